@@ -1,0 +1,201 @@
+"""Appeal command handlers: read the streams, decide (pure), append. The only impure step.
+
+Each command reads the appeal stream, the tournament stream it concerns (for
+the rulings, seating, publications and database time of each ruling) and the
+event's appeal conditions, then calls ``appeals.domain.appeal.decide`` with
+database time. The windows the new events open are written as deadline rows
+in the same append, so the sweeper records each closing exactly once; every
+command also checks its window itself (Law 92B; FIGB N-L92-93 §2, §4).
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime
+from functools import reduce
+from uuid import UUID
+
+from appeals.domain import appeal, conditions
+from eventstore.deadlines import schedule_precise
+from eventstore.errors import WrongExpectedVersion
+from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
+from tournaments.domain import tournament
+from tournaments.models import RoleGrant
+
+__all__ = [
+    "handle_appeal",
+    "load_appeal",
+    "load_conditions",
+    "lodge_appeal",
+    "set_conditions",
+    "tournament_facts",
+]
+
+logger = logging.getLogger(__name__)
+RETRIES = 3
+
+
+def load_appeal(appeal_id: UUID) -> tuple[appeal.AppealState, int]:
+    history = event_store().read_stream(appeal.stream_id(appeal_id))
+    state = reduce(appeal.evolve, history.domain_events, appeal.INITIAL)  # type: ignore[arg-type]
+    return state, history.version
+
+
+def load_conditions(tournament_id: UUID) -> conditions.ConditionsState:
+    history = event_store().read_stream(conditions.stream_id(tournament_id))
+    return reduce(conditions.evolve, history.domain_events, conditions.INITIAL)  # type: ignore[arg-type]
+
+
+def tournament_facts(tournament_id: UUID, now: datetime) -> appeal.Facts:
+    """The tournament as its stream records it, with the time of each ruling."""
+    history = event_store().read_stream(tournament.stream_id(tournament_id))
+    state = reduce(tournament.evolve, history.domain_events, tournament.INITIAL)  # type: ignore[arg-type]
+    ruling_times = {
+        r.event.ruling_id: r.recorded_at
+        for r in history.events
+        if isinstance(r.event, tournament.RulingGiven)
+    }
+    return appeal.Facts(
+        now=now,
+        tournament=state,
+        ruling_times=ruling_times,
+        conditions=load_conditions(tournament_id).conditions,
+    )
+
+
+def _deadlines(windows: list[appeal.Window]) -> list[NewDeadline]:
+    return [
+        NewDeadline(
+            kind=w.kind, due_at=w.due_at, on_due=w.on_due, cancelled=w.cancelled
+        )
+        for w in windows
+    ]
+
+
+def handle_appeal(
+    appeal_id: UUID,
+    command: appeal.AppealCommand,
+    *,
+    metadata: Metadata,
+    tournament_id: UUID | None = None,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+) -> AppendResult | None:
+    """Run one appeal command; a version conflict is retried unless the client set one."""
+    store = event_store()
+    stream = appeal.stream_id(appeal_id)
+    for attempt in range(RETRIES):
+        history = store.read_stream(stream)
+        if expected_version is not None and history.version != expected_version:
+            raise WrongExpectedVersion(stream, expected_version, history.version)
+        state = reduce(appeal.evolve, history.domain_events, appeal.INITIAL)  # type: ignore[arg-type]
+        tid = state.lodged.tournament_id if state.lodged else tournament_id
+        if tid is None:
+            raise appeal.AppealNotFound("no such appeal")
+        facts = tournament_facts(tid, store.now())
+        events = appeal.decide(state, command, facts)
+        if not events:
+            return None
+        try:
+            result = store.append(
+                stream,
+                events,
+                stream_type=appeal.STREAM_TYPE,
+                expected_version=history.version,
+                metadata=Metadata(
+                    actor=metadata.actor,
+                    tournament_id=tid,
+                    command=metadata.command,
+                    correlation_id=metadata.correlation_id,
+                    causation_id=metadata.causation_id,
+                ),
+                idempotency_key=idempotency_key,
+                deadlines=_deadlines(appeal.windows(state, events)),
+            )
+        except WrongExpectedVersion:
+            if expected_version is not None or attempt == RETRIES - 1:
+                raise
+            continue
+        schedule_precise(result)
+        return result
+    return None  # pragma: no cover - the loop returns or raises
+
+
+def lodge_appeal(
+    *,
+    tournament_id: UUID,
+    ruling_id: UUID,
+    appellant_id: UUID,
+    grounds: str,
+    lodged_by: str,
+    grounds_evident_at_ruling: bool | None,
+    concurring_ids: tuple[UUID, ...],
+    metadata: Metadata,
+    idempotency_key: str | None = None,
+) -> tuple[UUID, AppendResult | None]:
+    """Lodge an appeal; its id follows from the ruling and the contestant (Law 92A)."""
+    facts = tournament_facts(tournament_id, event_store().now())
+    found = appeal.standing(facts.tournament, ruling_id, appellant_id)
+    appeal_id = appeal.appeal_id_for(tournament_id, ruling_id, found.appellant.number)
+    command = appeal.LodgeAppeal(
+        appeal_id=appeal_id,
+        tournament_id=tournament_id,
+        ruling_id=ruling_id,
+        appellant_id=appellant_id,
+        grounds=grounds,
+        lodged_by=lodged_by,
+        grounds_evident_at_ruling=grounds_evident_at_ruling,
+        concurring_ids=concurring_ids,
+    )
+    result = handle_appeal(
+        appeal_id,
+        command,
+        metadata=metadata,
+        tournament_id=tournament_id,
+        idempotency_key=idempotency_key,
+    )
+    return appeal_id, result
+
+
+def grant_committee(appeal_id: UUID, members: tuple[str, ...]) -> None:
+    """Give each appointed member the committee role for this appeal (Law 93B2)."""
+    for member in members:
+        RoleGrant.objects.get_or_create(
+            user_id=int(member.removeprefix("user:")),
+            role=RoleGrant.Role.COMMITTEE_MEMBER,
+            appeal_id=appeal_id,
+        )
+
+
+def set_conditions(
+    tournament_id: UUID,
+    values: conditions.AppealConditions,
+    *,
+    metadata: Metadata,
+) -> AppendResult | None:
+    """Record the event's appeal conditions (Law 80B2(k))."""
+    store = event_store()
+    stream = conditions.stream_id(tournament_id)
+    for attempt in range(RETRIES):
+        history = store.read_stream(stream)
+        state = reduce(conditions.evolve, history.domain_events, conditions.INITIAL)  # type: ignore[arg-type]
+        events = conditions.decide(
+            state,
+            conditions.SetAppealConditions(
+                tournament_id=tournament_id, conditions=values
+            ),
+        )
+        if not events:
+            return None
+        try:
+            return store.append(
+                stream,
+                events,
+                stream_type=conditions.STREAM_TYPE,
+                expected_version=history.version,
+                metadata=metadata,
+            )
+        except WrongExpectedVersion:
+            if attempt == RETRIES - 1:
+                raise
+    return None  # pragma: no cover

@@ -1,0 +1,12 @@
+"""Register the appeal events with the store (called from ``AppealsConfig.ready``)."""
+
+from __future__ import annotations
+
+from eventstore.registry import registry
+
+
+def register_all() -> None:
+    from appeals.domain import appeal, conditions
+
+    registry.register(appeal.EVENT_TYPES)
+    registry.register(conditions.EVENT_TYPES)

@@ -1,0 +1,1 @@
+"""Benchmarks with their anchors, run by ``make bench``."""

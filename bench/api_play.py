@@ -1,0 +1,288 @@
+"""API benchmark (issue 5): a 100-table session played card by card over HTTP.
+
+gunicorn serves the API on PostgreSQL; concurrent clients (threads with
+keep-alive connections) each play their tables' boards: the auction, then
+52 cards, every one a POST through the rules engine and the event store.
+The anchor is a trivial DRF endpoint (``/api/v1/ping/``) on the same server
+in the same run. Prints requests/s and p50/p95 latency for both, and the
+throughput ratio (goal: card plays at no less than a third of the anchor).
+
+Each client replays its own table locally with the pure aggregate to know
+which card is legal next; that costs client CPU, not server time.
+``BENCH_SCALE`` scales the number of tables (default 1.0 = 100 tables).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import psycopg
+
+ROOT = Path(__file__).resolve().parent.parent
+HOST, PORT = "127.0.0.1", 8937
+DB = "arbitro_bench_api"
+SCALE = float(os.environ.get("BENCH_SCALE", "1"))
+TABLES = max(3, int(100 * SCALE))
+CLIENTS = int(os.environ.get("BENCH_CLIENTS", "8"))
+WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
+DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+
+
+def _env() -> dict[str, str]:
+    return {
+        **os.environ,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "ARBITRO_DEADLINE_ETA": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+def _setup_database() -> str:
+    """Fresh database, migrated, with a director token and a 100-table session."""
+    with psycopg.connect(
+        "host=127.0.0.1 user=postgres dbname=postgres", autocommit=True
+    ) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+        c.execute(f"CREATE DATABASE {DB}")
+    os.environ.update(_env())
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from eventstore.store import Metadata
+    from tournaments import handlers
+    from tournaments.api.tournament_views import mitchell_assignments
+    from tournaments.domain import tournament
+    from tournaments.models import RoleGrant
+
+    call_command("migrate", verbosity=0)
+    tid = uuid.uuid4()
+    user = get_user_model().objects.create_user("bench-director")
+    RoleGrant.objects.create(
+        user=user, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
+    )
+    token = Token.objects.create(user=user).key
+    meta = Metadata(actor="system:bench", tournament_id=tid)
+    now = datetime.now(UTC)
+    handlers.handle_tournament(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name="bench",
+            form=tournament.Form.PAIRS,
+            scoring=tournament.ScoringMethod.MATCHPOINTS,
+            starts_at=now,
+            windows=tournament.WindowRules(),
+        ),
+        metadata=meta,
+    )
+    for number in range(1, 2 * TABLES + 1):
+        handlers.handle_tournament(
+            tid,
+            tournament.EnterPair(
+                number=number,
+                entry_id=uuid.uuid4(),
+                player_ids=(uuid.uuid4(), uuid.uuid4()),
+            ),
+            metadata=meta,
+        )
+    handlers.handle_tournament(
+        tid,
+        tournament.ScheduleSession(
+            session=1,
+            movement="mitchell",
+            starts_at=now,
+            ends_at=now + timedelta(hours=4),
+            assignments=mitchell_assignments(2 * TABLES, 1, 1),
+        ),
+        metadata=meta,
+    )
+    from django.db import connections
+
+    connections.close_all()
+    return f"{tid}:{token}"
+
+
+class Client:
+    def __init__(self, token: str) -> None:
+        self.conn = http.client.HTTPConnection(HOST, PORT, timeout=30)
+        self.headers = {
+            "Authorization": f"Token {token}",
+            "Content-Type": "application/json",
+        }
+
+    def post(self, path: str, body: dict[str, object]) -> tuple[int, float]:
+        start = time.perf_counter()
+        self.conn.request("POST", path, json.dumps(body), self.headers)
+        response = self.conn.getresponse()
+        response.read()
+        return response.status, time.perf_counter() - start
+
+    def get(self, path: str) -> tuple[int, float]:
+        start = time.perf_counter()
+        self.conn.request("GET", path)
+        response = self.conn.getresponse()
+        response.read()
+        return response.status, time.perf_counter() - start
+
+
+def _play_tables(
+    tid: str, token: str, tables: list[int], out: list[float], errors: list[str]
+) -> None:
+    from rules.bridge import Deal, Seat, parse_call
+    from tournaments.domain import board_play
+    from tournaments.domain.board_play import commands as cmd
+
+    client = Client(token)
+    at = datetime.now(UTC)
+    for table in tables:
+        base = (
+            f"/api/v1/tournaments/{tid}/sessions/1/tables/{table}/boards/{table}/play/"
+        )
+        state = board_play.INITIAL
+        start = cmd.StartBoard(
+            table_id=uuid.uuid4(), board_number=table, deal=Deal.from_pbn(DEAL), at=at
+        )
+        for event in board_play.decide(state, start, at):
+            state = board_play.evolve(state, event)
+        status, _ = client.post(base + "start/", {"deal": DEAL})
+        if status != 201:
+            errors.append(f"start {status}")
+            return
+        dealer = state.turn or Seat.N
+        for i, call in enumerate(("1NT", "P", "P", "P")):
+            seat = dealer.next(i)
+            status, _ = client.post(base + "calls/", {"seat": seat.value, "call": call})
+            for event in board_play.decide(
+                state, cmd.MakeCall(seat=seat, call=parse_call(call), at=at), at
+            ):
+                state = board_play.evolve(state, event)
+            if status != 201:
+                errors.append(f"call {status}")
+        for _ in range(52):
+            seat = state.turn
+            card = min(state.legal_cards(), key=lambda c: (c.suit.rank, c.rank))
+            status, elapsed = client.post(
+                base + "cards/", {"seat": seat.value, "card": str(card)}
+            )
+            if status != 201:
+                errors.append(f"card {status}")
+                return
+            out.append(elapsed)
+            for event in board_play.decide(
+                state, cmd.PlayCard(seat=seat, card=card, at=at), at
+            ):
+                state = board_play.evolve(state, event)
+
+
+def _ping(seconds: float, out: list[float]) -> None:
+    client = Client("")
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        status, elapsed = client.get("/api/v1/ping/")
+        if status == 200:
+            out.append(elapsed)
+
+
+def _run_threads(target, args_per_thread) -> float:  # type: ignore[no-untyped-def]
+    threads = [threading.Thread(target=target, args=a) for a in args_per_thread]
+    start = time.perf_counter()
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return time.perf_counter() - start
+
+
+def _report(label: str, latencies: list[float], seconds: float) -> float:
+    rate = len(latencies) / seconds
+    p50 = statistics.median(latencies) * 1000
+    p95 = statistics.quantiles(latencies, n=20)[18] * 1000
+    print(f"{label}: {rate:,.0f} req/s, p50 {p50:.1f} ms, p95 {p95:.1f} ms", flush=True)
+    return rate
+
+
+def main() -> int:
+    try:
+        socket.create_connection(("127.0.0.1", 5432), 1).close()
+    except OSError:
+        print("API benchmark: no PostgreSQL on 127.0.0.1:5432, skipped")
+        return 0
+    tid, token = _setup_database().split(":")
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--bind",
+            f"{HOST}:{PORT}",
+            "--workers",
+            str(WORKERS),
+            "--worker-class",
+            "gthread",
+            "--threads",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=_env(),
+    )
+    try:
+        for _ in range(300):  # until a worker answers, not just the socket
+            try:
+                if Client("").get("/api/v1/ping/")[0] == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        _run_threads(_ping, [(1.0, []) for _ in range(CLIENTS)])  # warm every worker
+        ping: list[float] = []
+        ping_seconds = _run_threads(_ping, [(5.0, ping) for _ in range(CLIENTS)])
+        plays: list[float] = []
+        errors: list[str] = []
+        tables = list(range(1, TABLES + 1))
+        shares = [tables[i::CLIENTS] for i in range(CLIENTS)]
+        play_seconds = _run_threads(
+            _play_tables, [(tid, token, share, plays, errors) for share in shares]
+        )
+        if errors:
+            print(f"API benchmark: {len(errors)} errors, first: {errors[0]}")
+            return 1
+        print(
+            f"{TABLES} tables, {len(plays)} card plays, {CLIENTS} clients, "
+            f"gunicorn {WORKERS} workers, PostgreSQL"
+        )
+        anchor = _report("anchor trivial DRF GET /api/v1/ping/", ping, ping_seconds)
+        # Card plays share the wall time with the auction calls; count all POSTs.
+        ours = _report("card plays POST .../play/cards/", plays, play_seconds)
+        print(
+            f"card plays: {ours:,.0f} req/s | anchor trivial DRF endpoint: {anchor:,.0f} req/s "
+            f"| ratio {ours / anchor:.2f}",
+            flush=True,
+        )
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=20)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""Typed errors of the event store; the API maps each ``status`` and ``code``."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+from uuid import UUID
+
+
+class EventStoreError(Exception):
+    code: ClassVar[str] = "event_store_error"
+    status: ClassVar[int] = 500
+
+    def as_dict(self) -> dict[str, object]:
+        return {"code": self.code, "detail": str(self)}
+
+
+class WrongExpectedVersion(EventStoreError):
+    """The stream moved on since the caller read it (optimistic concurrency)."""
+
+    code: ClassVar[str] = "stream_version_conflict"
+    status: ClassVar[int] = 409
+
+    def __init__(self, stream_id: UUID, expected: object, current: int | None) -> None:
+        shown = "no stream" if current is None else f"version {current}"
+        super().__init__(f"stream {stream_id} expected at {expected}, found {shown}")
+        self.stream_id = stream_id
+        self.expected = expected
+        self.current_version = current
+
+    def as_dict(self) -> dict[str, object]:
+        return {**super().as_dict(), "current_version": self.current_version}
+
+
+class IdempotencyKeyReused(EventStoreError):
+    code: ClassVar[str] = "idempotency_key_reused"
+    status: ClassVar[int] = 409
+
+    def __init__(self, key: str) -> None:
+        super().__init__(
+            f"idempotency key {key!r} was already used for a different request"
+        )
+        self.key = key
+
+
+class DuplicateEventId(EventStoreError):
+    code: ClassVar[str] = "duplicate_event_id"
+    status: ClassVar[int] = 409
+
+
+class AppendInsideTransaction(EventStoreError):
+    """``append`` runs in its own short transaction, never inside ``atomic()``."""
+
+    code: ClassVar[str] = "append_inside_transaction"
+    status: ClassVar[int] = 500
+
+
+class ProjectionHole(EventStoreError):
+    """A gap in global positions: a bug, so the runner stops instead of skipping."""
+
+    code: ClassVar[str] = "projection_hole"
+    status: ClassVar[int] = 500

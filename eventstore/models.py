@@ -1,0 +1,139 @@
+"""Tables of the append-only event store (spec/eventstore-research.md §6.1).
+
+The ORM models exist for migrations, the admin and read queries; every write
+to ``es_event`` goes through ``eventstore.store``. The database refuses UPDATE
+and DELETE on ``es_event`` by trigger (migration 0002).
+"""
+
+from django.db import models
+from django.db.models.functions import Now
+
+
+class Stream(models.Model):
+    """One row per stream: the compare-and-set target for optimistic concurrency."""
+
+    stream_id = models.UUIDField(primary_key=True)
+    stream_type = models.TextField()
+    version = models.BigIntegerField(default=0)
+    created_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        db_table = "es_stream"
+
+    def __str__(self) -> str:
+        return f"{self.stream_type}:{self.stream_id}@{self.version}"
+
+
+class Event(models.Model):
+    """An immutable event; ``global_position`` is gapless and in commit order."""
+
+    global_position = models.BigIntegerField(primary_key=True)
+    stream_id = models.UUIDField()
+    stream_version = models.BigIntegerField()
+    event_id = models.UUIDField(unique=True)
+    event_type = models.TextField()
+    schema_version = models.SmallIntegerField()
+    payload = models.JSONField()
+    metadata = models.JSONField()
+    recorded_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        db_table = "es_event"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stream_id", "stream_version"], name="es_event_stream_version"
+            )
+        ]
+        indexes = [
+            # Filtered subscriptions read by type in position order.
+            models.Index(
+                fields=["event_type", "global_position"], name="es_event_type_pos"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.global_position} {self.event_type}"
+
+
+class Position(models.Model):
+    """The single counter row: the global serialization point of appends."""
+
+    id = models.SmallIntegerField(primary_key=True)
+    last_position = models.BigIntegerField(default=0)
+
+    class Meta:
+        db_table = "es_position"
+
+    def __str__(self) -> str:
+        return str(self.last_position)
+
+
+class IdempotencyKey(models.Model):
+    key = models.TextField(primary_key=True)
+    fingerprint = models.TextField()
+    stream_id = models.UUIDField()
+    stream_version = models.BigIntegerField()
+    first_position = models.BigIntegerField()
+    last_position = models.BigIntegerField()
+    created_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        db_table = "es_idempotency"
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class Checkpoint(models.Model):
+    class Status(models.TextChoices):
+        RUNNING = "running"
+        STOPPED = "stopped"
+        ERROR = "error"
+
+    name = models.TextField(primary_key=True)
+    last_position = models.BigIntegerField(default=0)
+    status = models.TextField(choices=Status.choices, default=Status.STOPPED)
+    last_error = models.TextField(blank=True, default="")
+    updated_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        db_table = "es_checkpoint"
+
+    def __str__(self) -> str:
+        return f"{self.name}@{self.last_position}"
+
+
+class Deadline(models.Model):
+    """A window that closes at ``due_at``; the sweeper appends ``on_due`` once."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        FIRING = "firing"
+        FIRED = "fired"
+        CANCELLED = "cancelled"
+
+    deadline_id = models.UUIDField(primary_key=True)
+    stream_id = models.UUIDField()
+    stream_type = models.TextField()
+    kind = models.TextField()
+    due_at = models.DateTimeField()
+    on_due = models.JSONField()
+    metadata = models.JSONField(default=dict)
+    status = models.TextField(choices=Status.choices, default=Status.PENDING)
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    fired_position = models.BigIntegerField(null=True, blank=True)
+    attempts = models.IntegerField(default=0)
+    last_error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        db_table = "es_deadline"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["stream_id", "kind"], name="es_deadline_stream_kind"
+            )
+        ]
+        indexes = [models.Index(fields=["status", "due_at"], name="es_deadline_due")]
+
+    def __str__(self) -> str:
+        return f"{self.kind}@{self.due_at:%Y-%m-%d %H:%M:%S} ({self.status})"

@@ -1,0 +1,585 @@
+"""Append and read: the only way into ``es_event``.
+
+spec/eventstore-research.md §6.2. Each append is one short transaction of its
+own (never inside an outer ``atomic()``): idempotency check, compare-and-set
+on the stream version, gapless positions from the single counter row (so
+commit order equals position order), a multi-row insert, the deadline rows the
+events imply, and a NOTIFY. On PostgreSQL all of it is one call to the
+``es_append`` function (one round trip); on SQLite, the embedded default, the
+same steps run in Python inside one IMMEDIATE transaction.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import json
+import uuid
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from django.db import DatabaseError, IntegrityError, connection, transaction
+from django.utils import timezone
+
+from eventstore.errors import (
+    AppendInsideTransaction,
+    DuplicateEventId,
+    IdempotencyKeyReused,
+    WrongExpectedVersion,
+)
+from eventstore.registry import EventRegistry, registry
+
+__all__ = [
+    "AppendResult",
+    "EventStore",
+    "ExpectedVersion",
+    "Metadata",
+    "NewDeadline",
+    "RecordedEvent",
+    "StreamHistory",
+    "deadline_id_for",
+    "event_store",
+]
+
+NAMESPACE = UUID("6f1c4ad2-8f0e-4c57-9d0e-6b2f4c1e9a11")
+INSERT_CHUNK = 500
+
+
+class ExpectedVersion(enum.Enum):
+    """Expected-version modes besides an exact version (EventStoreDB's)."""
+
+    ANY = "any"
+    NO_STREAM = "no_stream"
+    EXISTS = "exists"
+
+
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """Who and why: travels in the envelope, never in the event payload."""
+
+    actor: str
+    correlation_id: UUID | None = None
+    causation_id: UUID | None = None
+    tournament_id: UUID | None = None
+    command: str | None = None
+
+    def as_json(self) -> dict[str, str]:
+        data = {"actor": self.actor}
+        for name in ("correlation_id", "causation_id", "tournament_id", "command"):
+            value = getattr(self, name)
+            if value is not None:
+                data[name] = str(value)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class NewDeadline:
+    """A window the appended events open; ``on_due`` is appended once when due."""
+
+    kind: str
+    due_at: datetime
+    on_due: object
+    stream_id: UUID | None = None
+    stream_type: str | None = None
+    cancelled: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class AppendResult:
+    stream_id: UUID
+    stream_version: int
+    first_position: int
+    last_position: int
+    recorded_at: datetime | None
+    replayed: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "stream_id": str(self.stream_id),
+            "stream_version": self.stream_version,
+            "first_position": self.first_position,
+            "last_position": self.last_position,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedEvent:
+    """A stored event with its envelope; ``event`` is the decoded domain event.
+
+    The metadata is parsed on first access only: replaying an aggregate
+    never needs it (``make bench`` replay figure).
+    """
+
+    global_position: int
+    stream_id: UUID
+    stream_version: int
+    event_id: UUID
+    event_type: str
+    schema_version: int
+    payload: dict[str, Any]
+    raw_metadata: Any
+    recorded_at: datetime
+    event: object = field(default=None, compare=False)
+
+    @property
+    def metadata(self) -> dict[str, Any]:
+        value: dict[str, Any] = _load(self.raw_metadata)
+        return value
+
+
+@dataclass(frozen=True, slots=True)
+class StreamHistory:
+    stream_id: UUID
+    version: int
+    events: tuple[RecordedEvent, ...]
+
+    @property
+    def domain_events(self) -> list[object]:
+        return [e.event for e in self.events]
+
+
+def deadline_id_for(stream_id: UUID, kind: str) -> UUID:
+    return uuid.uuid5(NAMESPACE, f"deadline:{stream_id}:{kind}")
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def _load(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def _aware(value: datetime | str) -> datetime:
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return value if value.tzinfo else value.replace(tzinfo=UTC)
+
+
+class EventStore:
+    """The event store on Django's default database connection."""
+
+    def __init__(self, codec: EventRegistry = registry) -> None:
+        self.codec = codec
+
+    # -- clock -------------------------------------------------------------
+
+    def now(self) -> datetime:
+        """The authoritative clock: database time (spec §6.7)."""
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT clock_timestamp()")
+                return _aware(cursor.fetchone()[0])
+        return timezone.now()
+
+    # -- append ------------------------------------------------------------
+
+    def append(
+        self,
+        stream_id: UUID,
+        events: Sequence[object],
+        *,
+        stream_type: str,
+        expected_version: int | ExpectedVersion,
+        metadata: Metadata,
+        idempotency_key: str | None = None,
+        event_ids: Sequence[UUID] | None = None,
+        deadlines: Iterable[NewDeadline] = (),
+    ) -> AppendResult:
+        """Append ``events`` to one stream in one short transaction of its own."""
+        if not events:
+            raise ValueError("append needs at least one event")
+        if connection.in_atomic_block and not _inside_test_case():
+            raise AppendInsideTransaction(
+                "append must not run inside an outer atomic()"
+            )
+        encoded = [self.codec.encode(e) for e in events]
+        ids = (
+            list(event_ids) if event_ids is not None else [uuid.uuid4() for _ in events]
+        )
+        if len(ids) != len(events):
+            raise ValueError("one event id per event")
+        if isinstance(expected_version, ExpectedVersion):
+            mode, expected = expected_version.value, -1
+        else:
+            mode, expected = "exact", int(expected_version)
+        fingerprint = hashlib.sha256(
+            _json([str(stream_id), mode, expected, encoded]).encode()
+        ).hexdigest()
+        deadline_rows = [
+            self._deadline_row(d, stream_id, stream_type, metadata) for d in deadlines
+        ]
+        args = _AppendArgs(
+            stream_id,
+            stream_type,
+            mode,
+            expected,
+            ids,
+            encoded,
+            metadata.as_json(),
+            idempotency_key,
+            fingerprint,
+            deadline_rows,
+        )
+        try:
+            if connection.vendor == "postgresql":
+                return self._append_pg(args)
+            return self._append_sqlite(args)
+        except (WrongExpectedVersion, IntegrityError):
+            # A concurrent retry with the same idempotency key or event ids may
+            # have won the race: answer with its original result.
+            replay = self._replayed(args)
+            if replay is not None:
+                return replay
+            raise
+
+    def _deadline_row(
+        self, d: NewDeadline, stream_id: UUID, stream_type: str, metadata: Metadata
+    ) -> dict[str, Any]:
+        target = d.stream_id or stream_id
+        name, version, payload = self.codec.encode(d.on_due)
+        if d.due_at.tzinfo is None:
+            raise ValueError("deadline due_at must be timezone-aware")
+        return {
+            "deadline_id": str(deadline_id_for(target, d.kind)),
+            "stream_id": str(target),
+            "stream_type": d.stream_type or stream_type,
+            "kind": d.kind,
+            "due_at": d.due_at.isoformat(),
+            "on_due": {
+                "event_type": name,
+                "schema_version": version,
+                "payload": payload,
+            },
+            "metadata": metadata.as_json(),
+            "status": "cancelled" if d.cancelled else "pending",
+        }
+
+    def _append_pg(self, a: _AppendArgs) -> AppendResult:
+        sql = (
+            "SELECT * FROM es_append(%s, %s, %s, %s, %s::uuid[], %s::text[], "
+            "%s::smallint[], %s::text[]::jsonb[], %s::jsonb, %s, %s, %s::jsonb)"
+        )
+        params = [
+            a.stream_id,
+            a.stream_type,
+            a.mode,
+            a.expected,
+            a.event_ids,
+            [t for t, _, _ in a.encoded],
+            [v for _, v, _ in a.encoded],
+            [_json(p) for _, _, p in a.encoded],
+            _json(a.metadata),
+            a.idempotency_key,
+            a.fingerprint,
+            _json(a.deadlines),
+        ]
+        try:
+            if connection.in_atomic_block:
+                with transaction.atomic(), connection.cursor() as cursor:
+                    cursor.execute(sql, params)
+                    row = cursor.fetchone()
+            else:
+                with connection.cursor() as cursor:
+                    cursor.execute(sql, params)
+                    row = cursor.fetchone()
+        except DatabaseError as exc:
+            raise self._translate(exc, a) from exc
+        version, first, last, recorded_at, replayed = row
+        return AppendResult(
+            a.stream_id,
+            version,
+            first,
+            last,
+            _aware(recorded_at) if recorded_at else None,
+            replayed,
+        )
+
+    def _translate(self, exc: DatabaseError, a: _AppendArgs) -> Exception:
+        cause = exc.__cause__
+        sqlstate = getattr(cause, "sqlstate", None)
+        if sqlstate == "AR001":
+            return IdempotencyKeyReused(a.idempotency_key or "")
+        if sqlstate == "AR002":
+            detail = getattr(getattr(cause, "diag", None), "message_detail", None)
+            current = None if detail in (None, "none") else int(detail)
+            return WrongExpectedVersion(a.stream_id, a.expected_label, current)
+        if sqlstate == "AR003":
+            return DuplicateEventId("event ids are already stored in another stream")
+        return exc
+
+    def _append_sqlite(self, a: _AppendArgs) -> AppendResult:
+        n = len(a.encoded)
+        with transaction.atomic(), connection.cursor() as cursor:
+            if a.idempotency_key is not None:
+                stored = self._idempotent_result(cursor, a)
+                if stored is not None:
+                    return stored
+            existing = self._existing_events(cursor, a)
+            if existing is not None:
+                return existing
+            cursor.execute(
+                "SELECT version FROM es_stream WHERE stream_id = %s", [a.stream_id.hex]
+            )
+            row = cursor.fetchone()
+            current = None if row is None else row[0]
+            if a.mode == "any" or (a.mode == "exists" and current is not None):
+                ok = True
+            elif a.mode == "exact" and a.expected > 0:
+                ok = current == a.expected
+            elif a.mode == "exists":
+                ok = False
+            else:
+                ok = current is None
+            if not ok:
+                raise WrongExpectedVersion(a.stream_id, a.expected_label, current)
+            now = timezone.now()
+            version = (current or 0) + n
+            if current is None:
+                cursor.execute(
+                    "INSERT INTO es_stream (stream_id, stream_type, version, created_at) "
+                    "VALUES (%s, %s, %s, %s)",
+                    [a.stream_id.hex, a.stream_type, version, now],
+                )
+            else:
+                cursor.execute(
+                    "UPDATE es_stream SET version = %s WHERE stream_id = %s",
+                    [version, a.stream_id.hex],
+                )
+            cursor.execute(
+                "INSERT INTO es_position (id, last_position) VALUES (1, %s) "
+                "ON CONFLICT (id) DO UPDATE SET last_position = last_position + %s",
+                [n, n],
+            )
+            cursor.execute("SELECT last_position FROM es_position WHERE id = 1")
+            last = cursor.fetchone()[0]
+            rows = [
+                (
+                    last - n + i + 1,
+                    a.stream_id.hex,
+                    version - n + i + 1,
+                    eid.hex,
+                    t,
+                    v,
+                    _json(p),
+                    _json(a.metadata),
+                    now,
+                )
+                for i, (eid, (t, v, p)) in enumerate(
+                    zip(a.event_ids, a.encoded, strict=True)
+                )
+            ]
+            cursor.executemany(
+                "INSERT INTO es_event (global_position, stream_id, stream_version, event_id, "
+                "event_type, schema_version, payload, metadata, recorded_at) "
+                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                rows,
+            )
+            if a.idempotency_key is not None:
+                cursor.execute(
+                    "INSERT INTO es_idempotency (key, fingerprint, stream_id, stream_version, "
+                    "first_position, last_position, created_at) VALUES (%s,%s,%s,%s,%s,%s,%s)",
+                    [
+                        a.idempotency_key,
+                        a.fingerprint,
+                        a.stream_id.hex,
+                        version,
+                        last - n + 1,
+                        last,
+                        now,
+                    ],
+                )
+            for d in a.deadlines:
+                cursor.execute(
+                    "INSERT INTO es_deadline (deadline_id, stream_id, stream_type, kind, due_at, "
+                    "on_due, metadata, status, attempts, last_error, created_at) "
+                    "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,0,'',%s) "
+                    "ON CONFLICT (stream_id, kind) DO UPDATE SET due_at = excluded.due_at, "
+                    "on_due = excluded.on_due, metadata = excluded.metadata, "
+                    "status = excluded.status, claimed_at = NULL, fired_position = NULL, "
+                    "last_error = ''",
+                    [
+                        UUID(d["deadline_id"]).hex,
+                        UUID(d["stream_id"]).hex,
+                        d["stream_type"],
+                        d["kind"],
+                        _aware(d["due_at"]),
+                        _json(d["on_due"]),
+                        _json(d["metadata"]),
+                        d["status"],
+                        now,
+                    ],
+                )
+        return AppendResult(a.stream_id, version, last - n + 1, last, now, False)
+
+    def _idempotent_result(self, cursor: Any, a: _AppendArgs) -> AppendResult | None:
+        cursor.execute(
+            "SELECT fingerprint, stream_version, first_position, last_position "
+            "FROM es_idempotency WHERE key = %s",
+            [a.idempotency_key],
+        )
+        row = cursor.fetchone()
+        if row is None:
+            return None
+        if row[0] != a.fingerprint:
+            raise IdempotencyKeyReused(a.idempotency_key or "")
+        return AppendResult(a.stream_id, row[1], row[2], row[3], None, True)
+
+    def _existing_events(self, cursor: Any, a: _AppendArgs) -> AppendResult | None:
+        ids = [i.hex if connection.vendor == "sqlite" else i for i in a.event_ids]
+        marks = ",".join(["%s"] * len(ids))
+        cursor.execute(
+            "SELECT stream_id, stream_version, global_position FROM es_event "
+            f"WHERE event_id IN ({marks})",
+            ids,
+        )
+        rows = cursor.fetchall()
+        if not rows:
+            return None
+        if len(rows) != len(ids) or any(_uuid(r[0]) != a.stream_id for r in rows):
+            raise DuplicateEventId("event ids are already stored in another stream")
+        return AppendResult(
+            a.stream_id,
+            max(r[1] for r in rows),
+            min(r[2] for r in rows),
+            max(r[2] for r in rows),
+            None,
+            True,
+        )
+
+    def _replayed(self, a: _AppendArgs) -> AppendResult | None:
+        if connection.in_atomic_block and not _inside_test_case():
+            return None
+        with connection.cursor() as cursor:
+            if a.idempotency_key is not None:
+                stored = self._idempotent_result(cursor, a)
+                if stored is not None:
+                    return stored
+            return self._existing_events(cursor, a)
+
+    # -- read --------------------------------------------------------------
+
+    def read_stream(
+        self, stream_id: UUID, from_version: int = 1, known_version: int = 0
+    ) -> StreamHistory:
+        """Every event of one stream from ``from_version``, decoded and upcast.
+
+        Events up to ``known_version`` are returned undecoded (``event`` None):
+        a caller that already holds them reads them only to check identity.
+        """
+        events = tuple(
+            self._select(
+                "WHERE stream_id = %s AND stream_version >= %s ORDER BY stream_version",
+                [self._uuid_param(stream_id), from_version],
+                decode_after=known_version,
+            )
+        )
+        version = (
+            events[-1].stream_version if events else self.stream_version(stream_id)
+        )
+        return StreamHistory(stream_id, version, events)
+
+    def stream_version(self, stream_id: UUID) -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT version FROM es_stream WHERE stream_id = %s",
+                [self._uuid_param(stream_id)],
+            )
+            row = cursor.fetchone()
+        return 0 if row is None else int(row[0])
+
+    def read_all(
+        self,
+        after_position: int = 0,
+        limit: int = 1000,
+        event_types: Sequence[str] | None = None,
+        decode: bool = True,
+    ) -> list[RecordedEvent]:
+        """Events after a global position, in position order, optionally by type."""
+        where, params = "WHERE global_position > %s", [after_position]
+        if event_types:
+            where += f" AND event_type IN ({','.join(['%s'] * len(event_types))})"
+            params += list(event_types)
+        return list(
+            self._select(
+                f"{where} ORDER BY global_position LIMIT %s", [*params, limit], decode
+            )
+        )
+
+    def head_position(self) -> int:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT last_position FROM es_position WHERE id = 1")
+            row = cursor.fetchone()
+        return 0 if row is None else int(row[0])
+
+    def _select(
+        self, where: str, params: list[Any], decode: bool = True, decode_after: int = 0
+    ) -> Iterator[RecordedEvent]:
+        # PostgreSQL sends the time as text: datetime.fromisoformat (C) is far
+        # cheaper than the driver's per-row Python timestamptz loader.
+        at = "recorded_at::text" if connection.vendor == "postgresql" else "recorded_at"
+        sql = (
+            "SELECT global_position, stream_id, stream_version, event_id, event_type, "
+            f"schema_version, payload, metadata, {at} FROM es_event {where}"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            rows = cursor.fetchall()
+        for pos, sid, ver, eid, etype, sver, payload, meta, at in rows:
+            data = _load(payload)
+            yield RecordedEvent(
+                pos,
+                _uuid(sid),
+                ver,
+                _uuid(eid),
+                etype,
+                sver,
+                data,
+                meta,
+                _aware(at),
+                self.codec.decode(etype, sver, data)
+                if decode and ver > decode_after and self.codec.is_registered(etype)
+                else None,
+            )
+
+    @staticmethod
+    def _uuid_param(value: UUID) -> Any:
+        return value.hex if connection.vendor == "sqlite" else value
+
+
+@dataclass(frozen=True, slots=True)
+class _AppendArgs:
+    stream_id: UUID
+    stream_type: str
+    mode: str
+    expected: int
+    event_ids: list[UUID]
+    encoded: list[tuple[str, int, dict[str, Any]]]
+    metadata: dict[str, str]
+    idempotency_key: str | None
+    fingerprint: str
+    deadlines: list[dict[str, Any]]
+
+    @property
+    def expected_label(self) -> object:
+        return self.expected if self.mode == "exact" else self.mode
+
+
+def _uuid(value: Any) -> UUID:
+    return value if isinstance(value, UUID) else UUID(str(value))
+
+
+def _inside_test_case() -> bool:
+    """Django's TestCase wraps each test in atomic(); appends may nest there."""
+    blocks = getattr(connection, "atomic_blocks", [])
+    return bool(blocks) and all(getattr(b, "_from_testcase", False) for b in blocks)
+
+
+_default = EventStore()
+
+
+def event_store() -> EventStore:
+    return _default

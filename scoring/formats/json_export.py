@@ -1,0 +1,375 @@
+"""The documented JSON results export (``docs/results-json.md``), and its reader.
+
+``{"format": "arbitro-results", "version": 1, ...}``: the tournament, the
+contestants, each board with its results (pair ids, contract, declarer, lead,
+tricks, raw NS score, adjustment under Law 12C, and the points each side
+earned: matchpoints, IMPs, percentage) and the final ranking (total,
+percentage, rank, tie flag).
+
+Points are written as JSON numbers with the exact decimal text they have in
+the model (``42.0``, ``3.67``), never through binary floating point; the
+reader parses them back as ``Decimal``. A JSON export read back gives the
+same ``TournamentResults``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import date
+from decimal import Decimal
+from typing import Any, TypeVar
+
+from scoring.formats.errors import FormatError
+from scoring.formats.model import (
+    BoardRecord,
+    CompetitionForm,
+    Participant,
+    Player,
+    RankingEntry,
+    ScoringMethod,
+    TableResult,
+    TournamentHeader,
+    TournamentResults,
+    artificial_marker,
+    artificial_percentages,
+)
+
+__all__ = ["FORMAT", "VERSION", "read_json", "to_document", "write_json"]
+
+FORMAT = "arbitro-results"
+VERSION = 1
+_T = TypeVar("_T")
+
+# --- writing --------------------------------------------------------------
+
+
+def _side(
+    mp: Decimal | None, imp: Decimal | None, percentage: Decimal | None
+) -> dict[str, Any]:
+    return {"mp": mp, "imp": imp, "percentage": percentage}
+
+
+def _adjustment(result: TableResult) -> dict[str, Any] | None:
+    split = artificial_percentages(result.contract)
+    if split is not None:
+        # Law 12C2: artificial adjusted score, percentages awarded to each side.
+        return {
+            "kind": "artificial",
+            "ns_percentage": split[0],
+            "ew_percentage": split[1],
+        }
+    if result.assigned:
+        return {"kind": "assigned"}  # Law 12C1: a substituted table result
+    return None
+
+
+def _result(result: TableResult) -> dict[str, Any]:
+    artificial = artificial_percentages(result.contract) is not None
+    return {
+        "ns": result.ns_id,
+        "ew": result.ew_id,
+        "table": result.table_number,
+        "round": result.round_number,
+        "contract": None if artificial else result.contract,
+        "declarer": result.declarer,
+        "lead": result.lead,
+        "tricks": result.tricks,
+        "score_ns": result.score_ns,
+        "adjustment": _adjustment(result),
+        "points": {
+            "ns": _side(result.mp_ns, result.imp_ns, result.percentage_ns),
+            "ew": _side(result.mp_ew, result.imp_ew, result.percentage_ew),
+        },
+    }
+
+
+def to_document(results: TournamentResults) -> dict[str, Any]:
+    """Return the export as plain data (``Decimal`` for points)."""
+    header = results.header
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "tournament": {
+            "name": header.name,
+            "date": header.date.isoformat() if header.date else None,
+            "venue": header.venue,
+            "scoring": header.scoring.value,
+            "form": header.form.value,
+        },
+        "participants": [
+            {
+                "id": p.participant_id,
+                "number": p.number,
+                "direction": p.direction,
+                "name": p.name,
+                "players": [
+                    {"name": pl.name, "federation_id": pl.federation_id}
+                    for pl in p.players
+                ],
+            }
+            for p in results.participants
+        ],
+        "boards": [
+            {
+                "number": b.board_number,
+                "dealer": b.dealer,
+                "vulnerability": b.vulnerability,
+                "deal": b.deal,
+                "results": [_result(r) for r in results.results_for(b.board_number)],
+            }
+            for b in results.boards
+        ],
+        "ranking": [
+            {
+                "participant": e.participant_id,
+                "total": e.total,
+                "percentage": e.percentage,
+                "rank": e.rank,
+                "tie": e.tied,
+            }
+            for e in results.ranking
+        ],
+    }
+
+
+def _dump(value: Any, indent: str) -> str:
+    """Serialise plain data; a ``Decimal`` becomes a number with its exact text."""
+    if isinstance(value, Decimal):
+        return str(value)
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        inner = indent + "  "
+        items = [
+            f"{inner}{json.dumps(key)}: {_dump(item, inner)}"
+            for key, item in value.items()
+        ]
+        return "{\n" + ",\n".join(items) + "\n" + indent + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        inner = indent + "  "
+        items = [inner + _dump(item, inner) for item in value]
+        return "[\n" + ",\n".join(items) + "\n" + indent + "]"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def write_json(results: TournamentResults) -> str:
+    """Write the JSON results export, version 1."""
+    return _dump(to_document(results), "") + "\n"
+
+
+# --- reading --------------------------------------------------------------
+
+
+def _fail(path: str, problem: str) -> FormatError:
+    return FormatError(problem, element=path)
+
+
+def _field(
+    data: dict[str, Any], key: str, kind: type[_T] | tuple[type, ...], path: str
+) -> _T:
+    if key not in data:
+        raise _fail(path, f"{key} is missing")
+    value = data[key]
+    if isinstance(value, bool) and kind is not bool:
+        raise _fail(f"{path}.{key}", f"{value!r} has the wrong type")
+    if not isinstance(value, kind):
+        raise _fail(f"{path}.{key}", f"{value!r} has the wrong type")
+    return value  # type: ignore[return-value]
+
+
+def _optional(
+    data: dict[str, Any], key: str, kind: type[_T] | tuple[type, ...], path: str
+) -> _T | None:
+    if data.get(key) is None:
+        return None
+    return _field(data, key, kind, path)
+
+
+def _object(value: Any, path: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(path, "is not an object")
+    return value
+
+
+def _list(data: dict[str, Any], key: str, path: str) -> list[Any]:
+    return _field(data, key, list, path)
+
+
+def _points(data: dict[str, Any], key: str, path: str) -> Decimal | None:
+    value = _optional(data, key, (int, Decimal), path)
+    return None if value is None else Decimal(value)
+
+
+def _build(path: str, make: Callable[[], _T]) -> _T:
+    try:
+        return make()
+    except ValueError as error:
+        raise _fail(path, str(error)) from None
+
+
+def _header(data: dict[str, Any]) -> TournamentHeader:
+    path = "tournament"
+    when = _optional(data, "date", str, path)
+    scoring = _field(data, "scoring", str, path)
+    form = _field(data, "form", str, path)
+    return _build(
+        path,
+        lambda: TournamentHeader(
+            name=_field(data, "name", str, path),
+            date=date.fromisoformat(when) if when else None,
+            venue=_optional(data, "venue", str, path),
+            scoring=ScoringMethod(scoring),
+            form=CompetitionForm(form),
+        ),
+    )
+
+
+def _player(data: dict[str, Any], path: str) -> Player:
+    return _build(
+        path,
+        lambda: Player(
+            name=_field(data, "name", str, path),
+            federation_id=_optional(data, "federation_id", str, path),
+        ),
+    )
+
+
+def _board(data: dict[str, Any], path: str) -> BoardRecord:
+    return _build(
+        path,
+        lambda: BoardRecord(
+            board_number=_field(data, "number", int, path),
+            dealer=_optional(data, "dealer", str, path),
+            vulnerability=_optional(data, "vulnerability", str, path),
+            deal=_optional(data, "deal", str, path),
+        ),
+    )
+
+
+def _ranking_entry(data: dict[str, Any], path: str) -> RankingEntry:
+    return _build(
+        path,
+        lambda: RankingEntry(
+            participant_id=_field(data, "participant", str, path),
+            rank=_field(data, "rank", int, path),
+            tied=_field(data, "tie", bool, path),
+            total=_points(data, "total", path),
+            percentage=_points(data, "percentage", path),
+        ),
+    )
+
+
+def _participant(data: dict[str, Any], path: str) -> Participant:
+    players = tuple(
+        _player(_object(item, f"{path}.players[{index}]"), f"{path}.players[{index}]")
+        for index, item in enumerate(_list(data, "players", path))
+    )
+    return _build(
+        path,
+        lambda: Participant(
+            participant_id=_field(data, "id", str, path),
+            number=_optional(data, "number", int, path),
+            direction=_optional(data, "direction", str, path),
+            name=_optional(data, "name", str, path),
+            players=players,
+        ),
+    )
+
+
+def _table_result(board_number: int, data: dict[str, Any], path: str) -> TableResult:
+    adjustment = _optional(data, "adjustment", dict, path)
+    contract = _optional(data, "contract", str, path)
+    assigned = False
+    if adjustment is not None:
+        kind = _field(adjustment, "kind", str, f"{path}.adjustment")
+        if kind == "artificial":
+            ns = _points(adjustment, "ns_percentage", f"{path}.adjustment")
+            ew = _points(adjustment, "ew_percentage", f"{path}.adjustment")
+            if ns is None or ew is None or contract is not None:
+                raise _fail(
+                    f"{path}.adjustment",
+                    "artificial score needs both percentages and no contract",
+                )
+            contract = artificial_marker(ns, ew)
+        elif kind == "assigned":
+            assigned = True
+        else:
+            raise _fail(f"{path}.adjustment.kind", f"{kind!r} is unknown")
+    if contract is None:
+        raise _fail(path, "contract is missing and the score is not artificial")
+    points = _object(_field(data, "points", dict, path), f"{path}.points")
+    ns_points = _object(
+        _field(points, "ns", dict, f"{path}.points"), f"{path}.points.ns"
+    )
+    ew_points = _object(
+        _field(points, "ew", dict, f"{path}.points"), f"{path}.points.ew"
+    )
+    return _build(
+        path,
+        lambda: TableResult(
+            board_number=board_number,
+            ns_id=_field(data, "ns", str, path),
+            ew_id=_field(data, "ew", str, path),
+            contract=contract,
+            declarer=_optional(data, "declarer", str, path),
+            lead=_optional(data, "lead", str, path),
+            tricks=_optional(data, "tricks", int, path),
+            score_ns=_optional(data, "score_ns", int, path),
+            assigned=assigned,
+            table_number=_optional(data, "table", int, path),
+            round_number=_optional(data, "round", int, path),
+            mp_ns=_points(ns_points, "mp", f"{path}.points.ns"),
+            mp_ew=_points(ew_points, "mp", f"{path}.points.ew"),
+            imp_ns=_points(ns_points, "imp", f"{path}.points.ns"),
+            imp_ew=_points(ew_points, "imp", f"{path}.points.ew"),
+            percentage_ns=_points(ns_points, "percentage", f"{path}.points.ns"),
+            percentage_ew=_points(ew_points, "percentage", f"{path}.points.ew"),
+        ),
+    )
+
+
+def read_json(text: str) -> TournamentResults:
+    """Read a JSON results export; raise ``FormatError`` naming line or path."""
+    try:
+        document = json.loads(text, parse_float=Decimal)
+    except json.JSONDecodeError as error:
+        raise FormatError(f"not valid JSON: {error.msg}", line=error.lineno) from None
+    root = _object(document, "$")
+    if root.get("format") != FORMAT:
+        raise _fail("format", f"{root.get('format')!r} is not {FORMAT!r}")
+    if root.get("version") != VERSION:
+        raise _fail("version", f"version {root.get('version')!r} is not supported")
+    header = _header(_object(_field(root, "tournament", dict, "$"), "tournament"))
+    participants = tuple(
+        _participant(_object(item, f"participants[{i}]"), f"participants[{i}]")
+        for i, item in enumerate(_list(root, "participants", "$"))
+    )
+    boards: list[BoardRecord] = []
+    results: list[TableResult] = []
+    for i, item in enumerate(_list(root, "boards", "$")):
+        path = f"boards[{i}]"
+        board = _object(item, path)
+        record = _board(board, path)
+        boards.append(record)
+        for j, line in enumerate(_list(board, "results", path)):
+            line_path = f"{path}.results[{j}]"
+            results.append(
+                _table_result(record.board_number, _object(line, line_path), line_path)
+            )
+    ranking = tuple(
+        _ranking_entry(_object(item, f"ranking[{i}]"), f"ranking[{i}]")
+        for i, item in enumerate(_list(root, "ranking", "$"))
+    )
+    return _build(
+        "$",
+        lambda: TournamentResults(
+            header=header,
+            participants=participants,
+            boards=tuple(boards),
+            results=tuple(results),
+            ranking=ranking,
+        ),
+    )

@@ -1,0 +1,473 @@
+"""Interchange model for tournament results read from or written to files.
+
+Every format (PBN ScoreTable/TotalScoreTable, USEBIO XML, the JSON export)
+reads into and writes from these frozen values. They hold the results *as the
+file gives them*, including the file's own matchpoints, IMPs and percentages,
+so that an import can compare them with our own scoring.
+
+Plain strings stand for seats, vulnerabilities, contracts and cards, checked on
+construction, so that this package depends on nothing but the standard library
+and ``rules.errors``:
+
+- seat: ``"N"``, ``"E"``, ``"S"``, ``"W"``;
+- vulnerability: ``"None"``, ``"NS"``, ``"EW"``, ``"All"`` (PBN spellings);
+- contract: ``"4S"``, ``"3NTX"``, ``"7CXX"`` (level, denomination, doubling;
+  the declarer is a separate field), ``"PASS"`` for a passed-out board
+  (Law 22A), or an artificial adjusted score (Law 12C2) written
+  ``"A60/40"`` (NS percentage / EW percentage);
+- card: suit then rank, ``"SA"``, ``"HT"``, ``"C2"``;
+- deal: a PBN deal string starting at North, ``"N:AKQ.… … … …"``, with ``-``
+  for a hand the file does not give.
+
+Points (matchpoints, IMPs, percentages) are ``Decimal`` because files write
+them as decimal text ("42.0", "3.67"); ``Decimal`` keeps that text exact.
+Order of participants, boards, results and ranking is not significant;
+``TournamentResults.canonical()`` gives a sorted copy for comparisons.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from datetime import date
+from decimal import Decimal
+from enum import StrEnum
+
+__all__ = [
+    "BoardRecord",
+    "CompetitionForm",
+    "Participant",
+    "Player",
+    "RankingEntry",
+    "ScoringMethod",
+    "TableResult",
+    "TournamentHeader",
+    "TournamentResults",
+    "artificial_marker",
+    "artificial_percentages",
+    "is_artificial",
+    "is_played",
+]
+
+SEATS = ("N", "E", "S", "W")
+VULNERABILITIES = ("None", "NS", "EW", "All")
+DIRECTIONS = ("NS", "EW")
+PASS = "PASS"
+RANKS = "AKQJT98765432"
+
+_CONTRACT = re.compile(r"[1-7](?:C|D|H|S|NT)(?:X|XX)?")
+_ARTIFICIAL = re.compile(r"A(\d{1,3}(?:\.\d{1,2})?)/(\d{1,3}(?:\.\d{1,2})?)")
+_CARD = re.compile(r"[SHDC][AKQJT2-9]")
+# A token every format can carry: starts with a letter or digit (so never
+# "-", "?" or "^", which PBN tables reserve) and has no space, quote, ";",
+# braces or brackets.
+_IDENTIFIER = re.compile(r'[A-Za-z0-9][^\s";{}\[\]]*')
+
+
+class ScoringMethod(StrEnum):
+    """How each board is scored (Law 78; FIGB norms §2-3)."""
+
+    MATCHPOINTS = "MP"
+    IMPS = "IMP"
+    CROSS_IMPS = "XIMP"
+    BUTLER = "BUTLER"
+    TOTAL_POINTS = "TOTAL"
+    BOARD_A_MATCH = "BAM"
+
+
+class CompetitionForm(StrEnum):
+    """Who the contestants are: pairs, teams or individuals."""
+
+    PAIRS = "pairs"
+    TEAMS = "teams"
+    INDIVIDUAL = "individual"
+
+
+def _check_text(value: str | None, what: str) -> None:
+    if value is not None and ("\n" in value or "\r" in value):
+        raise ValueError(f"{what} {value!r} spans several lines")
+
+
+def _check_points(value: Decimal | None, what: str) -> None:
+    if value is not None and not value.is_finite():
+        raise ValueError(f"{what} {value} is not a finite number")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentHeader:
+    """What the file says about the tournament as a whole."""
+
+    name: str
+    date: date | None = None
+    venue: str | None = None
+    scoring: ScoringMethod = ScoringMethod.MATCHPOINTS
+    form: CompetitionForm = CompetitionForm.PAIRS
+
+    def __post_init__(self) -> None:
+        _check_text(self.name, "tournament name")
+        _check_text(self.venue, "venue")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Player:
+    """A player as the file names them, with a federation number if given."""
+
+    name: str
+    federation_id: str | None = None
+
+    def __post_init__(self) -> None:
+        # Names are stored trimmed: every reader strips what the file pads.
+        if not self.name or self.name != self.name.strip():
+            raise ValueError(f"player name {self.name!r} is empty or padded")
+        if ";" in self.name:
+            # PBN separates the players of a <names> string with ";".
+            raise ValueError(f"player name {self.name!r} has a ;")
+        _check_text(self.name, "player name")
+        if self.federation_id is not None and not _IDENTIFIER.fullmatch(
+            self.federation_id
+        ):
+            raise ValueError(f"federation number {self.federation_id!r} is invalid")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Participant:
+    """A pair, team or individual, keyed by the id the file uses for it.
+
+    ``direction`` is ``"NS"`` or ``"EW"`` when the contestant stays in one
+    direction (a two-winner Mitchell), ``None`` otherwise.
+    """
+
+    participant_id: str
+    number: int | None = None
+    direction: str | None = None
+    name: str | None = None
+    players: tuple[Player, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not _IDENTIFIER.fullmatch(self.participant_id):
+            raise ValueError(f"participant id {self.participant_id!r} is invalid")
+        if self.number is not None and self.number < 0:
+            raise ValueError(f"participant number {self.number} is negative")
+        if self.direction is not None and self.direction not in DIRECTIONS:
+            raise ValueError(f"direction {self.direction!r} is not NS or EW")
+        if self.name is not None and (
+            not self.name or self.name != self.name.strip() or ";" in self.name
+        ):
+            raise ValueError(
+                f"participant name {self.name!r} is empty, padded or has a ;"
+            )
+        _check_text(self.name, "participant name")
+
+
+def _normalise_hand(hand: str) -> tuple[str, list[str]]:
+    """Return the hand with ranks in order, and its cards; raise if malformed."""
+    if hand == "-":
+        return hand, []
+    suits = hand.split(".")
+    if len(suits) != 4:
+        raise ValueError(f"hand {hand!r} does not have four suits")
+    ordered: list[str] = []
+    cards: list[str] = []
+    for suit_letter, holding in zip("SHDC", suits, strict=True):
+        holding = holding.upper().replace("10", "T")
+        if any(rank not in RANKS for rank in holding):
+            raise ValueError(f"hand {hand!r} has an unknown rank")
+        ordered.append("".join(sorted(holding, key=RANKS.index)))
+        cards.extend(suit_letter + rank for rank in holding)
+    return ".".join(ordered), cards
+
+
+def normalise_deal(deal: str) -> str:
+    """Return a PBN deal string starting at North, ranks in order.
+
+    Law 1 (52 distinct cards), Law 6 (13 to each hand); a hand the file does
+    not give is ``-``. Raise ``ValueError`` naming the problem.
+    """
+    first, sep, rest = deal.strip().partition(":")
+    first = first.strip().upper()
+    if not sep or first not in SEATS:
+        raise ValueError(f"deal {deal!r} does not start with a seat and ':'")
+    hands = rest.split()
+    if len(hands) != 4:
+        raise ValueError(f"deal {deal!r} does not have four hands")
+    start = SEATS.index(first)
+    by_seat: dict[str, str] = {}
+    seen: set[str] = set()
+    for offset, hand in enumerate(hands):
+        normalised, cards = _normalise_hand(hand)
+        if normalised != "-" and len(cards) != 13:
+            raise ValueError(f"hand {hand!r} has {len(cards)} cards, not 13")
+        if seen.intersection(cards) or len(set(cards)) != len(cards):
+            raise ValueError(f"deal {deal!r} has a card twice")
+        seen.update(cards)
+        by_seat[SEATS[(start + offset) % 4]] = normalised
+    return "N:" + " ".join(by_seat[seat] for seat in SEATS)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardRecord:
+    """One board: number, dealer and vulnerability as the file gives them, deal."""
+
+    board_number: int
+    dealer: str | None = None
+    vulnerability: str | None = None
+    deal: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.board_number < 1:
+            raise ValueError(f"board number {self.board_number} is below 1")
+        if self.dealer is not None and self.dealer not in SEATS:
+            raise ValueError(f"dealer {self.dealer!r} is not a seat")
+        if self.vulnerability is not None and self.vulnerability not in (
+            VULNERABILITIES
+        ):
+            raise ValueError(f"vulnerability {self.vulnerability!r} is unknown")
+        if self.deal is not None and normalise_deal(self.deal) != self.deal:
+            raise ValueError(f"deal {self.deal!r} is not in normal form")
+
+
+def is_played(contract: str) -> bool:
+    """Return whether ``contract`` names a contract played at the table."""
+    return _CONTRACT.fullmatch(contract) is not None
+
+
+def is_artificial(contract: str) -> bool:
+    """Return whether ``contract`` is an artificial adjusted score (Law 12C2)."""
+    return artificial_percentages(contract) is not None
+
+
+def artificial_percentages(contract: str) -> tuple[Decimal, Decimal] | None:
+    """Return the (NS, EW) percentages of an ``"A60/40"`` marker, else None.
+
+    Law 12C2: 60% average plus, 50% average, 40% average minus; splits like
+    60/40 or 40/40 and the session percentage of 12C2(c) (e.g. ``A63.5/40``).
+    """
+    match = _ARTIFICIAL.fullmatch(contract)
+    if match is None:
+        return None
+    ns, ew = Decimal(match[1]), Decimal(match[2])
+    if ns > 100 or ew > 100 or artificial_marker(ns, ew) != contract:
+        return None
+    return ns, ew
+
+
+def _plain(value: Decimal) -> str:
+    """Write a percentage without exponent or trailing zeros: 60, 63.5."""
+    if value == value.to_integral_value():
+        return str(int(value))
+    return format(value.normalize(), "f")
+
+
+def artificial_marker(ns: Decimal | int, ew: Decimal | int) -> str:
+    """Return the marker of an artificial adjusted score, e.g. ``"A60/40"``.
+
+    Law 12C2; the percentages are those each side is awarded.
+    """
+    return f"A{_plain(Decimal(ns))}/{_plain(Decimal(ew))}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableResult:
+    """One line of a traveller: what happened on one board at one table.
+
+    ``score_ns`` is the raw score from the NS point of view (Law 77), as the
+    file gives it; ``None`` when the file does not give it, and always ``None``
+    for an artificial adjusted score (Law 12C2), which has no table score.
+    ``assigned`` marks an assigned adjusted score (Law 12C1): a contract
+    result the Director substituted, scored like a table result.
+    The ``mp_*``, ``imp_*`` and ``percentage_*`` fields are the file's own
+    computation for each side, if it has one.
+    """
+
+    board_number: int
+    ns_id: str
+    ew_id: str
+    contract: str
+    declarer: str | None = None
+    lead: str | None = None
+    tricks: int | None = None
+    score_ns: int | None = None
+    assigned: bool = False
+    table_number: int | None = None
+    round_number: int | None = None
+    mp_ns: Decimal | None = None
+    mp_ew: Decimal | None = None
+    imp_ns: Decimal | None = None
+    imp_ew: Decimal | None = None
+    percentage_ns: Decimal | None = None
+    percentage_ew: Decimal | None = None
+
+    def __post_init__(self) -> None:
+        if self.board_number < 1:
+            raise ValueError(f"board number {self.board_number} is below 1")
+        if self.ns_id == self.ew_id:
+            raise ValueError(f"pair {self.ns_id} cannot play against itself")
+        for number, what in (
+            (self.table_number, "table"),
+            (self.round_number, "round"),
+        ):
+            if number is not None and number < 1:
+                raise ValueError(f"{what} number {number} is below 1")
+        if self.lead is not None and not _CARD.fullmatch(self.lead):
+            raise ValueError(f"lead {self.lead!r} is not a card")
+        if self.assigned and self.score_ns is None:
+            # Law 12C1: an assigned score is a table result, so it has a score.
+            raise ValueError("an assigned adjusted score needs its score")
+        if is_played(self.contract):
+            self._check_played()
+        elif self.contract == PASS:
+            self._check_passed_out()
+        elif is_artificial(self.contract):
+            self._check_artificial()
+        else:
+            raise ValueError(f"contract {self.contract!r} is not a contract")
+        for name in (
+            "mp_ns",
+            "mp_ew",
+            "imp_ns",
+            "imp_ew",
+            "percentage_ns",
+            "percentage_ew",
+        ):
+            _check_points(getattr(self, name), name)
+
+    def _check_played(self) -> None:
+        if self.declarer not in SEATS:
+            raise ValueError(f"contract {self.contract} has no declarer")
+        if self.tricks is None or not 0 <= self.tricks <= 13:
+            raise ValueError(f"tricks {self.tricks} is not between 0 and 13")
+
+    def _check_passed_out(self) -> None:
+        # Law 22A: four passes, no declarer, no play; the score is zero.
+        if self.declarer is not None or self.tricks is not None or self.lead:
+            raise ValueError("a passed-out board has no declarer, lead or tricks")
+        if self.score_ns not in (None, 0):
+            raise ValueError(f"a passed-out board scores 0, not {self.score_ns}")
+
+    def _check_artificial(self) -> None:
+        if (
+            self.declarer is not None
+            or self.tricks is not None
+            or self.lead is not None
+            or self.score_ns is not None
+        ):
+            raise ValueError(
+                "an artificial adjusted score has no declarer, lead, tricks or score"
+            )
+        if self.assigned:
+            raise ValueError("an adjusted score is artificial or assigned, not both")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RankingEntry:
+    """One line of the final ranking.
+
+    ``tied`` is true when another contestant of the same direction shares the
+    rank (the rank is the best of the tied places, as PBN and USEBIO write it).
+    """
+
+    participant_id: str
+    rank: int
+    tied: bool = False
+    total: Decimal | None = None
+    percentage: Decimal | None = None
+
+    def __post_init__(self) -> None:
+        if self.rank < 1:
+            raise ValueError(f"rank {self.rank} is below 1")
+        _check_points(self.total, "total")
+        _check_points(self.percentage, "percentage")
+
+
+def tie_flags(
+    ranking: tuple[RankingEntry, ...], participants: tuple[Participant, ...]
+) -> tuple[RankingEntry, ...]:
+    """Return the ranking with ``tied`` set from shared ranks per direction."""
+    direction = {p.participant_id: p.direction for p in participants}
+    counts: dict[tuple[str | None, int], int] = {}
+    for entry in ranking:
+        key = (direction.get(entry.participant_id), entry.rank)
+        counts[key] = counts.get(key, 0) + 1
+    return tuple(
+        replace(
+            entry,
+            tied=counts[(direction.get(entry.participant_id), entry.rank)] > 1,
+        )
+        for entry in ranking
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentResults:
+    """Everything a results file holds: header, contestants, boards, ranking.
+
+    Checked on construction: ids are unique, every result names a known board
+    and two known contestants, no contestant plays a board twice, and tie
+    flags agree with the ranks.
+    """
+
+    header: TournamentHeader
+    participants: tuple[Participant, ...] = ()
+    boards: tuple[BoardRecord, ...] = ()
+    results: tuple[TableResult, ...] = ()
+    ranking: tuple[RankingEntry, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        ids = [p.participant_id for p in self.participants]
+        if len(set(ids)) != len(ids):
+            raise ValueError("a participant id appears twice")
+        known = set(ids)
+        numbers = [b.board_number for b in self.boards]
+        if len(set(numbers)) != len(numbers):
+            raise ValueError("a board number appears twice")
+        boards = set(numbers)
+        played: set[tuple[int, str]] = set()
+        for result in self.results:
+            if result.board_number not in boards:
+                raise ValueError(f"result for unknown board {result.board_number}")
+            for pair in (result.ns_id, result.ew_id):
+                if pair not in known:
+                    raise ValueError(f"result names unknown participant {pair}")
+                if (result.board_number, pair) in played:
+                    raise ValueError(
+                        f"participant {pair} plays board {result.board_number} twice"
+                    )
+                played.add((result.board_number, pair))
+        ranked = [entry.participant_id for entry in self.ranking]
+        if len(set(ranked)) != len(ranked):
+            raise ValueError("a participant is ranked twice")
+        for pid in ranked:
+            if pid not in known:
+                raise ValueError(f"ranking names unknown participant {pid}")
+        if tie_flags(self.ranking, self.participants) != self.ranking:
+            raise ValueError("tie flags disagree with the ranks")
+
+    def results_for(self, board_number: int) -> tuple[TableResult, ...]:
+        """Return the results of one board, in file order."""
+        return tuple(r for r in self.results if r.board_number == board_number)
+
+    def participant(self, participant_id: str) -> Participant:
+        """Return the participant with this id; raise KeyError if unknown."""
+        for p in self.participants:
+            if p.participant_id == participant_id:
+                return p
+        raise KeyError(participant_id)
+
+    def canonical(self) -> TournamentResults:
+        """Return a copy in a fixed order, for comparing two readings."""
+        return replace(
+            self,
+            participants=tuple(
+                sorted(self.participants, key=lambda p: p.participant_id)
+            ),
+            boards=tuple(sorted(self.boards, key=lambda b: b.board_number)),
+            results=tuple(
+                sorted(
+                    self.results,
+                    key=lambda r: (r.board_number, r.ns_id, r.ew_id),
+                )
+            ),
+            ranking=tuple(
+                sorted(self.ranking, key=lambda e: (e.rank, e.participant_id))
+            ),
+        )

@@ -1,0 +1,268 @@
+"""Write the interchange model as a PBN 2.1 results file (decision 0026)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from scoring.formats.errors import FormatError
+from scoring.formats.model import (
+    PASS,
+    CompetitionForm,
+    ScoringMethod,
+    TableResult,
+    TournamentHeader,
+    TournamentResults,
+    artificial_percentages,
+)
+from scoring.formats.pbn.syntax import Column
+
+__all__ = ["write_pbn"]
+
+_SCORING_TAG = {
+    ScoringMethod.MATCHPOINTS: "MatchPoints",
+    ScoringMethod.IMPS: "IMP",
+    ScoringMethod.CROSS_IMPS: "IMP;Cross",
+    ScoringMethod.BUTLER: "IMP;Butler",
+    ScoringMethod.TOTAL_POINTS: "TotalPoints",
+    ScoringMethod.BOARD_A_MATCH: "BAM",
+}
+_COMPETITION_TAG = {
+    CompetitionForm.PAIRS: "Pairs",
+    CompetitionForm.TEAMS: "Teams",
+    CompetitionForm.INDIVIDUAL: "Individuals",
+}
+_TOTAL_COLUMN = {
+    ScoringMethod.MATCHPOINTS: "TotalMP",
+    ScoringMethod.IMPS: "TotalIMP",
+    ScoringMethod.CROSS_IMPS: "TotalIMP",
+    ScoringMethod.BUTLER: "TotalIMP",
+    ScoringMethod.TOTAL_POINTS: "TotalScore",
+    ScoringMethod.BOARD_A_MATCH: "TotalScore",
+}
+
+
+# --- writing --------------------------------------------------------------
+
+
+def _quote(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _points(value: Decimal | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def _number(value: int | None) -> str:
+    return "-" if value is None else str(value)
+
+
+def _format_table(columns: list[Column], rows: list[list[str]]) -> list[str]:
+    """Return the tag value and the padded rows of a table (PBN §5.2)."""
+    specs = []
+    for column in columns:
+        spec = column.name
+        if column.width is not None:
+            spec += f"\\{column.width}{column.align or ''}"
+        specs.append(spec)
+    lines = ['"' + ";".join(specs) + '"']
+    for row in rows:
+        cells = []
+        for column, value in zip(columns, row, strict=True):
+            width = column.width or 0
+            cells.append(
+                value.rjust(width) if column.align == "R" else value.ljust(width)
+            )
+        lines.append(" ".join(cells).rstrip())
+    return lines
+
+
+def _result_row(result: TableResult) -> dict[str, str]:
+    row = {
+        "Table": _number(result.table_number),
+        "Round": _number(result.round_number),
+        "PairId_NS": result.ns_id,
+        "PairId_EW": result.ew_id,
+        "Contract": "-",
+        "Declarer": "-",
+        "Result": "-",
+        "Lead": result.lead or "-",
+        "Score_NS": "-",
+        "Score_EW": "-",
+        "MP_NS": _points(result.mp_ns),
+        "MP_EW": _points(result.mp_ew),
+        "IMP_NS": _points(result.imp_ns),
+        "IMP_EW": _points(result.imp_ew),
+        "Percentage_NS": _points(result.percentage_ns),
+        "Percentage_EW": _points(result.percentage_ew),
+    }
+    split = artificial_percentages(result.contract)
+    if split is not None:
+        # Decision 0026: Law 12C2 artificial score, caret-marked percentages.
+        row["Score_NS"] = f"^{split[0]}%"
+        row["Score_EW"] = f"^{split[1]}%"
+        return row
+    row["Contract"] = "Pass" if result.contract == PASS else result.contract
+    row["Declarer"] = result.declarer or "-"
+    row["Result"] = _number(result.tricks)
+    if result.score_ns is not None:
+        caret = "^" if result.assigned else ""
+        if result.score_ns >= 0:
+            row["Score_NS"] = f"{caret}{result.score_ns}"
+        else:
+            row["Score_EW"] = f"{caret}{-result.score_ns}"
+    return row
+
+
+def _score_table(results: tuple[TableResult, ...]) -> list[str]:
+    rows = [_result_row(r) for r in results]
+    id_width = max(
+        2, *(len(r.ns_id) for r in results), *(len(r.ew_id) for r in results)
+    )
+    wanted: list[Column] = []
+    if any(r.table_number is not None for r in results):
+        wanted.append(Column("Table", 2, "R"))
+    if any(r.round_number is not None for r in results):
+        wanted.append(Column("Round", 2, "R"))
+    wanted += [
+        Column("PairId_NS", id_width, "R"),
+        Column("PairId_EW", id_width, "R"),
+        Column("Contract", 4, "L"),
+        Column("Declarer", 1, "R"),
+        Column("Result", 2, "R"),
+    ]
+    if any(r.lead is not None for r in results):
+        wanted.append(Column("Lead", 2, "L"))
+    wanted += [Column("Score_NS", 5, "R"), Column("Score_EW", 5, "R")]
+    for prefix, attribute, width in (
+        ("MP", "mp", 5),
+        ("IMP", "imp", 6),
+        ("Percentage", "percentage", 6),
+    ):
+        if any(
+            getattr(r, f"{attribute}_ns") is not None
+            or getattr(r, f"{attribute}_ew") is not None
+            for r in results
+        ):
+            wanted += [
+                Column(f"{prefix}_NS", width, "R"),
+                Column(f"{prefix}_EW", width, "R"),
+            ]
+    return _format_table(wanted, [[row[c.name] for c in wanted] for row in rows])
+
+
+def _partnership_name(participant_id: str, name: str) -> str:
+    """Return ``name`` for the Names column; refuse one PBN reads as no name.
+
+    PBN §3.1 and §5.2: ``-`` and ``?`` stand for an irrelevant or unknown
+    value, so a contestant named so would be read back without a name.
+    """
+    if name in ("-", "?"):
+        raise FormatError(
+            f"participant {participant_id} name {name!r} is a PBN placeholder, "
+            "not a name"
+        )
+    return name
+
+
+def _total_table(results: TournamentResults) -> list[str]:
+    ranking = {entry.participant_id: entry for entry in results.ranking}
+    participants = results.participants
+    id_width = max(2, *(len(p.participant_id) for p in participants))
+    columns: list[Column] = []
+    if ranking:
+        columns.append(Column("Rank", 3, "R"))
+    columns.append(Column("PairId", id_width, "R"))
+    if any(p.direction for p in participants):
+        columns.append(Column("Direction", 2, "L"))
+    total_name = _TOTAL_COLUMN[results.header.scoring]
+    if any(e.total is not None for e in results.ranking):
+        columns.append(Column(total_name, 7, "R"))
+    if any(e.percentage is not None for e in results.ranking):
+        columns.append(Column("TotalPercentage", 6, "R"))
+    if any(p.name or p.players for p in participants):
+        columns.append(Column("Names", None, None))
+    if any(pl.federation_id for p in participants for pl in p.players):
+        columns.append(Column("FederationIds", None, None))
+    # Ranked contestants in ranking order, as a standings table reads.
+    by_id = {p.participant_id: p for p in participants}
+    ordered = [by_id[e.participant_id] for e in results.ranking]
+    ordered += [p for p in participants if p.participant_id not in ranking]
+    rows = []
+    for p in ordered:
+        entry = ranking.get(p.participant_id)
+        if p.players:
+            names = _quote(";".join(pl.name for pl in p.players))
+        elif p.name:
+            names = _quote(_partnership_name(p.participant_id, p.name))
+        else:
+            names = "-"
+        if any(pl.federation_id for pl in p.players):
+            federation = _quote(";".join(pl.federation_id or "" for pl in p.players))
+        else:
+            federation = "-"
+        values = {
+            "Rank": _number(entry.rank) if entry else "-",
+            "PairId": p.participant_id,
+            "Direction": p.direction or "-",
+            total_name: _points(entry.total) if entry else "-",
+            "TotalPercentage": _points(entry.percentage) if entry else "-",
+            "Names": names,
+            "FederationIds": federation,
+        }
+        rows.append([values[c.name] for c in columns])
+    return _format_table(columns, rows)
+
+
+def _header_tags(header: TournamentHeader) -> list[str]:
+    # PBN §3.3: a tag value "?" is unknown and "#" repeats the previous game's
+    # value; an empty Site is no site. Such a name would not be read back.
+    if header.name in ("?", "#"):
+        raise FormatError(
+            f"the tournament name {header.name!r} is a PBN placeholder, not a name"
+        )
+    if header.venue in ("", "?", "#"):
+        raise FormatError(
+            f"the venue {header.venue!r} is a PBN placeholder, not a venue"
+        )
+    lines = [f"[Event {_quote(header.name)}]"]
+    if header.venue is not None:
+        lines.append(f"[Site {_quote(header.venue)}]")
+    if header.date is not None:
+        lines.append(f'[Date "{header.date:%Y.%m.%d}"]')
+    return lines
+
+
+def write_pbn(results: TournamentResults) -> str:
+    """Write deals, ScoreTables and a TotalScoreTable as PBN 2.1 text."""
+    header = results.header
+    trailer = [
+        f"[Scoring {_quote(_SCORING_TAG[header.scoring])}]",
+        f"[Competition {_quote(_COMPETITION_TAG[header.form])}]",
+    ]
+    out = ["% PBN 2.1", "% Arbitro results export", ""]
+    for board in results.boards:
+        out += _header_tags(header)
+        out.append(f'[Board "{board.board_number}"]')
+        if board.dealer is not None:
+            out.append(f'[Dealer "{board.dealer}"]')
+        if board.vulnerability is not None:
+            out.append(f'[Vulnerable "{board.vulnerability}"]')
+        if board.deal is not None:
+            out.append(f'[Deal "{board.deal}"]')
+        out += trailer
+        board_results = results.results_for(board.board_number)
+        if board_results:
+            table = _score_table(board_results)
+            out.append(f"[ScoreTable {table[0]}]")
+            out += table[1:]
+        out.append("")
+    if results.participants or not results.boards:
+        # With no board either, the header alone keeps the file readable.
+        out += _header_tags(header)
+        out += trailer
+        if results.participants:
+            table = _total_table(results)
+            out.append(f"[TotalScoreTable {table[0]}]")
+            out += table[1:]
+        out.append("")
+    return "\n".join(out)

@@ -1,0 +1,515 @@
+"""USEBIO 1.2 / 1.3 XML results files (EBU-led standard, usebio.org).
+
+Structure read and written: ``USEBIO[@Version]/EVENT[@EVENT_TYPE]`` with the
+event description, date, venue and scoring method; ``PARTICIPANTS`` with one
+``PAIR`` (or ``TEAM``) per contestant: number, direction, ``PLAYER``
+(``PLAYER_NAME``, ``NATIONAL_ID_NUMBER``), ``TOTAL_SCORE``, ``PERCENTAGE``,
+``PLACE`` (``2=`` for a shared place); one ``BOARD`` per board with its
+``TRAVELLER_LINE``s (pair numbers, ``CONTRACT``, ``PLAYED_BY``, ``LEAD``,
+``TRICKS``, ``SCORE`` from the NS point of view, and each side's
+``*_MATCH_POINTS`` / ``*_CROSS_IMP_POINTS`` / ``*_BUTLER_POINTS`` /
+``*_IMPS``); and ``HANDSET/BOARD/HAND`` for the deals.
+
+Decisions 0027 (safe parsing) and 0028 (what USEBIO cannot carry): an
+artificial adjusted score (Law 12C2) is a line with no contract and ``SCORE``
+``A6040`` (the EBUScore spelling; ``A60/40`` is also read); USEBIO has no
+place for an assigned-score marker, table or round numbers, or per-line
+percentages, so those are neither read nor written. Individual events
+(four player numbers per line) are refused.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from datetime import date
+from typing import TypeVar
+
+from scoring.formats.errors import FormatError
+from scoring.formats.model import (
+    PASS,
+    SEATS,
+    BoardRecord,
+    CompetitionForm,
+    Participant,
+    Player,
+    RankingEntry,
+    ScoringMethod,
+    TableResult,
+    TournamentHeader,
+    TournamentResults,
+    artificial_percentages,
+    is_artificial,
+    normalise_deal,
+    tie_flags,
+)
+from scoring.formats.notation import (
+    leading_number,
+    parse_card,
+    parse_contract,
+    parse_decimal,
+    parse_int,
+    parse_seat,
+)
+from scoring.formats.xml_tree import Node, parse_xml
+
+__all__ = ["read_usebio", "write_usebio"]
+
+_T = TypeVar("_T")
+_SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+_SUIT_ELEMENTS = (("SPADES", 0), ("HEARTS", 1), ("DIAMONDS", 2), ("CLUBS", 3))
+_SCORING_METHODS = {
+    "MATCH_POINTS": ScoringMethod.MATCHPOINTS,
+    "MATCHPOINTS": ScoringMethod.MATCHPOINTS,
+    "IMPS": ScoringMethod.IMPS,
+    "CROSS_IMPS": ScoringMethod.CROSS_IMPS,
+    "BUTLER_IMPS": ScoringMethod.BUTLER,
+    "AGGREGATE": ScoringMethod.TOTAL_POINTS,
+    "BAM": ScoringMethod.BOARD_A_MATCH,
+}
+_SCORING_ELEMENT = {
+    ScoringMethod.MATCHPOINTS: "MATCH_POINTS",
+    ScoringMethod.IMPS: "IMPS",
+    ScoringMethod.CROSS_IMPS: "CROSS_IMPS",
+    ScoringMethod.BUTLER: "BUTLER_IMPS",
+    ScoringMethod.TOTAL_POINTS: "AGGREGATE",
+    ScoringMethod.BOARD_A_MATCH: "BAM",
+}
+_IMP_ELEMENTS = ("CROSS_IMP_POINTS", "BUTLER_POINTS", "IMPS", "IMP_POINTS")
+_IMP_ELEMENT = {
+    ScoringMethod.CROSS_IMPS: "CROSS_IMP_POINTS",
+    ScoringMethod.BUTLER: "BUTLER_POINTS",
+}
+_ARTIFICIAL_SCORE = re.compile(r"A\d")
+
+
+def _value(node: Node, tag: str, parse: Callable[[str], _T]) -> _T | None:
+    """Parse the text of child ``tag``; None if absent or empty."""
+    text = node.child_text(tag)
+    if text is None:
+        return None
+    try:
+        return parse(text)
+    except ValueError as error:
+        child = node.find(tag)
+        line = child.line if child is not None else node.line
+        raise FormatError(f"{tag}: {error}", element=node.tag, line=line) from None
+
+
+def _required(node: Node, tag: str) -> str:
+    text = node.child_text(tag)
+    if text is None:
+        raise FormatError(f"{tag} is missing", element=node.tag, line=node.line)
+    return text
+
+
+# --- reading --------------------------------------------------------------
+
+
+def read_usebio(data: bytes | str) -> TournamentResults:
+    """Read a USEBIO 1.x file; raise ``FormatError`` naming the element and line."""
+    root = parse_xml(data)
+    if root.tag != "USEBIO":
+        raise FormatError(
+            "root element is not USEBIO", element=root.tag, line=root.line
+        )
+    version = root.attributes.get("Version", "")
+    if not re.fullmatch(r"1\.\d+", version):
+        raise FormatError(
+            f"Version {version!r} is not USEBIO 1.x", element="USEBIO", line=root.line
+        )
+    event = root.find("EVENT")
+    if event is None:
+        raise FormatError("EVENT is missing", element="USEBIO", line=root.line)
+    header = _header(event)
+    participants, ranking = _participants(event, header.form)
+    known = {p.participant_id for p in participants}
+    boards: dict[int, BoardRecord] = {}
+    results: list[TableResult] = []
+    seated: dict[tuple[int, str], int] = {}
+    for board in event.iter("BOARD"):
+        number = _board_number(board)
+        boards.setdefault(number, BoardRecord(board_number=number))
+        for line in board.find_all("TRAVELLER_LINE"):
+            result = _traveller_line(number, line)
+            for pid in (result.ns_id, result.ew_id):
+                if pid not in known:
+                    raise FormatError(
+                        f"pair {pid} is not among the PARTICIPANTS",
+                        element="TRAVELLER_LINE",
+                        line=line.line,
+                    )
+                first = seated.get((number, pid))
+                if first is not None:
+                    raise FormatError(
+                        f"pair {pid} plays board {number} again (first on line {first})",
+                        element="TRAVELLER_LINE",
+                        line=line.line,
+                    )
+                seated[(number, pid)] = line.line
+            results.append(result)
+    handset = root.find("HANDSET")
+    if handset is not None:
+        for board in handset.find_all("BOARD"):
+            number = _board_number(board)
+            deal = _deal(board)
+            known_board = boards.get(number)
+            if known_board is not None and known_board.deal not in (None, deal):
+                raise FormatError(
+                    f"board {number} has two deals", element="BOARD", line=board.line
+                )
+            boards[number] = BoardRecord(board_number=number, deal=deal)
+    try:
+        return TournamentResults(
+            header=header,
+            participants=participants,
+            boards=tuple(sorted(boards.values(), key=lambda b: b.board_number)),
+            results=tuple(results),
+            ranking=tie_flags(ranking, participants),
+        )
+    except ValueError as error:
+        raise FormatError(str(error), element="USEBIO") from None
+
+
+def _date(text: str) -> date:
+    """Parse DATE: dd/mm/yyyy (USEBIO 1.2 practice) or ISO yyyy-mm-dd (1.3)."""
+    match = re.fullmatch(r"(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})", text)
+    if match is not None:
+        return date(int(match[3]), int(match[2]), int(match[1]))
+    match = re.fullmatch(r"(\d{4})-(\d{2})-(\d{2})", text)
+    if match is not None:
+        return date(int(match[1]), int(match[2]), int(match[3]))
+    raise ValueError(f"{text!r} is not a date dd/mm/yyyy or yyyy-mm-dd")
+
+
+def _header(event: Node) -> TournamentHeader:
+    event_type = event.attributes.get("EVENT_TYPE", "").upper()
+    if "INDIVIDUAL" in event_type:
+        raise FormatError(
+            "individual events are not supported", element="EVENT", line=event.line
+        )
+    form = CompetitionForm.TEAMS if "TEAM" in event_type else CompetitionForm.PAIRS
+    method_text = event.child_text("BOARD_SCORING_METHOD") or event.child_text(
+        "SCORING_METHOD"
+    )
+    if "BUTLER" in event_type:
+        scoring = ScoringMethod.BUTLER
+    elif "CROSS_IMP" in event_type:
+        scoring = ScoringMethod.CROSS_IMPS
+    elif method_text is None:
+        scoring = ScoringMethod.MATCHPOINTS
+    else:
+        found = _SCORING_METHODS.get(method_text.upper())
+        if found is None:
+            raise FormatError(
+                f"scoring method {method_text!r} is unknown",
+                element="EVENT",
+                line=event.line,
+            )
+        scoring = found
+    name = event.child_text("EVENT_DESCRIPTION") or event.child_text("TITLE") or ""
+    return TournamentHeader(
+        name=name,
+        date=_value(event, "DATE", _date),
+        venue=event.child_text("VENUE"),
+        scoring=scoring,
+        form=form,
+    )
+
+
+def _place(text: str) -> tuple[int, bool]:
+    rank = parse_int(text.rstrip("="))
+    if rank < 1:
+        raise ValueError(f"place {rank} is below 1")
+    return rank, text.endswith("=")
+
+
+def _direction(text: str) -> str:
+    value = text.upper().replace("-", "")
+    if value not in ("NS", "EW"):
+        raise ValueError(f"{text!r} is not NS or EW")
+    return value
+
+
+def _participants(
+    event: Node, form: CompetitionForm
+) -> tuple[tuple[Participant, ...], tuple[RankingEntry, ...]]:
+    container = event.find("PARTICIPANTS")
+    if container is None:
+        raise FormatError("PARTICIPANTS is missing", element="EVENT", line=event.line)
+    kind, number_tag = (
+        ("TEAM", "TEAM_NUMBER")
+        if form is CompetitionForm.TEAMS
+        else (
+            "PAIR",
+            "PAIR_NUMBER",
+        )
+    )
+    participants: list[Participant] = []
+    ranking: list[RankingEntry] = []
+    seen: dict[str, int] = {}
+    for node in container.find_all(kind):
+        pid = _required(node, number_tag)
+        if pid in seen:
+            raise FormatError(
+                f"{number_tag} {pid} appears twice (first on line {seen[pid]})",
+                element=kind,
+                line=node.line,
+            )
+        seen[pid] = node.line
+        players = []
+        for player in node.find_all("PLAYER"):
+            try:
+                players.append(
+                    Player(
+                        name=_required(player, "PLAYER_NAME"),
+                        federation_id=player.child_text("NATIONAL_ID_NUMBER"),
+                    )
+                )
+            except ValueError as error:
+                raise FormatError(
+                    str(error), element="PLAYER", line=player.line
+                ) from None
+        try:
+            participants.append(
+                Participant(
+                    participant_id=pid,
+                    number=leading_number(pid),
+                    direction=_value(node, "DIRECTION", _direction),
+                    name=node.child_text("TEAM_NAME"),
+                    players=tuple(players),
+                )
+            )
+        except ValueError as error:
+            raise FormatError(str(error), element=kind, line=node.line) from None
+        place = _value(node, "PLACE", _place)
+        total = _value(node, "TOTAL_SCORE", parse_decimal)
+        percentage = _value(node, "PERCENTAGE", parse_decimal)
+        if place is None:
+            continue
+        ranking.append(
+            RankingEntry(
+                participant_id=pid, rank=place[0], total=total, percentage=percentage
+            )
+        )
+    return tuple(participants), tuple(ranking)
+
+
+def _board_number(board: Node) -> int:
+    number = _value(board, "BOARD_NUMBER", parse_int)
+    if number is None or number < 1:
+        raise FormatError(
+            "BOARD_NUMBER is missing or below 1", element="BOARD", line=board.line
+        )
+    return number
+
+
+def _tricks(text: str) -> int:
+    tricks = parse_int(text)
+    if not 0 <= tricks <= 13:
+        raise ValueError(f"{tricks} tricks is not between 0 and 13")
+    return tricks
+
+
+def _traveller_line(board_number: int, node: Node) -> TableResult:
+    ns_id = node.child_text("NS_PAIR_NUMBER") or node.child_text("NS_TEAM_NUMBER")
+    ew_id = node.child_text("EW_PAIR_NUMBER") or node.child_text("EW_TEAM_NUMBER")
+    if ns_id is None or ew_id is None:
+        raise FormatError(
+            "NS_PAIR_NUMBER or EW_PAIR_NUMBER is missing",
+            element="TRAVELLER_LINE",
+            line=node.line,
+        )
+    score_text = node.child_text("SCORE")
+    contract = _value(node, "CONTRACT", parse_contract)
+    score_ns: int | None = None
+    if score_text is not None and _ARTIFICIAL_SCORE.match(score_text.upper()):
+        # Law 12C2 artificial score: "A6040" (EBUScore) or "A60/40".
+        artificial = _value(node, "SCORE", parse_contract)
+        if artificial is None or not is_artificial(artificial):
+            raise FormatError(
+                f"SCORE {score_text!r} is not an artificial score",
+                element="TRAVELLER_LINE",
+                line=node.line,
+            )
+        if contract is not None and contract != artificial:
+            raise FormatError(
+                f"contract {contract} with an artificial score",
+                element="TRAVELLER_LINE",
+                line=node.line,
+            )
+        contract = artificial
+    else:
+        score_ns = _value(node, "SCORE", parse_int)
+    if contract is None:
+        raise FormatError(
+            "CONTRACT is missing and SCORE is not artificial",
+            element="TRAVELLER_LINE",
+            line=node.line,
+        )
+    played = contract != PASS and not is_artificial(contract)
+    imp_ns = imp_ew = None
+    for suffix in _IMP_ELEMENTS:
+        if (
+            node.find(f"NS_{suffix}") is not None
+            or node.find(f"EW_{suffix}") is not None
+        ):
+            imp_ns = _value(node, f"NS_{suffix}", parse_decimal)
+            imp_ew = _value(node, f"EW_{suffix}", parse_decimal)
+            break
+    try:
+        return TableResult(
+            board_number=board_number,
+            ns_id=ns_id,
+            ew_id=ew_id,
+            contract=contract,
+            declarer=_value(node, "PLAYED_BY", parse_seat) if played else None,
+            lead=_value(node, "LEAD", parse_card) if played else None,
+            tricks=_value(node, "TRICKS", _tricks) if played else None,
+            score_ns=score_ns,
+            mp_ns=_value(node, "NS_MATCH_POINTS", parse_decimal),
+            mp_ew=_value(node, "EW_MATCH_POINTS", parse_decimal),
+            imp_ns=imp_ns,
+            imp_ew=imp_ew,
+        )
+    except ValueError as error:
+        raise FormatError(
+            str(error), element="TRAVELLER_LINE", line=node.line
+        ) from None
+
+
+def _deal(board: Node) -> str:
+    hands = dict.fromkeys(SEATS, "-")
+    for hand in board.find_all("HAND"):
+        seat = _value(hand, "DIRECTION", parse_seat)
+        if seat is None:
+            raise FormatError("DIRECTION is missing", element="HAND", line=hand.line)
+        suits = ["", "", "", ""]
+        for tag, index in _SUIT_ELEMENTS:
+            suits[index] = hand.child_text(tag) or ""
+        hands[seat] = ".".join(suits)
+    try:
+        return normalise_deal("N:" + " ".join(hands[s] for s in SEATS))
+    except ValueError as error:
+        raise FormatError(str(error), element="BOARD", line=board.line) from None
+
+
+# --- writing --------------------------------------------------------------
+
+
+def _add(parent: ET.Element, tag: str, text: object | None) -> None:
+    if text is not None:
+        ET.SubElement(parent, tag).text = str(text)
+
+
+def _artificial_score(contract: str) -> str:
+    split = artificial_percentages(contract)
+    assert split is not None
+    ns, ew = split
+    if all(v == v.to_integral_value() and 10 <= v <= 99 for v in (ns, ew)):
+        return f"A{int(ns)}{int(ew)}"  # EBUScore spelling, e.g. A6040
+    return contract
+
+
+def _event_type(header: TournamentHeader) -> str:
+    if header.form is CompetitionForm.TEAMS:
+        return "TEAMS"
+    if header.scoring is ScoringMethod.BUTLER:
+        return "BUTLER_PAIRS"
+    if header.scoring is ScoringMethod.CROSS_IMPS:
+        return "CROSS_IMP"
+    return "PAIRS"
+
+
+def _write_participants(event: ET.Element, results: TournamentResults) -> None:
+    teams = results.header.form is CompetitionForm.TEAMS
+    container = ET.SubElement(event, "PARTICIPANTS")
+    ranking = {e.participant_id: e for e in results.ranking}
+    for p in results.participants:
+        node = ET.SubElement(container, "TEAM" if teams else "PAIR")
+        _add(node, "TEAM_NUMBER" if teams else "PAIR_NUMBER", p.participant_id)
+        if teams:
+            _add(node, "TEAM_NAME", p.name)
+        _add(node, "DIRECTION", p.direction)
+        entry = ranking.get(p.participant_id)
+        if entry is not None:
+            _add(node, "TOTAL_SCORE", entry.total)
+            _add(node, "PERCENTAGE", entry.percentage)
+            _add(node, "PLACE", f"{entry.rank}{'=' if entry.tied else ''}")
+        for player in p.players:
+            element = ET.SubElement(node, "PLAYER")
+            _add(element, "PLAYER_NAME", player.name)
+            _add(element, "NATIONAL_ID_NUMBER", player.federation_id)
+
+
+def _write_line(board: ET.Element, result: TableResult, scoring: ScoringMethod) -> None:
+    line = ET.SubElement(board, "TRAVELLER_LINE")
+    _add(line, "NS_PAIR_NUMBER", result.ns_id)
+    _add(line, "EW_PAIR_NUMBER", result.ew_id)
+    if is_artificial(result.contract):
+        _add(line, "SCORE", _artificial_score(result.contract))
+    else:
+        _add(line, "CONTRACT", result.contract)
+        _add(line, "PLAYED_BY", result.declarer)
+        _add(line, "LEAD", result.lead[1] + result.lead[0] if result.lead else None)
+        _add(line, "TRICKS", result.tricks)
+        _add(line, "SCORE", result.score_ns)
+    _add(line, "NS_MATCH_POINTS", result.mp_ns)
+    _add(line, "EW_MATCH_POINTS", result.mp_ew)
+    imp_element = _IMP_ELEMENT.get(scoring, "IMPS")
+    _add(line, f"NS_{imp_element}", result.imp_ns)
+    _add(line, f"EW_{imp_element}", result.imp_ew)
+
+
+def _write_handset(root: ET.Element, boards: tuple[BoardRecord, ...]) -> None:
+    dealt = [b for b in boards if b.deal is not None]
+    if not dealt:
+        return
+    handset = ET.SubElement(root, "HANDSET")
+    for record in dealt:
+        assert record.deal is not None
+        board = ET.SubElement(handset, "BOARD")
+        _add(board, "BOARD_NUMBER", record.board_number)
+        for seat, hand in zip(SEATS, record.deal[2:].split(), strict=True):
+            if hand == "-":
+                continue
+            element = ET.SubElement(board, "HAND")
+            _add(element, "DIRECTION", _SEAT_WORDS[seat])
+            suits = hand.split(".")
+            for tag, index in _SUIT_ELEMENTS:
+                _add(element, tag, suits[index])
+
+
+def write_usebio(results: TournamentResults, *, version: str = "1.2") -> str:
+    """Write the results as a USEBIO 1.2 or 1.3 document.
+
+    Raise ``FormatError`` for what USEBIO cannot carry (individual events).
+    """
+    if version not in ("1.2", "1.3"):
+        raise ValueError(f"USEBIO version {version!r} is not 1.2 or 1.3")
+    header = results.header
+    if header.form is CompetitionForm.INDIVIDUAL:
+        raise FormatError("individual events cannot be written as USEBIO")
+    root = ET.Element("USEBIO", {"Version": version})
+    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": _event_type(header)})
+    _add(event, "EVENT_DESCRIPTION", header.name or None)
+    _add(event, "PROGRAM_NAME", "Arbitro")
+    if header.date is not None:
+        text = (
+            header.date.isoformat() if version == "1.3" else f"{header.date:%d/%m/%Y}"
+        )
+        _add(event, "DATE", text)
+    _add(event, "VENUE", header.venue)
+    _add(event, "SCORING_METHOD", _SCORING_ELEMENT[header.scoring])
+    _write_participants(event, results)
+    for record in results.boards:
+        board = ET.SubElement(event, "BOARD")
+        _add(board, "BOARD_NUMBER", record.board_number)
+        for result in results.results_for(record.board_number):
+            _write_line(board, result, header.scoring)
+    _write_handset(root, results.boards)
+    ET.indent(root, space="  ")
+    body = ET.tostring(root, encoding="unicode")
+    doctype = f'<!DOCTYPE USEBIO SYSTEM "usebio_v{version.replace(".", "_")}.dtd">'
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{doctype}\n{body}\n'

@@ -1,0 +1,86 @@
+"""Registry end-to-end fixtures: users with roles, clubs, a projection runner."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from eventstore.projections import ProjectionRunner
+from tournaments.models import RoleGrant
+from tournaments.registry_handlers import register
+from tournaments.registry_models import Club
+from tournaments.registry_projection import RegistryProjection
+
+CSV = Path(__file__).resolve().parents[2] / "fixtures" / "csv"
+API = "/api/v1/registry"
+
+
+MARKS = [pytest.mark.django_db]
+
+
+@pytest.fixture(autouse=True)
+def _registered_events() -> None:
+    register()
+
+
+@pytest.fixture
+def catch_up() -> Callable[[], int]:
+    """Run the registry projection to the head, as its runner process would."""
+    return ProjectionRunner(RegistryProjection()).catch_up
+
+
+def _user_client(role: str | None = None, **scope: Any) -> APIClient:
+    user = get_user_model().objects.create_user(f"u-{uuid.uuid4().hex[:10]}")
+    if role is not None:
+        RoleGrant.objects.create(user=user, role=role, **scope)
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def staff() -> APIClient:
+    return _user_client(RoleGrant.Role.FEDERATION_STAFF)
+
+
+@pytest.fixture
+def client_for() -> Callable[..., APIClient]:
+    """A client for a user holding the given role (``client_for()``: no role)."""
+    return _user_client
+
+
+@pytest.fixture
+def clubs() -> dict[str, Club]:
+    return {
+        code: Club.objects.create(code=code, name=name, city=city)
+        for code, name, city in (
+            ("BO01", "Circolo del Bridge Bologna", "Bologna"),
+            ("MI02", "Bridge Milano", "Milano"),
+        )
+    }
+
+
+@pytest.fixture
+def register_player(staff: APIClient) -> Callable[..., str]:
+    """Register a player through the API; return the new player id."""
+    numbers = iter(range(900000, 999999))
+
+    def make(category: str = "2C", **extra: Any) -> str:
+        body = {
+            "federation_number": str(next(numbers)),
+            "family_name": "Verdi",
+            "given_name": "Anna",
+            "category": category,
+            **extra,
+        }
+        response = staff.post(f"{API}/players/", body, format="json")
+        assert response.status_code == 201, response.json()
+        return str(response.json()["player_id"])
+
+    return make

@@ -1,0 +1,177 @@
+"""Live play through the API: a board played card by card, irregularities
+recorded with their Law, the result carried into the session's scoring."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+import pytest
+
+from eventstore.store import event_store
+from tests.e2e.tournaments.test_pairs_event import (
+    client_for,
+    make_tournament,
+    project,
+    seat_pairs,
+    traveller,
+)
+from tournaments import handlers, live_play
+
+pytestmark = pytest.mark.django_db
+DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+
+
+def url(tid: str, tail: str) -> str:
+    return f"/api/v1/tournaments/{tid}/sessions/1/tables/1/boards/1/play/{tail}"
+
+
+def setup() -> tuple[str, object, object]:
+    staff, _ = client_for("pstaff", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1))
+    director, _ = client_for("ptd", chief_director={"tournament_id": tid})
+    north = uuid.uuid4()
+    player, _ = client_for("pnorth", player={"player_id": north})
+    seat_pairs(staff, tid, {1: [str(north), str(uuid.uuid4())]}, timedelta(hours=1))
+    return tid, director, player
+
+
+def test_a_board_played_card_by_card_scores_like_a_table_result() -> None:
+    tid, director, _ = setup()
+    assert (
+        director.post(url(tid, "start/"), {"deal": DEAL}, format="json").status_code
+        == 201
+    )
+    # Board 1: North deals. 1NT by North, passed out around.
+    for seat, call in (("N", "1NT"), ("E", "P"), ("S", "P"), ("W", "P")):
+        r = director.post(
+            url(tid, "calls/"), {"seat": seat, "call": call}, format="json"
+        )
+        assert r.status_code == 201, r.json()
+    ref = handlers.TableRef(uuid.UUID(tid), 1, 1, 1)
+    for _ in range(52):
+        state = live_play.load(ref)
+        seat = state.turn
+        card = min(state.legal_cards(), key=lambda c: (c.suit.rank, c.rank))
+        r = director.post(
+            url(tid, "cards/"), {"seat": seat.value, "card": str(card)}, format="json"
+        )
+        assert r.status_code == 201, r.json()
+    detail = director.get(url(tid, "")).json()
+    assert detail["phase"] == "completed"
+    assert detail["result"]["contract"] == "1NTN"
+    project()
+    [line] = [t for t in traveller(director, tid, 1) if t["table"] == 1]
+    assert line["contract"] == "1NTN"
+    assert line["tricks"] == detail["result"]["tricks"]
+    assert line["confirmed"] is True
+    # The board is over: a 53rd card is refused naming the rule.
+    extra = director.post(
+        url(tid, "cards/"), {"seat": "N", "card": "SA"}, format="json"
+    )
+    assert extra.status_code in (409, 422)
+
+
+def test_a_call_out_of_rotation_is_recorded_with_its_law_and_options() -> None:
+    tid, director, _ = setup()
+    director.post(url(tid, "start/"), {"deal": DEAL}, format="json")
+    # East calls first although North is the dealer (Law 29/31).
+    r = director.post(url(tid, "calls/"), {"seat": "E", "call": "1H"}, format="json")
+    assert r.status_code == 201, r.json()
+    detail = director.get(url(tid, "")).json()
+    assert detail["pending"]["law"].startswith("Law")
+    assert detail["pending"]["options"]
+
+
+def test_a_player_acts_only_for_their_own_side() -> None:
+    tid, director, north = setup()
+    director.post(url(tid, "start/"), {"deal": DEAL}, format="json")
+    ok = north.post(url(tid, "calls/"), {"seat": "N", "call": "1NT"}, format="json")
+    assert ok.status_code == 201
+    refused = north.post(url(tid, "calls/"), {"seat": "E", "call": "P"}, format="json")
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "not_your_seat"
+    bad = north.post(url(tid, "cards/"), {"seat": "N", "card": "S1"}, format="json")
+    assert bad.status_code == 400
+
+
+def test_director_sees_the_double_dummy_outcome_of_the_remaining_cards() -> None:
+    """Law 70: information for a claim ruling. On this deal North makes six
+    tricks in no trump double dummy (the DDS example, stack-notes §2)."""
+    tid, director, north = setup()
+    director.post(url(tid, "start/"), {"deal": DEAL}, format="json")
+    for seat, call in (("N", "1NT"), ("E", "P"), ("S", "P"), ("W", "P")):
+        director.post(url(tid, "calls/"), {"seat": seat, "call": call}, format="json")
+    before = director.get(url(tid, "double-dummy/")).json()
+    assert before["declarer_tricks_if_played_out"] == 6
+    ref = handlers.TableRef(uuid.UUID(tid), 1, 1, 1)
+    for _ in range(6):  # a trick and a half, whatever is played
+        state = live_play.load(ref)
+        card = min(state.legal_cards(), key=lambda c: (c.suit.rank, c.rank))
+        director.post(
+            url(tid, "cards/"),
+            {"seat": state.turn.value, "card": str(card)},
+            format="json",
+        )
+    after = director.get(url(tid, "double-dummy/")).json()
+    assert (
+        after["declarer_tricks_so_far"] + after["declarer_tricks_remaining"]
+        == (after["declarer_tricks_if_played_out"])
+    )
+    assert 0 <= after["declarer_tricks_if_played_out"] <= 13
+    assert north.get(url(tid, "double-dummy/")).status_code == 403
+
+
+def test_a_low_designation_of_dummys_card_is_played_by_the_law() -> None:
+    """Law 46B1(c): "low" is the lowest card of the suit being played."""
+    tid, director, _ = setup()
+    director.post(url(tid, "start/"), {"deal": DEAL}, format="json")
+    # North deals; South declares 3NT, so West leads and North is dummy.
+    for seat, call in (
+        ("N", "P"),
+        ("E", "P"),
+        ("S", "3NT"),
+        ("W", "P"),
+        ("N", "P"),
+        ("E", "P"),
+    ):
+        r = director.post(
+            url(tid, "calls/"), {"seat": seat, "call": call}, format="json"
+        )
+        assert r.status_code == 201, r.json()
+    director.post(url(tid, "cards/"), {"seat": "W", "card": "C3"}, format="json")
+    r = director.post(
+        url(tid, "dummy-designations/"), {"designation": "low"}, format="json"
+    )
+    assert r.status_code == 201, r.json()
+    state = live_play.load(handlers.TableRef(uuid.UUID(tid), 1, 1, 1))
+    [_, dummy_card] = state.play.current.cards
+    assert str(dummy_card.card) == "C8"  # North's clubs: T 9 8
+
+
+def test_an_event_in_strict_mode_refuses_a_call_out_of_rotation() -> None:
+    """Online-platform mode: the irregular call is refused naming its Law (422)."""
+    staff, _ = client_for("strictstaff", federation_staff={})
+    now = event_store().now()
+    tid = str(uuid.uuid4())
+    r = staff.post(
+        "/api/v1/tournaments/",
+        {
+            "tournament_id": tid,
+            "name": "Online",
+            "form": "pairs",
+            "scoring": "matchpoints",
+            "starts_at": now.isoformat(),
+            "strict": True,
+        },
+        format="json",
+    )
+    assert r.status_code == 201
+    director, _ = client_for("strictd", chief_director={"tournament_id": tid})
+    seat_pairs(staff, tid, {}, timedelta(hours=1))
+    director.post(url(tid, "start/"), {"deal": DEAL}, format="json")
+    refused = director.post(
+        url(tid, "calls/"), {"seat": "E", "call": "1H"}, format="json"
+    )
+    assert refused.status_code == 422
+    assert refused.json()["law"].startswith("Law")

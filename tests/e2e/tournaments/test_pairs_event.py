@@ -1,0 +1,346 @@
+"""A pairs event end to end over the API: register, seat, enter, rule, publish,
+correct within the window, refuse after it (Law 79C), close it, final standings."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+from eventstore.deadlines import sweep
+from eventstore.projections import ProjectionRunner
+from eventstore.store import event_store
+from tournaments.models import PenaltyRow, RoleGrant
+from tournaments.projections import TournamentResults
+
+pytestmark = pytest.mark.django_db
+PAIRS = 6  # a 3-table Mitchell: NS 1-3, EW 4-6
+
+
+def project() -> None:
+    ProjectionRunner(TournamentResults()).catch_up()
+
+
+def client_for(username: str, **grant: object) -> tuple[APIClient, object]:
+    user = get_user_model().objects.create_user(username)
+    for role, scope in grant.items():
+        RoleGrant.objects.create(user=user, role=role, **scope)  # type: ignore[arg-type]
+    client = APIClient()
+    client.force_authenticate(user)
+    return client, user
+
+
+def make_tournament(staff: APIClient, ends_in: timedelta, **windows: object) -> str:
+    now = event_store().now()
+    tid = str(uuid.uuid4())
+    body = {
+        "tournament_id": tid,
+        "name": "Coppa Arbitro",
+        "form": "pairs",
+        "scoring": "matchpoints",
+        "starts_at": now.isoformat(),
+        "windows": windows,
+    }
+    assert staff.post("/api/v1/tournaments/", body, format="json").status_code == 201
+    return tid
+
+
+def seat_pairs(
+    staff: APIClient, tid: str, players: dict[int, list[str]], ends_in: timedelta
+) -> None:
+    for number in range(1, PAIRS + 1):
+        ids = players.get(number) or [str(uuid.uuid4()), str(uuid.uuid4())]
+        r = staff.post(
+            f"/api/v1/tournaments/{tid}/entries/",
+            {"number": number, "player_ids": ids},
+            format="json",
+        )
+        assert r.status_code == 201, r.json()
+    now = event_store().now()
+    r = staff.post(
+        f"/api/v1/tournaments/{tid}/sessions/",
+        {
+            "session": 1,
+            "movement": "mitchell",
+            "pairs": PAIRS,
+            "boards_per_round": 2,
+            "starts_at": (now - timedelta(hours=2)).isoformat(),
+            "ends_at": (now + ends_in).isoformat(),
+        },
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+
+
+def traveller(client: APIClient, tid: str, board: int) -> list[dict]:
+    return client.get(
+        f"/api/v1/tournaments/{tid}/sessions/1/boards/{board}/traveller/"
+    ).json()["results"]
+
+
+def enter_all(
+    director: APIClient, tid: str, skip: set[tuple[int, int]] = frozenset()
+) -> None:
+    contracts = ["4SN", "4SN", "3NTS"]
+    tricks = [10, 11, 9]
+    for board in range(1, 7):
+        for table in range(1, 4):
+            if (board, table) in skip:
+                continue
+            r = director.post(
+                f"/api/v1/tournaments/{tid}/sessions/1/results/",
+                {
+                    "board_number": board,
+                    "table": table,
+                    "contract": contracts[table - 1],
+                    "tricks": tricks[table - 1],
+                    "lead": "HA",
+                },
+                format="json",
+            )
+            if r.status_code == 422 and r.json()["code"] == "not_seated":
+                continue  # this board is not at this table in this movement
+            assert r.status_code == 201, r.json()
+
+
+def test_pairs_event_from_registration_to_final_standings() -> None:
+    staff, _ = client_for("staff", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1))
+    director, _ = client_for("td", chief_director={"tournament_id": tid})
+    north_player = uuid.uuid4()
+    east_player = uuid.uuid4()
+    north, _ = client_for("north", player={"player_id": north_player})
+    east, _ = client_for("east", player={"player_id": east_player})
+    seat_pairs(
+        staff,
+        tid,
+        {
+            1: [str(north_player), str(uuid.uuid4())],
+            4: [str(east_player), str(uuid.uuid4())],
+        },
+        timedelta(hours=1),
+    )
+
+    # Round 1, table 1: pair 1 (NS) meets pair 4 (EW) on boards 1-2.
+    r = north.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/results/",
+        {"board_number": 1, "table": 1, "contract": "4SN", "tricks": 10, "lead": "HA"},
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    assert (
+        east.post(
+            f"/api/v1/tournaments/{tid}/sessions/1/boards/1/tables/1/confirmations/"
+        ).status_code
+        == 201
+    )
+    # East-West cannot enter, and North cannot confirm for them.
+    refused = east.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/results/",
+        {"board_number": 2, "table": 1, "contract": "4SN", "tricks": 10},
+        format="json",
+    )
+    assert refused.status_code == 422
+    enter_all(director, tid, skip={(1, 1)})
+    # An illegal result names its Law.
+    bad = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/boards/2/tables/1/corrections/",
+        {"contract": "4SN", "tricks": 14, "reason": "typo"},
+        format="json",
+    )
+    assert bad.status_code == 400
+    # A ruling with an artificial adjusted score (Law 12C2) on board 3 at table 2.
+    project()
+    table = min(t["table"] for t in traveller(staff, tid, 3))
+    ruling = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/rulings/",
+        {
+            "board_number": 3,
+            "table": table,
+            "laws": ["12C2"],
+            "facts": "fouled auction",
+            "decision": "average plus to NS, average minus to EW",
+            "adjusted_score": "A60/40",
+        },
+        format="json",
+    )
+    assert ruling.status_code == 201, ruling.json()
+    project()
+    line = next(t for t in traveller(staff, tid, 3) if t["table"] == table)
+    assert line["adjusted"] == "A60/40"
+    assert Decimal(line["mp_ns"]) == Decimal("2.40")  # 60% of a top of 4
+
+    standings = staff.get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()
+    assert standings["status"] == "provisional"
+    assert len(standings["standings"]) == PAIRS
+    # Every board: matchpoints of the three tables sum to n(n-1) = 6 (Law 78A).
+    for board in (1, 2, 4, 5, 6):
+        lines = traveller(staff, tid, board)
+        assert sum(Decimal(t["mp_ns"]) + Decimal(t["mp_ew"]) for t in lines) == 12
+
+    publish = director.post(f"/api/v1/tournaments/{tid}/sessions/1/publications/")
+    assert publish.status_code == 201
+    project()
+    published = staff.get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()
+    assert published["status"] == "official"
+    # Correction inside the period (FIGB pairs: until the end of the last round).
+    fix = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/boards/2/tables/1/corrections/",
+        {"contract": "4SN", "tricks": 9, "reason": "tricks misentered"},
+        format="json",
+    )
+    assert fix.status_code == 201, fix.json()
+    project()
+    [fixed] = [t for t in traveller(staff, tid, 2) if t["table"] == 1]
+    assert fixed["score_ns"] == -100  # board 2: North-South vulnerable (Law 2)
+    # Anyone can read published results without logging in.
+    assert (
+        APIClient().get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").status_code
+        == 200
+    )
+
+
+def test_late_correction_is_refused_naming_law_79c_even_without_a_worker() -> None:
+    staff, _ = client_for("staff2", federation_staff={})
+    tid = make_tournament(
+        staff, timedelta(hours=-1), inadmissible_minutes=0, appeal_minutes=0
+    )
+    director, _ = client_for("td2", chief_director={"tournament_id": tid})
+    seat_pairs(staff, tid, {}, timedelta(minutes=-1))  # the last round's time is over
+    enter_all(director, tid)
+    assert (
+        director.post(f"/api/v1/tournaments/{tid}/sessions/1/publications/").status_code
+        == 201
+    )
+    late = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/boards/1/tables/1/corrections/",
+        {"contract": "4SN", "tricks": 9, "reason": "late"},
+        format="json",
+    )
+    assert late.status_code == 409
+    assert late.json()["code"] == "correction_period_closed"
+    assert late.json()["law"] == "Law 79C"
+    approved = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/boards/1/tables/1/corrections/",
+        {"contract": "4SN", "tricks": 9, "reason": "late", "organizer_approval": True},
+        format="json",
+    )
+    assert approved.status_code == 201  # Law 79C2
+    # The sweeper records the closing of both periods; the standings become final.
+    assert sweep() == 2
+    project()
+    final = staff.get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()
+    assert final["status"] == "final"
+    assert final["correction_closed"] is True
+
+
+def test_director_of_another_tournament_cannot_publish() -> None:
+    staff, _ = client_for("staff3", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1))
+    seat_pairs(staff, tid, {}, timedelta(hours=1))
+    other, _ = client_for("td3", chief_director={"tournament_id": uuid.uuid4()})
+    response = other.post(f"/api/v1/tournaments/{tid}/sessions/1/publications/")
+    assert response.status_code == 403
+    anonymous = APIClient().post("/api/v1/tournaments/", {}, format="json")
+    assert anonymous.status_code in (401, 403)
+
+
+def test_guide_cards_and_score_cards_are_public() -> None:
+    """Law 8: a pair's guide card lists its rounds; its score card its boards."""
+    staff, _ = client_for("staff4", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1))
+    director, _ = client_for("td4", chief_director={"tournament_id": tid})
+    seat_pairs(staff, tid, {}, timedelta(hours=1))
+    enter_all(director, tid)
+    project()
+    public = APIClient()
+    guide = public.get(
+        f"/api/v1/tournaments/{tid}/sessions/1/entries/1/guide-card/"
+    ).json()
+    assert [line["round"] for line in guide["rounds"]] == [1, 2, 3]
+    assert all(line["direction"] == "NS" for line in guide["rounds"])  # a Mitchell
+    assert {line["opponent"] for line in guide["rounds"]} == {4, 5, 6}
+    card = public.get(
+        f"/api/v1/tournaments/{tid}/sessions/1/entries/4/score-card/"
+    ).json()
+    assert len(card["boards"]) == 6
+    assert all(line["direction"] == "EW" for line in card["boards"])
+    line = card["boards"][0]
+    ns_view = next(
+        t
+        for t in traveller(public, tid, line["board_number"])
+        if t["table"] == line["table"]
+    )
+    assert line["score"] == -ns_view["score_ns"]
+    assert Decimal(line["points"]) == Decimal(ns_view["mp_ew"])
+    assert card["rank"] is not None
+
+
+def test_a_catalogue_penalty_takes_the_events_amount() -> None:
+    """Law 90 with the FIGB catalogue: a dummy's infringement costs 20% of the
+    top in pairs unless the event set its own amount."""
+    staff, _ = client_for("staff5", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1))
+    director, _ = client_for("td5", chief_director={"tournament_id": tid})
+    seat_pairs(staff, tid, {}, timedelta(hours=1))
+    enter_all(director, tid)
+    r = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/penalties/",
+        {"entry_number": 1, "catalogue": "dummy_infringement"},
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    refused = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/penalties/",
+        {"entry_number": 1, "catalogue": "closed_room_exit"},
+        format="json",
+    )
+    assert refused.status_code == 422  # a teams-only penalty in a pairs event
+    assert refused.json()["law"] == "Law 90"
+    project()
+    [standing] = [
+        s
+        for s in staff.get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()[
+            "standings"
+        ]
+        if s["entry_number"] == 1
+    ]
+    assert Decimal(standing["penalty"]) > 0
+
+
+def test_an_event_may_override_a_catalogue_amount() -> None:
+    staff, _ = client_for("staff6", federation_staff={})
+    now = event_store().now()
+    tid = str(uuid.uuid4())
+    r = staff.post(
+        "/api/v1/tournaments/",
+        {
+            "tournament_id": tid,
+            "name": "Club",
+            "form": "pairs",
+            "scoring": "matchpoints",
+            "starts_at": now.isoformat(),
+            "penalty_overrides": [
+                {"key": "stop_card", "unit": "percent_of_top", "amount": 5}
+            ],
+        },
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    director, _ = client_for("td6", chief_director={"tournament_id": tid})
+    seat_pairs(staff, tid, {}, timedelta(hours=1))
+    assert (
+        director.post(
+            f"/api/v1/tournaments/{tid}/sessions/1/penalties/",
+            {"entry_number": 2, "catalogue": "stop_card"},
+            format="json",
+        ).status_code
+        == 201
+    )
+    project()
+    [penalty] = PenaltyRow.objects.filter(tournament_id=tid)
+    assert (penalty.unit, penalty.amount, penalty.law) == ("percent_of_top", 5, "90")

@@ -1,0 +1,76 @@
+"""Entries and table assignments are checked against Laws 4 and 8."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from rules.errors import LawRef
+from tournaments.domain import tournament as t
+
+T0 = datetime(2026, 11, 22, 15, 0, tzinfo=UTC)
+P1, P2 = uuid.uuid4(), uuid.uuid4()
+
+
+def created(form: t.Form = t.Form.PAIRS) -> t.TournamentState:
+    state = t.INITIAL
+    commands: list[t.TournamentCommand] = [
+        t.CreateTournament(
+            tournament_id=uuid.uuid4(),
+            name="Coppa",
+            form=form,
+            scoring=t.ScoringMethod.MATCHPOINTS,
+            windows=t.WindowRules(),
+            starts_at=T0,
+        ),
+        t.EnterPair(number=1, entry_id=uuid.uuid4(), player_ids=(P1, P2)),
+        t.EnterPair(
+            number=2, entry_id=uuid.uuid4(), player_ids=(uuid.uuid4(), uuid.uuid4())
+        ),
+    ]
+    for command in commands:
+        for event in t.decide(state, command, T0):
+            state = t.evolve(state, event)
+    return state
+
+
+def schedule(*assignments: t.TableAssignment) -> t.ScheduleSession:
+    return t.ScheduleSession(
+        session=1,
+        movement="explicit",
+        starts_at=T0,
+        ends_at=T0 + timedelta(hours=3),
+        assignments=assignments,
+    )
+
+
+def test_a_pair_sitting_twice_in_a_round_is_refused_naming_law_8() -> None:
+    twice = schedule(
+        t.TableAssignment(round=1, table=1, ns=1, ew=2, boards=(1, 2)),
+        t.TableAssignment(round=1, table=2, ns=1, ew=2, boards=(3, 4)),
+    )
+    with pytest.raises(t.InvalidSchedule) as caught:
+        t.decide(created(), twice, T0)
+    assert caught.value.law == LawRef("8")
+
+
+def test_a_team_sits_once_in_each_room_of_a_match() -> None:
+    """Law 86: the same two teams at two tables, once in each direction."""
+    rooms = schedule(
+        t.TableAssignment(round=1, table=1, ns=1, ew=2, boards=(1, 2)),
+        t.TableAssignment(round=1, table=2, ns=2, ew=1, boards=(1, 2)),
+    )
+    [event] = t.decide(created(t.Form.TEAMS), rooms, T0)
+    assert isinstance(event, t.SessionScheduled)
+
+
+def test_a_player_already_entered_cannot_enter_again_naming_law_4() -> None:
+    with pytest.raises(t.EntryConflict) as caught:
+        t.decide(
+            created(),
+            t.EnterPair(number=3, entry_id=uuid.uuid4(), player_ids=(P1, uuid.uuid4())),
+            T0,
+        )
+    assert caught.value.law == LawRef("4")

@@ -1,0 +1,1 @@
+"""Adapters: the tournament app's edges to file formats and outside libraries."""

@@ -1,0 +1,369 @@
+"""Boards API: hand records (PBN in and out, or dealt by computer) and double dummy.
+
+Laws of Duplicate Bridge 2017 (FIGB edition): Law 2 (dealer and
+vulnerability by board number), Law 6E4 (computer dealing), Law 6F
+(duplication). A director records and sees a session's deals at any time;
+everyone else once the session's official scores are published (decision
+0050). Double-dummy figures are computed by a Celery task and shown with the
+hand records, as information, never as a ruling (decision 0052).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+from uuid import UUID
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.utils import timezone
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.parsers import (
+    BaseParser,
+    FormParser,
+    JSONParser,
+    MultiPartParser,
+)
+from rest_framework.permissions import BasePermission
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rules.bridge import Deal, dealer_for, random_deal, vulnerability_for
+from rules.errors import StateConflict
+from tournaments import handlers, tasks
+from tournaments.adapters.hand_records import (
+    MEDIA_TYPE,
+    decode,
+    read_hand_records,
+    write_hand_records,
+)
+from tournaments.api.tournament_views import (
+    COMMAND_RESPONSES,
+    PROBLEM,
+    created,
+    expected,
+    idem,
+    validated,
+)
+from tournaments.domain import tournament
+from tournaments.models import DoubleDummyJob, DoubleDummyRow
+from tournaments.roles import IsTournamentDirector, is_director, metadata_for
+
+# Rows and columns of DoubleDummyRow.tricks (endplay's to_list order).
+DENOMINATIONS = ("S", "H", "D", "C", "NT")
+SEATS = ("N", "E", "S", "W")
+
+
+class NoHandRecords(StateConflict):
+    code = "no_hand_records"
+
+
+class PbnTextParser(BaseParser):
+    """A PBN file sent as the request body (``application/x-pbn``)."""
+
+    media_type = MEDIA_TYPE
+
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: Any = None,
+    ) -> str:
+        return decode(stream.read())
+
+
+class PlainTextParser(PbnTextParser):
+    media_type = "text/plain"
+
+
+class PbnRenderer(BaseRenderer):
+    """Lets clients ask for ``application/x-pbn``; errors still go out as JSON."""
+
+    media_type = MEDIA_TYPE
+    format = "pbn"
+    charset = "utf-8"
+
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: Any = None,
+    ) -> bytes:
+        return (data if isinstance(data, str) else json.dumps(data)).encode()
+
+
+def _session_or_404(
+    state: tournament.TournamentState, session: int
+) -> tournament.SessionState:
+    if not state.exists:
+        raise tournament.TournamentNotFound("no such tournament")
+    found = state.sessions.get(session)
+    if found is None:
+        raise tournament.SessionNotFound(f"session {session} is not scheduled")
+    return found
+
+
+class HandRecordsVisible(BasePermission):
+    """Directors always; everyone once the session's scores are published.
+
+    Read from the tournament stream, so a publication counts at once
+    (decision 0050). The state read is kept on the view for the handler.
+    """
+
+    message = "The hand records are public once the session's scores are published"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        tournament_id = UUID(str(view.kwargs["tournament_id"]))
+        state = handlers.load_tournament(tournament_id)
+        view.tournament_state = state
+        session = state.sessions.get(view.kwargs["session"])
+        if session is None or tournament.hand_records_public(session):
+            return True  # an unknown session is the view's 409
+        return is_director(request.user, tournament_id)
+
+
+def _board_json(
+    number: int, deal: str, analysis: DoubleDummyRow | None
+) -> dict[str, Any]:
+    hands = Deal.from_pbn(deal).to_pbn().removeprefix("N:").split()
+    return {
+        "board_number": number,
+        "dealer": dealer_for(number).value,
+        "vulnerability": vulnerability_for(number).value,
+        "deal": deal,
+        "hands": dict(zip(SEATS, hands, strict=True)),
+        "double_dummy": None if analysis is None else _analysis_json(analysis),
+    }
+
+
+def _analysis_json(row: DoubleDummyRow) -> dict[str, Any]:
+    return {
+        "tricks": {
+            denomination: dict(zip(SEATS, row.tricks[index], strict=True))
+            for index, denomination in enumerate(DENOMINATIONS)
+        },
+        "par_score": row.par_score,
+        "par_contracts": row.par_contracts,
+    }
+
+
+def _analyses(
+    tournament_id: UUID, session: int, deals: dict[int, str]
+) -> dict[int, DoubleDummyRow]:
+    """Return the analyses of the deals as now recorded (a replaced deal has none)."""
+    rows = DoubleDummyRow.objects.filter(tournament_id=tournament_id, session=session)
+    return {r.board_number: r for r in rows if deals.get(r.board_number) == r.deal}
+
+
+def _job_json(tournament_id: UUID, session: int) -> dict[str, Any] | None:
+    job = DoubleDummyJob.objects.filter(
+        tournament_id=tournament_id, session=session
+    ).first()
+    if job is None:
+        return None
+    return {
+        "status": job.status,
+        "done": job.done,
+        "total": job.total,
+        "error": job.error,
+        "updated_at": job.updated_at,
+    }
+
+
+def _analysis_on_record() -> bool:
+    return bool(getattr(settings, "ARBITRO_DOUBLE_DUMMY_ON_RECORD", True))
+
+
+class HandRecordListApi(APIView):
+    """``GET``: a session's deals with their double-dummy figures.
+
+    ``POST`` (director): record deals from a PBN file (body ``application/x-pbn``
+    or ``text/plain``, a multipart ``file``, or JSON ``{"pbn": "..."}``), or
+    deal at random with a cryptographically secure generator (JSON
+    ``{"generate": true}``: every board still without a deal, or the listed
+    ``boards``). Analysis is queued once the deals are recorded.
+    """
+
+    tournament_state: tournament.TournamentState  # set by HandRecordsVisible
+    parser_classes = [
+        JSONParser,
+        PbnTextParser,
+        PlainTextParser,
+        MultiPartParser,
+        FormParser,
+    ]
+
+    class HandRecordInputSerializer(serializers.Serializer):
+        pbn = serializers.CharField(required=False, trim_whitespace=False)
+        generate = serializers.BooleanField(default=False)
+        boards = serializers.ListField(
+            child=serializers.IntegerField(min_value=1), required=False
+        )
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.request.method == "GET":
+            return [HandRecordsVisible()]
+        return [IsTournamentDirector()]
+
+    @extend_schema(responses={200: dict, 401: PROBLEM, 403: PROBLEM, 409: PROBLEM})
+    def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        state = self.tournament_state
+        found = _session_or_404(state, session)
+        deals = dict(found.hand_records)
+        analyses = _analyses(tournament_id, session, deals)
+        return Response(
+            {
+                "session": session,
+                "public": tournament.hand_records_public(found),
+                "boards": [
+                    _board_json(n, deals[n], analyses.get(n)) for n in sorted(deals)
+                ],
+                "analysis": _job_json(tournament_id, session),
+            }
+        )
+
+    @extend_schema(
+        request={
+            "application/json": HandRecordInputSerializer,
+            "multipart/form-data": inline_serializer(
+                "HandRecordFile", {"file": serializers.FileField()}
+            ),
+            MEDIA_TYPE: OpenApiTypes.STR,
+            "text/plain": OpenApiTypes.STR,
+        },
+        responses=COMMAND_RESPONSES,
+    )
+    def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        found = _session_or_404(handlers.load_tournament(tournament_id), session)
+        if isinstance(request.data, str):
+            records = read_hand_records(request.data)
+            source = tournament.HandSource.IMPORTED
+        elif "file" in request.FILES:
+            records = read_hand_records(decode(request.FILES["file"].read()))
+            source = tournament.HandSource.IMPORTED
+        else:
+            data = validated(self.HandRecordInputSerializer, request.data)
+            if "pbn" in data:
+                records = read_hand_records(data["pbn"])
+                source = tournament.HandSource.IMPORTED
+            elif data["generate"]:
+                records = _deal_at_random(found, data.get("boards"))
+                source = tournament.HandSource.DEALT
+            else:
+                raise serializers.ValidationError(
+                    {"detail": "send a PBN file, or generate: true"}
+                )
+        if not records:
+            return created(None)  # every board already has its deal
+        result = handlers.handle_tournament(
+            tournament_id,
+            tournament.SetHandRecords(session=session, source=source, records=records),
+            metadata=metadata_for(request, tournament_id, "set_hand_records"),
+            idempotency_key=idem(request),
+            expected_version=expected(request),
+        )
+        queued = False
+        if result is not None and _analysis_on_record():
+            queued = tasks.queue_analysis(tournament_id, session)
+        response = created(result)
+        response.data["boards"] = [r.board_number for r in records]
+        response.data["analysis_queued"] = queued
+        return response
+
+
+def _deal_at_random(
+    session: tournament.SessionState, boards: list[int] | None
+) -> tuple[tournament.HandRecord, ...]:
+    """Deal each board with the system's secure generator (Law 6E4).
+
+    Without a list, only the boards that have no deal yet are dealt, so a
+    repeated request never re-deals a board already in play.
+    """
+    if boards is None:
+        boards = [b for b in session.board_numbers if b not in session.hand_records]
+    return tuple(
+        tournament.HandRecord(board_number=b, deal=random_deal().to_pbn())
+        for b in sorted(set(boards))
+    )
+
+
+class HandRecordsPbnApi(APIView):
+    """``GET``: the session's deals as a PBN file for dealing machines (Law 6F)."""
+
+    tournament_state: tournament.TournamentState  # set by HandRecordsVisible
+    permission_classes = [HandRecordsVisible]
+    renderer_classes = [JSONRenderer, PbnRenderer]
+
+    @extend_schema(
+        responses={
+            (200, MEDIA_TYPE): OpenApiResponse(OpenApiTypes.STR, "PBN 2.1 file"),
+            401: PROBLEM,
+            403: PROBLEM,
+            409: PROBLEM,
+        }
+    )
+    def get(self, request: Request, tournament_id: UUID, session: int) -> HttpResponse:
+        state = self.tournament_state
+        found = _session_or_404(state, session)
+        if not found.hand_records:
+            raise NoHandRecords(f"session {session} has no hand records")
+        text = write_hand_records(
+            found.hand_records,
+            event=f"{state.created.name if state.created else ''}, session {session}",
+            played_on=timezone.localdate(found.starts_at),
+        )
+        response = HttpResponse(text, content_type=f"{MEDIA_TYPE}; charset=utf-8")
+        response["Content-Disposition"] = (
+            f'attachment; filename="hand-records-session-{session}.pbn"'
+        )
+        return response
+
+
+class DoubleDummyApi(APIView):
+    """``GET``: analysis progress and the figures computed so far.
+
+    ``POST`` (director): queue the analysis again, e.g. after a broker outage;
+    boards already analysed are skipped.
+    """
+
+    tournament_state: tournament.TournamentState  # set by HandRecordsVisible
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.request.method == "GET":
+            return [HandRecordsVisible()]
+        return [IsTournamentDirector()]
+
+    @extend_schema(responses={200: dict, 401: PROBLEM, 403: PROBLEM, 409: PROBLEM})
+    def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        state = self.tournament_state
+        found = _session_or_404(state, session)
+        deals = dict(found.hand_records)
+        analyses = _analyses(tournament_id, session, deals)
+        return Response(
+            {
+                "session": session,
+                "analysis": _job_json(tournament_id, session),
+                "boards": [
+                    {"board_number": n, **_analysis_json(analyses[n])}
+                    for n in sorted(analyses)
+                ],
+            }
+        )
+
+    @extend_schema(
+        request=None,
+        responses={202: dict, 401: PROBLEM, 403: PROBLEM, 409: PROBLEM},
+    )
+    def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        found = _session_or_404(handlers.load_tournament(tournament_id), session)
+        if not found.hand_records:
+            raise NoHandRecords(f"session {session} has no hand records")
+        queued = tasks.queue_analysis(tournament_id, session)
+        return Response(
+            {"queued": queued, "analysis": _job_json(tournament_id, session)},
+            status=status.HTTP_202_ACCEPTED,
+        )

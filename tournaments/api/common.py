@@ -1,0 +1,49 @@
+"""Helpers every API module shares: input validation, request headers, problems."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from drf_spectacular.utils import OpenApiResponse
+from rest_framework import serializers
+from rest_framework.request import Request
+
+from tournaments.domain import tournament
+from tournaments.roles import player_ids_of
+
+__all__ = ["PROBLEM", "expected", "idem", "plays_in", "validated"]
+
+PROBLEM = OpenApiResponse(
+    description="RFC 9457 problem details naming the Law or article"
+)
+
+
+def validated(
+    serializer_class: type[serializers.Serializer], data: Any
+) -> dict[str, Any]:
+    """Validate ``data``; a malformed field answers 400 naming it."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)
+
+
+def idem(request: Request) -> str | None:
+    """The client's ``Idempotency-Key``: a retried command is answered, not repeated."""
+    return request.headers.get("Idempotency-Key")
+
+
+def expected(request: Request) -> int | None:
+    """``If-Match: <version>``: a conflict is then answered 409, not retried."""
+    raw = (request.headers.get("If-Match") or "").strip('"')
+    return int(raw) if raw.isdigit() else None
+
+
+def plays_in(request: Request, state: tournament.TournamentState, pair: int) -> bool:
+    """Whether the caller is a registered player of entry ``pair``.
+
+    Read from the tournament stream, never from a lagging read model.
+    """
+    entry = state.entries.get(pair)
+    ids: set[UUID] = set(entry.player_ids) if entry is not None else set()
+    return bool(player_ids_of(request.user) & ids)

@@ -1,0 +1,419 @@
+"""Live play API: calls, cards, claims and rectification choices at one table.
+
+Each POST is one command on the board-at-a-table stream and answers 201 with
+the new stream version and positions, or 422/409 naming the Law
+(config/api_errors.py). Players act for the seats of their own side at their
+own table; the director acts for any seat and alone decides claims (Law 70).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rules.bridge import Card, Deal, Rank, Seat, Suit
+from rules.bridge.attempted_call import parse_attempted_call
+from rules.bridge.defective_trick import DefectKind
+from rules.bridge.dummy_designation import Designation
+from rules.errors import LawRef, RuleViolation
+from tournaments import handlers, live_play
+from tournaments.api.common import expected, idem, plays_in, validated
+from tournaments.api.tournament_views import (
+    COMMAND_RESPONSES,
+    IsTournamentDirector,
+    created,
+)
+from tournaments.domain.board_play import commands as cmd
+from tournaments.roles import is_director, metadata_for
+
+
+class NotYourSeat(RuleViolation):
+    code = "not_your_seat"
+
+
+def _parse(parser: Callable[[str], Any], value: str, what: str) -> Any:
+    try:
+        return parser(value)
+    except ValueError as exc:
+        raise serializers.ValidationError({what: str(exc)}) from None
+
+
+class SeatField(serializers.ChoiceField):
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(choices=[s.value for s in Seat], **kwargs)
+
+    def to_internal_value(self, data: Any) -> Seat:
+        return Seat(super().to_internal_value(data))
+
+
+class CardField(serializers.CharField):
+    def to_internal_value(self, data: Any) -> Card:
+        return _parse(Card.parse, super().to_internal_value(data), "card")
+
+
+def _authorize_seat(
+    request: Request, ref: handlers.TableRef, seat: Seat | None
+) -> None:
+    """A player acts only for a seat of the pair seated there (or the director)."""
+    if is_director(request.user, ref.tournament_id):
+        return
+    state = handlers.load_tournament(ref.tournament_id)
+    assignment = handlers.seating(state, ref)
+    if seat is None:
+        raise NotYourSeat("only the director may do this", law=LawRef("81"))
+    pair = assignment.ns if seat in (Seat.N, Seat.S) else assignment.ew
+    if not plays_in(request, state, pair):
+        raise NotYourSeat(f"you do not sit {seat.value} at this table")
+
+
+def _ref(
+    tournament_id: UUID, session: int, table: int, board_number: int
+) -> handlers.TableRef:
+    return handlers.TableRef(tournament_id, session, board_number, table)
+
+
+class _TableCommandApi(APIView):
+    """Shared shape: validate, authorize the seat, build the command, append."""
+
+    InputSerializer: type[serializers.Serializer]
+    name = "table_command"
+
+    def build(self, data: dict[str, Any], at: datetime, ref: handlers.TableRef) -> Any:
+        raise NotImplementedError
+
+    def seat_of(self, data: dict[str, Any]) -> Seat | None:
+        return data.get("seat")
+
+    def post(
+        self,
+        request: Request,
+        tournament_id: UUID,
+        session: int,
+        table: int,
+        board_number: int,
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        ref = _ref(tournament_id, session, table, board_number)
+        _authorize_seat(request, ref, self.seat_of(data))
+        # Table time: when the call or card was made; no window depends on it.
+        command = self.build(data, timezone.now(), ref)
+        return created(
+            live_play.play(
+                ref,
+                command,
+                metadata=metadata_for(request, tournament_id, self.name),
+                idempotency_key=idem(request),
+                expected_version=expected(request),
+            )
+        )
+
+
+def table_command(
+    name: str,
+    fields: dict[str, serializers.Field],
+    build: Callable[[dict[str, Any], datetime, handlers.TableRef], Any],
+    *,
+    director_only: bool = False,
+    doc: str = "",
+) -> type[APIView]:
+    """Make one command endpoint (one view class per operation, STYLE §2.7)."""
+    serializer = type(f"{name}Input", (serializers.Serializer,), dict(fields))
+    attrs: dict[str, Any] = {
+        "InputSerializer": serializer,
+        "name": name,
+        "build": lambda self, data, at, ref: build(data, at, ref),
+        "__doc__": doc,
+    }
+    if director_only:
+        attrs["permission_classes"] = [IsTournamentDirector]
+        attrs["seat_of"] = lambda self, data: None
+    view = type(f"{name}Api", (_TableCommandApi,), attrs)
+    view.post = extend_schema(request=serializer, responses=COMMAND_RESPONSES)(
+        view.post
+    )
+    return view
+
+
+def _deal_for(data: dict[str, Any], ref: handlers.TableRef) -> Deal:
+    """The deal sent with the request, else the session's hand record (Law 6)."""
+    if data.get("deal"):
+        return _parse(Deal.from_pbn, data["deal"], "deal")
+    session = handlers.load_tournament(ref.tournament_id).sessions.get(ref.session)
+    text = session.hand_records.get(ref.board_number) if session else None
+    if text is None:
+        raise live_play.NoDeal("no hand record for this board: send the deal")
+    return Deal.from_pbn(text)
+
+
+def _strict(data: dict[str, Any], ref: handlers.TableRef) -> bool:
+    """Strict mode (online platforms): the board's flag, else the event's."""
+    if data.get("strict") is not None:
+        return bool(data["strict"])
+    created = handlers.load_tournament(ref.tournament_id).created
+    return bool(created and created.strict)
+
+
+StartBoardApi = table_command(
+    "StartBoard",
+    {
+        "deal": serializers.CharField(
+            required=False, help_text="PBN deal, e.g. N:AKQ.…"
+        ),
+        "strict": serializers.BooleanField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="default: the event's setting",
+        ),
+    },
+    lambda d, at, ref: cmd.StartBoard(
+        table_id=live_play.table_id(ref.tournament_id, ref.session, ref.table),
+        board_number=ref.board_number,
+        deal=_deal_for(d, ref),
+        strict=_strict(d, ref),
+        at=at,
+    ),
+    director_only=True,
+    doc="Put the board on the table (Law 7); strict refuses irregularities outright.",
+)
+MakeCallApi = table_command(
+    "MakeCall",
+    {
+        "seat": SeatField(),
+        "call": serializers.CharField(help_text='"1NT", "P", "X", "XX"'),
+    },
+    lambda d, at, ref: cmd.MakeCall(
+        seat=d["seat"], call=_parse(parse_attempted_call, d["call"], "call"), at=at
+    ),
+    doc="Make a call, in or out of rotation (Laws 17-39).",
+)
+MakeAlertApi = table_command(
+    "MakeAlert",
+    {"seat": SeatField(), "call_index": serializers.IntegerField(required=False)},
+    lambda d, at, ref: cmd.MakeAlert(
+        seat=d["seat"], call_index=d.get("call_index"), at=at
+    ),
+    doc="Alert partner's call (Law 20).",
+)
+GiveExplanationApi = table_command(
+    "GiveExplanation",
+    {
+        "seat": SeatField(),
+        "call_index": serializers.IntegerField(),
+        "explanation": serializers.CharField(),
+    },
+    lambda d, at, ref: cmd.GiveExplanation(
+        seat=d["seat"], call_index=d["call_index"], explanation=d["explanation"], at=at
+    ),
+    doc="Explain partner's call on request (Law 20F).",
+)
+PlayCardApi = table_command(
+    "PlayCard",
+    {"seat": SeatField(), "card": CardField()},
+    lambda d, at, ref: cmd.PlayCard(seat=d["seat"], card=d["card"], at=at),
+    doc="Lead or play a card (Laws 41-47); irregular plays are recorded with their Law.",
+)
+ChooseRectificationApi = table_command(
+    "ChooseRectification",
+    {
+        "seat": SeatField(required=False, allow_null=True, default=None),
+        "option": serializers.CharField(),
+        "comparable": serializers.BooleanField(
+            required=False, allow_null=True, default=None
+        ),
+        "same_denominations": serializers.BooleanField(
+            required=False, allow_null=True, default=None
+        ),
+    },
+    lambda d, at, ref: cmd.ChooseRectification(
+        chooser=d["seat"],
+        option=d["option"],
+        at=at,
+        comparable=d["comparable"],
+        same_denominations=d["same_denominations"],
+    ),
+    doc="Choose an option the Law offers for the pending irregularity (Law 10C).",
+)
+ClaimTricksApi = table_command(
+    "ClaimTricks",
+    {
+        "seat": SeatField(),
+        "tricks": serializers.IntegerField(min_value=0, max_value=13),
+        "statement": serializers.CharField(allow_blank=True),
+    },
+    lambda d, at, ref: cmd.ClaimTricks(
+        seat=d["seat"], tricks=d["tricks"], statement=d["statement"], at=at
+    ),
+    doc="Claim or concede tricks with a statement (Law 68).",
+)
+RespondToClaimApi = table_command(
+    "RespondToClaim",
+    {"seat": SeatField(), "accept": serializers.BooleanField()},
+    lambda d, at, ref: cmd.RespondToClaim(seat=d["seat"], accept=d["accept"], at=at),
+    doc="Agree to or dispute a claim (Laws 68-69).",
+)
+AdjudicateClaimApi = table_command(
+    "AdjudicateClaim",
+    {
+        "tricks": serializers.IntegerField(min_value=0, max_value=13),
+        "reasons": serializers.CharField(),
+    },
+    lambda d, at, ref: cmd.AdjudicateClaim(
+        tricks=d["tricks"], reasons=d["reasons"], at=at
+    ),
+    director_only=True,
+    doc="The director decides a disputed claim and records the reasons (Law 70).",
+)
+
+DesignateDummyCardApi = table_command(
+    "DesignateDummyCard",
+    {
+        "designation": serializers.ChoiceField(choices=[d.value for d in Designation]),
+        "suit": serializers.ChoiceField(
+            choices=[x.value for x in Suit],
+            required=False,
+            allow_null=True,
+            default=None,
+        ),
+        "rank": serializers.CharField(required=False, allow_null=True, default=None),
+        "card": CardField(required=False, allow_null=True, default=None),
+        "seat": SeatField(required=False, allow_null=True, default=None),
+    },
+    lambda d, at, ref: cmd.DesignateDummyCard(
+        designation=Designation(d["designation"]),
+        at=at,
+        suit=Suit(d["suit"]) if d["suit"] else None,
+        rank=_parse(Rank.parse, d["rank"], "rank") if d["rank"] else None,
+        card=d["card"],
+        chooser=d["seat"],
+    ),
+    doc="Declarer's incomplete or invalid designation of dummy's card (Law 46B).",
+)
+RectifyDefectiveTrickApi = table_command(
+    "RectifyDefectiveTrick",
+    {
+        "seat": SeatField(),
+        "trick_number": serializers.IntegerField(min_value=1, max_value=13),
+        "defect": serializers.ChoiceField(choices=[k.value for k in DefectKind]),
+        "card": CardField(required=False, allow_null=True, default=None),
+        "extra": serializers.ListField(child=CardField(), required=False, default=list),
+        "faced": CardField(required=False, allow_null=True, default=None),
+        "exposed": serializers.BooleanField(default=False),
+    },
+    lambda d, at, ref: cmd.RectifyDefectiveTrick(
+        seat=d["seat"],
+        trick_number=d["trick_number"],
+        defect=DefectKind(d["defect"]),
+        at=at,
+        card=d["card"],
+        extra=tuple(d["extra"]),
+        faced=d["faced"],
+        exposed=d["exposed"],
+    ),
+    director_only=True,
+    doc="The director rectifies a defective trick (Law 67).",
+)
+
+
+class BoardPlayDetailApi(APIView):
+    """The table as it stands: phase, turn, auction, tricks, pending rectification."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict})
+    def get(
+        self,
+        request: Request,
+        tournament_id: UUID,
+        session: int,
+        table: int,
+        board_number: int,
+    ) -> Response:
+        state = live_play.load(_ref(tournament_id, session, table, board_number))
+        pending = state.pending
+        result = state.recorded_result
+        body: dict[str, Any] = {
+            "phase": state.phase.value,
+            "turn": state.turn.value if state.turn else None,
+            "version": state.version,
+            "calls": [
+                {"seat": c.seat.value, "call": str(c.call)} for c in state.auction.calls
+            ]
+            if state.auction
+            else [],
+            "pending": None
+            if pending is None
+            else {
+                "law": str(pending.law),
+                "offender": pending.offender.value,
+                "options": list(pending.options),
+                "choosers": list(pending.choosers),
+            },
+            "result": None
+            if result is None
+            else {"contract": result[0], "tricks": result[1]},
+        }
+        if is_director(request.user, tournament_id) and state.deal is not None:
+            body["deal"] = state.deal.to_pbn()
+        return Response(body)
+
+
+__all__ = [
+    "AdjudicateClaimApi",
+    "BoardPlayDetailApi",
+    "ChooseRectificationApi",
+    "ClaimTricksApi",
+    "DesignateDummyCardApi",
+    "GiveExplanationApi",
+    "MakeAlertApi",
+    "MakeCallApi",
+    "PlayCardApi",
+    "RectifyDefectiveTrickApi",
+    "RespondToClaimApi",
+    "StartBoardApi",
+]
+
+
+class DoubleDummyClaimApi(APIView):
+    """The double-dummy outcome of the remaining cards, for the director only.
+
+    Information for a claim ruling (Law 70), never the ruling itself.
+    """
+
+    permission_classes = [IsTournamentDirector]
+
+    @extend_schema(
+        responses={200: dict, 403: COMMAND_RESPONSES[403], 409: COMMAND_RESPONSES[409]}
+    )
+    def get(
+        self,
+        request: Request,
+        tournament_id: UUID,
+        session: int,
+        table: int,
+        board_number: int,
+    ) -> Response:
+        from tournaments.adapters.claim_analysis import declarer_tricks_double_dummy
+
+        state = live_play.load(_ref(tournament_id, session, table, board_number))
+        if state.play is None:
+            raise live_play.NoDeal("the play has not started: nothing to analyse")
+        figures = declarer_tricks_double_dummy(state.play)
+        return Response(
+            {
+                "declarer_tricks_so_far": figures.won_so_far,
+                "declarer_tricks_remaining": figures.remaining,
+                "declarer_tricks_if_played_out": figures.total_if_played_out,
+                "note": "double-dummy information for the director; not a ruling (Law 70)",
+            }
+        )

@@ -1,0 +1,895 @@
+"""Tournament API: one view per operation; views validate, call a handler, answer.
+
+Commands are POSTs answering 201 with the stream version and positions; a
+domain error answers 409/422 naming its Law (config/api_errors.py). Published
+results, standings and travellers are public; everything else needs a role.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+from uuid import UUID
+
+from django.conf import settings
+from django.db import models
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny, BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from eventstore.projections import wait_for_position
+from eventstore.store import AppendResult
+from rules.errors import LawRef, RuleViolation
+from tournaments import handlers, swiss
+from tournaments.api.common import PROBLEM, expected, idem, plays_in, validated
+from tournaments.domain import board_result, tournament
+from tournaments.domain.movements.mitchell import mitchell
+from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride
+from tournaments.models import (
+    EntryRow,
+    ResultRow,
+    RulingRow,
+    SessionRow,
+    StandingRow,
+    TournamentRow,
+)
+from tournaments.projections import TournamentResults
+from tournaments.roles import (
+    IsFederationStaff,
+    IsTournamentDirector,
+    is_director,
+    metadata_for,
+)
+
+COMMAND_RESPONSES = {
+    201: OpenApiResponse(description="stream_id, stream_version, first/last_position"),
+    400: PROBLEM,
+    401: PROBLEM,
+    403: PROBLEM,
+    409: PROBLEM,
+    422: PROBLEM,
+}
+MIN_POSITION = OpenApiParameter(
+    "min_position",
+    int,
+    description="wait (bounded) until the read model has this position",
+)
+
+
+class Appended(serializers.Serializer):
+    stream_id = serializers.UUIDField()
+    stream_version = serializers.IntegerField()
+    first_position = serializers.IntegerField()
+    last_position = serializers.IntegerField()
+
+
+def created(result: AppendResult | None) -> Response:
+    if result is None:
+        return Response({"detail": "nothing to record"}, status=status.HTTP_200_OK)
+    return Response(result.as_json(), status=status.HTTP_201_CREATED)
+
+
+def read_your_writes(request: Request) -> None:
+    """Honour ``?min_position=``: wait briefly for the results projection."""
+    raw = request.query_params.get("min_position")
+    if raw and raw.isdigit():
+        wait_for_position(
+            [TournamentResults.name], int(raw), settings.ARBITRO_READ_WAIT_MAX_SECONDS
+        )
+
+
+class StaffOrDirector(BasePermission):
+    message = "Only federation staff or a director of this tournament may do this"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return IsFederationStaff().has_permission(
+            request, view
+        ) or IsTournamentDirector().has_permission(request, view)
+
+
+# -- tournaments --------------------------------------------------------------
+
+
+class WindowsSerializer(serializers.Serializer):
+    regulation = serializers.ChoiceField(
+        choices=[r.value for r in tournament.Regulation], default="figb"
+    )
+    correction_minutes = serializers.IntegerField(min_value=0, default=30)
+    inadmissible_minutes = serializers.IntegerField(min_value=0, default=15)
+    appeal_minutes = serializers.IntegerField(min_value=0, default=15)
+
+
+class PenaltyOverrideSerializer(serializers.Serializer):
+    key = serializers.ChoiceField(choices=sorted(FIGB_CATALOGUE))
+    unit = serializers.ChoiceField(choices=sorted(tournament.PENALTY_UNITS))
+    amount = serializers.IntegerField(min_value=0)
+
+
+class TournamentListApi(APIView):
+    """``GET``: every tournament (public). ``POST``: staff create one."""
+
+    class InputSerializer(serializers.Serializer):
+        tournament_id = serializers.UUIDField(required=False)
+        name = serializers.CharField(max_length=200)
+        form = serializers.ChoiceField(choices=[f.value for f in tournament.Form])
+        scoring = serializers.ChoiceField(
+            choices=[s.value for s in tournament.ScoringMethod]
+        )
+        starts_at = serializers.DateTimeField()
+        windows = WindowsSerializer(required=False)
+        strict = serializers.BooleanField(
+            default=False, help_text="refuse irregular calls and plays outright"
+        )
+        penalty_overrides = PenaltyOverrideSerializer(many=True, required=False)
+        system_category = serializers.ChoiceField(
+            choices=[1, 2, 3, 4],
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="FIGB Appendix 1 category: pairs must declare a card checked for it",
+        )
+
+    class OutputSerializer(serializers.ModelSerializer):
+        class Meta:
+            model = TournamentRow
+            fields = [
+                "tournament_id",
+                "name",
+                "form",
+                "scoring",
+                "regulation",
+                "starts_at",
+            ]
+
+    def get_permissions(self) -> list[BasePermission]:
+        return [AllowAny()] if self.request.method == "GET" else [IsFederationStaff()]
+
+    @extend_schema(parameters=[MIN_POSITION], responses=OutputSerializer(many=True))
+    def get(self, request: Request) -> Response:
+        read_your_writes(request)
+        rows = TournamentRow.objects.all()
+        return Response(self.OutputSerializer(rows, many=True).data)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        tid = data.get("tournament_id") or uuid.uuid4()
+        windows = data.get("windows") or {}
+        command = tournament.CreateTournament(
+            tournament_id=tid,
+            name=data["name"],
+            form=tournament.Form(data["form"]),
+            scoring=tournament.ScoringMethod(data["scoring"]),
+            starts_at=data["starts_at"],
+            windows=tournament.WindowRules(
+                regulation=tournament.Regulation(windows.get("regulation", "figb")),
+                correction_minutes=windows.get("correction_minutes", 30),
+                inadmissible_minutes=windows.get("inadmissible_minutes", 15),
+                appeal_minutes=windows.get("appeal_minutes", 15),
+            ),
+            strict=data["strict"],
+            penalty_overrides=tuple(
+                PenaltyOverride(**o) for o in data.get("penalty_overrides", [])
+            ),
+            system_category=data["system_category"],
+        )
+        result = handlers.handle_tournament(
+            tid,
+            command,
+            metadata=metadata_for(request, tid, "create_tournament"),
+            idempotency_key=idem(request),
+        )
+        response = created(result)
+        response.data["tournament_id"] = str(tid)
+        return response
+
+
+class TournamentDetailApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[MIN_POSITION], responses={200: dict, 404: PROBLEM})
+    def get(self, request: Request, tournament_id: UUID) -> Response:
+        read_your_writes(request)
+        row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
+        if row is None:
+            return Response({"detail": "no such tournament"}, status=404)
+        sessions = SessionRow.objects.filter(tournament_id=tournament_id).order_by(
+            "session"
+        )
+        return Response(
+            {
+                **TournamentListApi.OutputSerializer(row).data,
+                "windows": row.windows,
+                "entries": list(
+                    EntryRow.objects.filter(tournament_id=tournament_id)
+                    .order_by("number")
+                    .values("number", "entry_id")
+                ),
+                "sessions": [_session_json(s) for s in sessions],
+            }
+        )
+
+
+def _session_json(s: SessionRow) -> dict[str, Any]:
+    return {
+        "session": s.session,
+        "movement": s.movement,
+        "starts_at": s.starts_at,
+        "ends_at": s.ends_at,
+        "status": s.status,
+        "published_at": s.published_at,
+        "correction_deadline": s.correction_deadline,
+        "inadmissible_deadline": s.inadmissible_deadline,
+        "appeal_deadline": s.appeal_deadline,
+        "correction_closed": s.correction_closed,
+        "appeal_closed": s.appeal_closed,
+    }
+
+
+class EnterPairApi(APIView):
+    permission_classes = [StaffOrDirector]
+
+    class InputSerializer(serializers.Serializer):
+        number = serializers.IntegerField(min_value=1)
+        entry_id = serializers.UUIDField(required=False)
+        player_ids = serializers.ListField(
+            child=serializers.UUIDField(), min_length=1, max_length=6
+        )
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        entry_id = data.get("entry_id") or uuid.uuid4()
+        command = tournament.EnterPair(
+            number=data["number"],
+            entry_id=entry_id,
+            player_ids=tuple(data["player_ids"]),
+            card_categories=declared_categories(entry_id),
+        )
+        return created(
+            handlers.handle_tournament(
+                tournament_id,
+                command,
+                metadata=metadata_for(request, tournament_id, "enter"),
+                idempotency_key=idem(request),
+                expected_version=expected(request),
+            )
+        )
+
+
+class ScheduleSessionApi(APIView):
+    """Schedule a session from a movement (Mitchell) or explicit assignments (Law 8)."""
+
+    permission_classes = [StaffOrDirector]
+
+    class AssignmentSerializer(serializers.Serializer):
+        round = serializers.IntegerField(min_value=1)
+        table = serializers.IntegerField(min_value=1)
+        ns = serializers.IntegerField(min_value=0)
+        ew = serializers.IntegerField(min_value=0)
+        boards = serializers.ListField(child=serializers.IntegerField(min_value=1))
+
+    class InputSerializer(serializers.Serializer):
+        session = serializers.IntegerField(min_value=1)
+        starts_at = serializers.DateTimeField()
+        ends_at = serializers.DateTimeField()
+        movement = serializers.ChoiceField(choices=["mitchell", "explicit"])
+        pairs = serializers.IntegerField(min_value=5, required=False)
+        boards_per_round = serializers.IntegerField(min_value=1, required=False)
+        rounds = serializers.IntegerField(min_value=1, required=False)
+        first_board = serializers.IntegerField(min_value=1, default=1)
+        winners = serializers.ChoiceField(
+            choices=list(tournament.WINNERS), default="auto"
+        )
+        assignments = serializers.ListField(
+            required=False, child=serializers.DictField()
+        )
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        if data["movement"] == "mitchell":
+            if "pairs" not in data or "boards_per_round" not in data:
+                raise RuleViolation(
+                    "a Mitchell needs pairs and boards_per_round", law=LawRef("8")
+                )
+            assignments = mitchell_assignments(
+                data["pairs"],
+                data["boards_per_round"],
+                data.get("rounds"),
+                data["first_board"],
+            )
+        else:
+            rows = [
+                validated(self.AssignmentSerializer, a)
+                for a in data.get("assignments", [])
+            ]
+            assignments = tuple(
+                tournament.TableAssignment(
+                    round=a["round"],
+                    table=a["table"],
+                    ns=a["ns"],
+                    ew=a["ew"],
+                    boards=tuple(a["boards"]),
+                )
+                for a in rows
+            )
+        command = tournament.ScheduleSession(
+            session=data["session"],
+            movement=data["movement"],
+            starts_at=data["starts_at"],
+            ends_at=data["ends_at"],
+            assignments=assignments,
+            winners=data["winners"],
+        )
+        return created(
+            handlers.handle_tournament(
+                tournament_id,
+                command,
+                metadata=metadata_for(request, tournament_id, "schedule_session"),
+                idempotency_key=idem(request),
+                expected_version=expected(request),
+            )
+        )
+
+
+def declared_categories(pair_id: UUID) -> tuple[int, ...]:
+    """The App1 categories the registered pair's convention cards were checked for."""
+    from tournaments.registry_handlers import load_pair
+
+    state, _ = load_pair(pair_id)
+    return tuple(int(card.category) for card in state.cards)
+
+
+def mitchell_assignments(
+    pairs: int, boards_per_round: int, rounds: int | None, first_board: int = 1
+) -> tuple[tournament.TableAssignment, ...]:
+    """Law 8: a Mitchell's rounds as table assignments; the phantom pair sits out (0)."""
+    try:
+        movement = mitchell(
+            pairs,
+            boards_per_round=boards_per_round,
+            rounds=rounds,
+            first_board=first_board,
+        )
+    except ValueError as exc:
+        raise RuleViolation(str(exc), law=LawRef("8")) from None
+    phantom = movement.phantom
+    return tuple(
+        tournament.TableAssignment(
+            round=a.round,
+            table=a.table,
+            ns=0 if a.ns == phantom else a.ns,
+            ew=0 if a.ew == phantom else a.ew,
+            boards=movement.boards_of(a.board_set),
+        )
+        for a in movement.assignments
+    )
+
+
+class PublishScoresApi(APIView):
+    """Publish official scores: starts the Law 79C and Law 92B periods."""
+
+    permission_classes = [IsTournamentDirector]
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        return created(
+            handlers.handle_tournament(
+                tournament_id,
+                tournament.PublishScores(session=session),
+                metadata=metadata_for(request, tournament_id, "publish_scores"),
+                idempotency_key=idem(request),
+            )
+        )
+
+
+class GiveRulingApi(APIView):
+    """A director's ruling (Laws 81-85), recorded with the Law 83 appeal notice."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(serializers.Serializer):
+        board_number = serializers.IntegerField(min_value=1, required=False)
+        table = serializers.IntegerField(min_value=1, required=False)
+        laws = serializers.ListField(
+            child=serializers.CharField(max_length=12), min_length=1
+        )
+        facts = serializers.CharField()
+        decision = serializers.CharField()
+        adjusted_score = serializers.CharField(required=False)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        ruling_id = uuid.uuid4()
+        meta = metadata_for(request, tournament_id, "give_ruling")
+        result = handlers.handle_tournament(
+            tournament_id,
+            tournament.GiveRuling(
+                ruling_id=ruling_id,
+                session=session,
+                board_number=data.get("board_number"),
+                table=data.get("table"),
+                laws=tuple(data["laws"]),
+                facts=data["facts"],
+                decision=data["decision"],
+                director=meta.actor,
+            ),
+            metadata=meta,
+            idempotency_key=idem(request),
+        )
+        if data.get("adjusted_score"):
+            if "board_number" not in data or "table" not in data:
+                raise RuleViolation(
+                    "an adjusted score names its board and table", law=LawRef("12")
+                )
+            ref = handlers.TableRef(
+                tournament_id, session, data["board_number"], data["table"]
+            )
+            result = handlers.handle_board_result(
+                ref,
+                lambda _a: board_result.AwardAdjustedScore(
+                    score=data["adjusted_score"],
+                    law=data["laws"][0],
+                    reason=data["decision"],
+                    ruling_id=ruling_id,
+                ),
+                metadata=meta,
+            )
+        response = created(result)
+        response.data["ruling_id"] = str(ruling_id)
+        return response
+
+
+class ImposePenaltyApi(APIView):
+    """A penalty (Laws 90-91): either a FIGB catalogue entry (``catalogue``),
+    whose amount is the event's, or a kind, unit and amount the director sets."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(serializers.Serializer):
+        entry_number = serializers.IntegerField(min_value=1)
+        catalogue = serializers.ChoiceField(
+            choices=sorted(FIGB_CATALOGUE),
+            required=False,
+            allow_null=True,
+            default=None,
+        )
+        kind = serializers.ChoiceField(
+            choices=sorted(tournament.PENALTY_KINDS), default="procedural"
+        )
+        unit = serializers.ChoiceField(
+            choices=sorted(tournament.PENALTY_UNITS), default="none"
+        )
+        amount = serializers.IntegerField(min_value=0, default=0)
+        law = serializers.CharField(required=False, default="")
+        reason = serializers.CharField(required=False, default="")
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        return created(
+            handlers.handle_tournament(
+                tournament_id,
+                tournament.ImposePenalty(session=session, **data),
+                metadata=metadata_for(request, tournament_id, "impose_penalty"),
+                idempotency_key=idem(request),
+            )
+        )
+
+
+# -- results ------------------------------------------------------------------
+
+
+class ResultSerializer(serializers.Serializer):
+    contract = serializers.CharField(
+        allow_null=True, help_text='"4SXN", "3NTE" or "PASS"'
+    )
+    lead = serializers.CharField(required=False, allow_null=True, default=None)
+    tricks = serializers.IntegerField(
+        min_value=0, max_value=13, required=False, allow_null=True, default=None
+    )
+
+
+def _entered_by(
+    request: Request, tid: UUID, state: tournament.TournamentState, pair: int, role: str
+) -> str:
+    """Directors enter any result; a player only as a member of the pair seated there."""
+    if is_director(request.user, tid):
+        return "director"
+    if plays_in(request, state, pair):
+        return role
+    raise NotAllowed(f"only the {role} pair at this table or a director may do this")
+
+
+class NotAllowed(RuleViolation):
+    code = "not_at_this_table"
+
+
+class EnterResultApi(APIView):
+    """Result-only entry: North enters at the table device, or the director does."""
+
+    class InputSerializer(ResultSerializer):
+        board_number = serializers.IntegerField(min_value=1)
+        table = serializers.IntegerField(min_value=1)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        ref = handlers.TableRef(
+            tournament_id, session, data["board_number"], data["table"]
+        )
+        state = handlers.load_tournament(tournament_id)
+        seat = handlers.seating(state, ref)
+        by = _entered_by(request, tournament_id, state, seat.ns, "N")
+        return created(
+            handlers.handle_board_result(
+                ref,
+                lambda a: board_result.EnterResult(
+                    tournament_id=tournament_id,
+                    session=session,
+                    board_number=ref.board_number,
+                    table=ref.table,
+                    ns=a.ns,
+                    ew=a.ew,
+                    contract=data["contract"],
+                    lead=data["lead"],
+                    tricks=data["tricks"],
+                    entered_by=by,
+                ),
+                metadata=metadata_for(request, tournament_id, "enter_result"),
+                idempotency_key=idem(request),
+            )
+        )
+
+
+class ConfirmResultApi(APIView):
+    """East-West confirm the result North entered (Law 79A)."""
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(
+        self,
+        request: Request,
+        tournament_id: UUID,
+        session: int,
+        board_number: int,
+        table: int,
+    ) -> Response:
+        ref = handlers.TableRef(tournament_id, session, board_number, table)
+        state = handlers.load_tournament(tournament_id)
+        seat = handlers.seating(state, ref)
+        by = _entered_by(request, tournament_id, state, seat.ew, "EW")
+        return created(
+            handlers.handle_board_result(
+                ref,
+                lambda _a: board_result.ConfirmResult(by=by),
+                metadata=metadata_for(request, tournament_id, "confirm_result"),
+                idempotency_key=idem(request),
+            )
+        )
+
+
+class CorrectResultApi(APIView):
+    """A score correction (Law 79C); late only with the organizer's approval (79C2)."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(ResultSerializer):
+        reason = serializers.CharField()
+        inadmissible = serializers.BooleanField(default=False)
+        organizer_approval = serializers.BooleanField(default=False)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self,
+        request: Request,
+        tournament_id: UUID,
+        session: int,
+        board_number: int,
+        table: int,
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        ref = handlers.TableRef(tournament_id, session, board_number, table)
+        return created(
+            handlers.handle_board_result(
+                ref,
+                lambda _a: board_result.CorrectResult(**data),
+                metadata=metadata_for(request, tournament_id, "correct_result"),
+                idempotency_key=idem(request),
+                expected_version=expected(request),
+            )
+        )
+
+
+class RecordBoardIrregularityApi(APIView):
+    """Not played, wrong board (Law 15), wrong number of cards (13-14), fouled (87)."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(serializers.Serializer):
+        kind = serializers.ChoiceField(choices=sorted(board_result.IRREGULARITY_LAWS))
+        group = serializers.IntegerField(min_value=0, default=0)
+        note = serializers.CharField(required=False, default="")
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self,
+        request: Request,
+        tournament_id: UUID,
+        session: int,
+        board_number: int,
+        table: int,
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        ref = handlers.TableRef(tournament_id, session, board_number, table)
+        return created(
+            handlers.handle_board_result(
+                ref,
+                lambda a: board_result.RecordBoardIrregularity(
+                    tournament_id=tournament_id,
+                    session=session,
+                    board_number=board_number,
+                    table=table,
+                    ns=a.ns,
+                    ew=a.ew,
+                    **data,
+                ),
+                metadata=metadata_for(request, tournament_id, "record_irregularity"),
+                idempotency_key=idem(request),
+            )
+        )
+
+
+# -- public reads ---------------------------------------------------------------
+
+
+class StandingsApi(APIView):
+    """Session standings: provisional, official (periods open) or final."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[MIN_POSITION], responses={200: dict, 404: PROBLEM})
+    def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        read_your_writes(request)
+        row = SessionRow.objects.filter(
+            tournament_id=tournament_id, session=session
+        ).first()
+        if row is None:
+            return Response({"detail": "no such session"}, status=404)
+        standings = StandingRow.objects.filter(
+            tournament_id=tournament_id, session=session
+        )
+        return Response(
+            {
+                **_session_json(row),
+                "standings": [
+                    {
+                        "entry_number": s.entry_number,
+                        "direction": s.direction,
+                        "rank": s.rank,
+                        "tied": s.tied,
+                        "boards": s.boards,
+                        "matchpoints": str(s.matchpoints),
+                        "penalty": str(s.penalty),
+                        "top": s.top,
+                        "percent": str(s.percent),
+                        "imps": s.imps,
+                        "vp": None if s.vp is None else str(s.vp),
+                    }
+                    for s in standings
+                ],
+            }
+        )
+
+
+class TravellerApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[MIN_POSITION], responses={200: dict})
+    def get(
+        self, request: Request, tournament_id: UUID, session: int, board_number: int
+    ) -> Response:
+        read_your_writes(request)
+        rows = ResultRow.objects.filter(
+            tournament_id=tournament_id, session=session, board_number=board_number
+        ).order_by("table")
+        return Response(
+            {
+                "board_number": board_number,
+                "results": [
+                    {
+                        "table": r.table,
+                        "ns": r.ns,
+                        "ew": r.ew,
+                        "contract": r.contract,
+                        "lead": r.lead,
+                        "tricks": r.tricks,
+                        "score_ns": r.score_ns,
+                        "adjusted": r.adjusted,
+                        "irregularity": r.irregularity,
+                        "confirmed": r.confirmed,
+                        "mp_ns": _s(r.mp_ns),
+                        "mp_ew": _s(r.mp_ew),
+                        "top": r.top,
+                    }
+                    for r in rows
+                ],
+            }
+        )
+
+
+class RulingListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[MIN_POSITION], responses={200: dict})
+    def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        read_your_writes(request)
+        rows = RulingRow.objects.filter(tournament_id=tournament_id, session=session)
+        return Response(
+            [
+                {
+                    "ruling_id": str(r.ruling_id),
+                    "board_number": r.board_number,
+                    "table": r.table,
+                    "laws": r.laws,
+                    "decision": r.decision,
+                    "given_at": r.given_at,
+                }
+                for r in rows.order_by("position")
+            ]
+        )
+
+
+def _s(value: object) -> str | None:
+    return None if value is None else str(value)
+
+
+class SwissRoundApi(APIView):
+    """Pair and schedule the next Swiss (or Danish) round from the standings (Law 8A)."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(serializers.Serializer):
+        session = serializers.IntegerField(min_value=1)
+        starts_at = serializers.DateTimeField()
+        ends_at = serializers.DateTimeField()
+        boards = serializers.ListField(
+            child=serializers.IntegerField(min_value=1), min_length=1
+        )
+        danish = serializers.BooleanField(default=False)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        read_your_writes(request)
+        return created(
+            swiss.schedule_next_round(
+                tournament_id,
+                session=data["session"],
+                starts_at=data["starts_at"],
+                ends_at=data["ends_at"],
+                boards=tuple(data["boards"]),
+                danish=data["danish"],
+                metadata=metadata_for(request, tournament_id, "schedule_swiss_round"),
+            )
+        )
+
+
+class OverallStandingsApi(APIView):
+    """Standings over every session: VPs for teams, total percentage for pairs."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[MIN_POSITION], responses={200: dict})
+    def get(self, request: Request, tournament_id: UUID) -> Response:
+        read_your_writes(request)
+        return Response({"standings": swiss.overall_standings(tournament_id)})
+
+
+def name_components(namespace: dict[str, Any]) -> None:
+    """Give each view's nested serializers a unique OpenAPI component name.
+
+    Nested ``InputSerializer``/``OutputSerializer`` classes would otherwise
+    all be called "Input"/"Output" in the schema (drf-spectacular honours
+    ``Meta.ref_name``).
+    """
+    for name, view in list(namespace.items()):
+        if not (isinstance(view, type) and issubclass(view, APIView)):
+            continue
+        for nested in ("InputSerializer", "OutputSerializer", "AssignmentSerializer"):
+            serializer = view.__dict__.get(nested)
+            if serializer is None:
+                continue
+            meta = serializer.__dict__.get("Meta") or type("Meta", (), {})
+            meta.ref_name = (
+                f"{name.removesuffix('Api')}{nested.removesuffix('Serializer')}"
+            )
+            serializer.Meta = meta
+
+
+name_components(globals())
+
+
+class GuideCardApi(APIView):
+    """A pair's guide card for a session: round, table, direction, opponents, boards (Law 8)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict, 404: PROBLEM})
+    def get(
+        self, request: Request, tournament_id: UUID, session: int, number: int
+    ) -> Response:
+        row = SessionRow.objects.filter(
+            tournament_id=tournament_id, session=session
+        ).first()
+        if row is None:
+            return Response({"detail": "no such session"}, status=404)
+        lines = []
+        for a in sorted(row.assignments, key=lambda a: (a["round"], a["table"])):
+            if number not in (a["ns"], a["ew"]):
+                continue
+            direction = "NS" if a["ns"] == number else "EW"
+            opponent = a["ew"] if direction == "NS" else a["ns"]
+            lines.append(
+                {
+                    "round": a["round"],
+                    "table": a["table"],
+                    "direction": direction,
+                    "opponent": opponent or None,  # None: sit out (phantom)
+                    "boards": a["boards"],
+                }
+            )
+        return Response({"entry_number": number, "session": session, "rounds": lines})
+
+
+class ScoreCardApi(APIView):
+    """A pair's personal score card: every board it played, from its own side."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[MIN_POSITION], responses={200: dict})
+    def get(
+        self, request: Request, tournament_id: UUID, session: int, number: int
+    ) -> Response:
+        read_your_writes(request)
+        rows = ResultRow.objects.filter(
+            tournament_id=tournament_id, session=session
+        ).filter(models.Q(ns=number) | models.Q(ew=number))
+        lines = []
+        for r in rows.order_by("board_number"):
+            ns = r.ns == number
+            lines.append(
+                {
+                    "board_number": r.board_number,
+                    "table": r.table,
+                    "direction": "NS" if ns else "EW",
+                    "opponent": r.ew if ns else r.ns,
+                    "contract": r.contract,
+                    "tricks": r.tricks,
+                    "score": None
+                    if r.score_ns is None
+                    else (r.score_ns if ns else -r.score_ns),
+                    "adjusted": r.adjusted,
+                    "points": _s(r.mp_ns if ns else r.mp_ew),
+                    "top": r.top,
+                }
+            )
+        standing = StandingRow.objects.filter(
+            tournament_id=tournament_id, session=session, entry_number=number
+        ).first()
+        return Response(
+            {
+                "entry_number": number,
+                "session": session,
+                "boards": lines,
+                "percent": None if standing is None else str(standing.percent),
+                "rank": None if standing is None else standing.rank,
+            }
+        )
+
+
+name_components(globals())

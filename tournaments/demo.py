@@ -1,0 +1,285 @@
+"""The demo: a two-session Mitchell pairs event and a Swiss teams event.
+
+Everything goes through the same handlers as the API, so the demo's history
+is an ordinary event history: results entered, a ruling with an adjusted
+score (Law 12C2), a correction (Law 79C), publication, and closed windows.
+Deterministic (seeded), and idempotent: a second run changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+from collections.abc import Callable
+from datetime import timedelta
+from uuid import UUID
+
+from eventstore.deadlines import sweep
+from eventstore.projections import ProjectionRunner
+from eventstore.store import Metadata, event_store
+from rules.bridge import Deal, dealer_for, parse_call, random_deal
+from tournaments import handlers, live_play, swiss
+from tournaments.api.tournament_views import mitchell_assignments
+from tournaments.domain import board_result, tournament
+from tournaments.domain.board_play import commands as play_commands
+from tournaments.projections import TournamentResults
+
+PAIRS_EVENT = UUID("00000000-0000-4000-8000-000000000001")
+TEAMS_EVENT = UUID("00000000-0000-4000-8000-000000000002")
+DEMO_PLAYER = UUID("00000000-0000-4000-8000-0000000000a1")
+SYSTEM = Metadata(actor="system:demo")
+PAIRS = 10
+BOARDS_PER_ROUND = 3
+TEAMS = 6
+SWISS_ROUNDS = 3
+BOARDS_PER_MATCH = 4
+
+# Plausible table results per board: (contract, tricks); the RNG picks among them.
+OUTCOMES = [
+    ("4SN", 10),
+    ("4SN", 11),
+    ("4SN", 9),
+    ("3NTS", 9),
+    ("3NTS", 10),
+    ("2HE", 8),
+    ("3DW", 9),
+    ("4HE", 10),
+    ("4HE", 9),
+    ("1NTN", 7),
+    ("PASS", None),
+    ("3NTXS", 8),
+]
+
+
+def player(number: int, member: int, event: UUID) -> UUID:
+    if event == PAIRS_EVENT and number == 1 and member == 0:
+        return DEMO_PLAYER
+    return uuid.uuid5(event, f"player:{number}:{member}")
+
+
+def _meta(tid: UUID) -> Metadata:
+    return Metadata(actor=SYSTEM.actor, tournament_id=tid)
+
+
+def _run(tid: UUID, command: tournament.TournamentCommand) -> None:
+    handlers.handle_tournament(tid, command, metadata=_meta(tid))
+
+
+def _enter(tid: UUID, session: int, board: int, table: int, rng: random.Random) -> None:
+    contract, tricks = rng.choice(OUTCOMES)
+    ref = handlers.TableRef(tid, session, board, table)
+    handlers.handle_board_result(
+        ref,
+        lambda a: board_result.EnterResult(
+            tournament_id=tid,
+            session=session,
+            board_number=board,
+            table=table,
+            ns=a.ns,
+            ew=a.ew,
+            contract=contract,
+            lead=None,
+            tricks=tricks,
+            entered_by="director",
+        ),
+        metadata=_meta(tid),
+    )
+
+
+def build_pairs_event(rng: random.Random) -> None:
+    now = event_store().now()
+    tid = PAIRS_EVENT
+    _run(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name="Coppa Arbitro (demo pairs)",
+            form=tournament.Form.PAIRS,
+            scoring=tournament.ScoringMethod.MATCHPOINTS,
+            starts_at=now - timedelta(days=1),
+            windows=tournament.WindowRules(inadmissible_minutes=0, appeal_minutes=0),
+        ),
+    )
+    for number in range(1, PAIRS + 1):
+        _run(
+            tid,
+            tournament.EnterPair(
+                number=number,
+                entry_id=uuid.uuid5(tid, f"pair:{number}"),
+                player_ids=(player(number, 0, tid), player(number, 1, tid)),
+            ),
+        )
+    for session, (start, end) in enumerate(
+        [
+            (now - timedelta(hours=26), now - timedelta(hours=23)),
+            (now - timedelta(hours=2), now + timedelta(hours=2)),
+        ],
+        start=1,
+    ):
+        assignments = mitchell_assignments(PAIRS, BOARDS_PER_ROUND, None)
+        boards = sorted({b for a in assignments for b in a.boards})
+        _run(
+            tid,
+            tournament.ScheduleSession(
+                session=session,
+                movement="mitchell",
+                starts_at=start,
+                ends_at=end,
+                assignments=assignments,
+            ),
+        )
+        # Hand records dealt by computer (Law 6E4), seeded so the demo repeats.
+        _run(
+            tid,
+            tournament.SetHandRecords(
+                session=session,
+                source=tournament.HandSource.DEALT,
+                records=tuple(
+                    tournament.HandRecord(
+                        board_number=b,
+                        deal=random_deal(random.Random(100 * session + b)).to_pbn(),
+                    )
+                    for b in boards
+                ),
+            ),
+        )
+        for index, a in enumerate(assignments):
+            if a.ns and a.ew:
+                for board in a.boards:
+                    if session == 2 and index == 0:
+                        play_card_by_card(tid, session, a.table, board)
+                    else:
+                        _enter(tid, session, board, a.table, rng)
+    # Session 1: a ruling with an artificial adjusted score, then publication;
+    # its periods have run out, so the sweep records them closed.
+    first = mitchell_assignments(PAIRS, BOARDS_PER_ROUND, None)[0]
+    ruling = uuid.uuid5(tid, "ruling:1")
+    _run(
+        tid,
+        tournament.GiveRuling(
+            ruling_id=ruling,
+            session=1,
+            board_number=first.boards[0],
+            table=first.table,
+            laws=("16B", "12C2"),
+            facts="a hesitation before the final pass was used",
+            decision="average plus to North-South, average minus to East-West",
+            director=SYSTEM.actor,
+        ),
+    )
+    handlers.handle_board_result(
+        handlers.TableRef(tid, 1, first.boards[0], first.table),
+        lambda _a: board_result.AwardAdjustedScore(
+            score="A60/40", law="12C2", reason="Law 16B", ruling_id=ruling
+        ),
+        metadata=_meta(tid),
+    )
+    _run(tid, tournament.PublishScores(session=1))
+    # Session 2: a correction inside the correction period, then publication.
+    second = mitchell_assignments(PAIRS, BOARDS_PER_ROUND, None)[1]
+    handlers.handle_board_result(
+        handlers.TableRef(tid, 2, second.boards[0], second.table),
+        lambda _a: board_result.CorrectResult(
+            contract="4SN", lead="HK", tricks=10, reason="tricks agreed after a recount"
+        ),
+        metadata=_meta(tid),
+    )
+    _run(tid, tournament.PublishScores(session=2))
+
+
+def build_teams_event(rng: random.Random) -> None:
+    """A Swiss teams event: each round a session paired from the VP standings."""
+    now = event_store().now()
+    tid = TEAMS_EVENT
+    _run(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name="Swiss a squadre (demo teams)",
+            form=tournament.Form.TEAMS,
+            scoring=tournament.ScoringMethod.TEAMS_IMPS_VP,
+            starts_at=now - timedelta(hours=6),
+            windows=tournament.WindowRules(),
+        ),
+    )
+    for number in range(1, TEAMS + 1):
+        _run(
+            tid,
+            tournament.EnterPair(
+                number=number,
+                entry_id=uuid.uuid5(tid, f"team:{number}"),
+                player_ids=tuple(player(number, m, tid) for m in range(4)),
+            ),
+        )
+    for round_number in range(1, SWISS_ROUNDS + 1):
+        boards = tuple(
+            range(
+                1 + (round_number - 1) * BOARDS_PER_MATCH,
+                1 + round_number * BOARDS_PER_MATCH,
+            )
+        )
+        start = now - timedelta(hours=6 - 2 * round_number)
+        swiss.schedule_next_round(
+            tid,
+            session=round_number,
+            starts_at=start,
+            ends_at=start + timedelta(hours=1),
+            boards=boards,
+            danish=False,
+            metadata=_meta(tid),
+        )
+        for a in handlers.load_tournament(tid).sessions[round_number].assignments:
+            for board in a.boards:
+                _enter(tid, round_number, board, a.table, rng)
+        # Pair the next round from the standings including this one.
+        ProjectionRunner(TournamentResults()).catch_up()
+
+
+def play_card_by_card(tid: UUID, session: int, table: int, board: int) -> None:
+    """Play one board through the rules engine: an auction and 52 cards."""
+    ref = handlers.TableRef(tid, session, board, table)
+    at = event_store().now()
+    deal = handlers.load_tournament(tid).sessions[session].hand_records[board]
+    live_play.play(
+        ref,
+        play_commands.StartBoard(
+            table_id=live_play.table_id(tid, session, table),
+            board_number=board,
+            deal=Deal.from_pbn(deal),
+            at=at,
+        ),
+        metadata=_meta(tid),
+    )
+    dealer = dealer_for(board)
+    for i, call in enumerate(("1NT", "P", "3NT", "P", "P", "P")):
+        live_play.play(
+            ref,
+            play_commands.MakeCall(seat=dealer.next(i), call=parse_call(call), at=at),
+            metadata=_meta(tid),
+        )
+    for _ in range(52):
+        state = live_play.load(ref)
+        card = max(state.legal_cards(), key=lambda c: (c.rank, c.suit.rank))
+        live_play.play(
+            ref,
+            play_commands.PlayCard(seat=state.turn, card=card, at=at),
+            metadata=_meta(tid),
+        )
+
+
+def build(progress: Callable[[str], None] = lambda _msg: None) -> bool:
+    """Build the demo unless it exists; return whether anything was written."""
+    if handlers.load_tournament(PAIRS_EVENT).exists:
+        return False
+    rng = random.Random(2017)
+    build_pairs_event(rng)
+    progress("pairs event: 2 sessions, Mitchell 10 pairs")
+    build_teams_event(rng)
+    progress("teams event: 6 teams, 3 Swiss rounds")
+    sweep()
+    ProjectionRunner(TournamentResults()).catch_up()
+    from tournaments.tasks import queue_analysis
+
+    for session in (1, 2):  # double-dummy tables, computed by the worker
+        queue_analysis(PAIRS_EVENT, session)
+    return True

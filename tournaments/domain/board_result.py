@@ -1,0 +1,494 @@
+"""One board's result at one table: entry, confirmation, corrections, adjustments.
+
+Laws of Duplicate Bridge 2017 (FIGB edition): Law 79A-B (tricks agreed, the
+result entered by North and confirmed by East-West), Law 79C (corrections
+within the correction period; afterwards only with the organizer's approval,
+Law 79C2), Law 12 (adjusted scores), Laws 13-15 and 87 (wrong number of cards,
+wrong board, fouled board). FIGB N-L79: after the general deadline only
+inadmissible results may be corrected, within the inadmissible-result window.
+
+The correction window itself is data of the tournament stream: the caller
+passes it as a ``CorrectionWindow`` together with database time.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import ClassVar, assert_never
+from uuid import UUID
+
+from rules.bridge import Card, Contract, Seat, vulnerability_for
+from rules.errors import LawRef, RuleViolation, StateConflict
+from scoring.bridge import Artificial, Assigned, score_ns
+
+__all__ = [
+    "INITIAL",
+    "AdjustedScoreAwarded",
+    "AwardAdjustedScore",
+    "BoardIrregularityRecorded",
+    "BoardResultState",
+    "ConfirmResult",
+    "CorrectResult",
+    "CorrectionWindow",
+    "EnterResult",
+    "RecordBoardIrregularity",
+    "ResultConfirmed",
+    "ResultCorrected",
+    "ResultEntered",
+    "decide",
+    "evolve",
+    "stream_id",
+]
+
+STREAM_TYPE = "board_result"
+NAMESPACE = UUID("0b8e7c61-8d5e-4b1f-a2f4-59f6a8d31c20")
+
+
+def stream_id(tournament_id: UUID, session: int, board_number: int, table: int) -> UUID:
+    return uuid.uuid5(NAMESPACE, f"{tournament_id}:{session}:{board_number}:{table}")
+
+
+# -- events -------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultEntered:
+    """A table result: ``contract`` None is a passed-out board (Law 22)."""
+
+    event_type: ClassVar[str] = "board_result.entered"
+    schema_version: ClassVar[int] = 1
+
+    tournament_id: UUID
+    session: int
+    board_number: int
+    table: int
+    ns: int
+    ew: int
+    contract: str | None
+    lead: str | None
+    tricks: int | None
+    entered_by: str  # "N" at a table device, "director", or "play" (card by card)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultConfirmed:
+    """East-West agreed the result entered by North (Law 79A)."""
+
+    event_type: ClassVar[str] = "board_result.confirmed"
+    schema_version: ClassVar[int] = 1
+
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultCorrected:
+    """A score correction (Law 79C) with its reason and, if late, its approval."""
+
+    event_type: ClassVar[str] = "board_result.corrected"
+    schema_version: ClassVar[int] = 1
+
+    contract: str | None
+    lead: str | None
+    tricks: int | None
+    reason: str
+    after_period: bool  # corrected after the period with organizer approval (Law 79C2)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdjustedScoreAwarded:
+    """Law 12: ``score`` is "A60/40"-style (artificial) or "assigned:<ns>@<w>,…".
+
+    The text form is the one ``scoring.bridge`` parses, so the projection
+    scores exactly what the director decided.
+    """
+
+    event_type: ClassVar[str] = "board_result.adjusted_score_awarded"
+    schema_version: ClassVar[int] = 1
+
+    score: str
+    law: str
+    reason: str
+    ruling_id: UUID | None
+    by_appeal: bool = False  # ordered by an appeal decision (Law 93), added in v1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardIrregularityRecorded:
+    """A board not played, a wrong board (Law 15), wrong number of cards
+    (Laws 13-14) or a fouled board (Law 87, with its group)."""
+
+    event_type: ClassVar[str] = "board_result.irregularity_recorded"
+    schema_version: ClassVar[int] = 1
+
+    tournament_id: UUID
+    session: int
+    board_number: int
+    table: int
+    ns: int
+    ew: int
+    kind: str
+    group: int
+    note: str
+
+
+BoardResultEvent = (
+    ResultEntered
+    | ResultConfirmed
+    | ResultCorrected
+    | AdjustedScoreAwarded
+    | BoardIrregularityRecorded
+)
+EVENT_TYPES: tuple[type, ...] = (
+    ResultEntered,
+    ResultConfirmed,
+    ResultCorrected,
+    AdjustedScoreAwarded,
+    BoardIrregularityRecorded,
+)
+# A director's entry, or a result the engine recorded from the play itself,
+# needs no confirmation by East-West (Law 79A).
+CONFIRMED_BY = ("director", "play")
+IRREGULARITY_LAWS = {
+    "not_played": "12C2",
+    "wrong_board": "15",
+    "wrong_number_of_cards": "13",
+    "missing_card": "14",
+    "fouled": "87",
+}
+
+
+# -- state --------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResultState:
+    entered: ResultEntered | None = None
+    confirmed: bool = False
+    contract: str | None = None
+    lead: str | None = None
+    tricks: int | None = None
+    adjusted: str | None = None
+    irregularity: BoardIrregularityRecorded | None = None
+
+    @property
+    def has_result(self) -> bool:
+        return self.entered is not None
+
+
+INITIAL = BoardResultState()
+
+
+def evolve(state: BoardResultState, event: BoardResultEvent) -> BoardResultState:
+    match event:
+        case ResultEntered():
+            return replace(
+                state,
+                entered=event,
+                contract=event.contract,
+                lead=event.lead,
+                tricks=event.tricks,
+                confirmed=event.entered_by in CONFIRMED_BY,
+            )
+        case ResultConfirmed():
+            return replace(state, confirmed=True)
+        case ResultCorrected():
+            return replace(
+                state,
+                contract=event.contract,
+                lead=event.lead,
+                tricks=event.tricks,
+                adjusted=None,
+            )
+        case AdjustedScoreAwarded():
+            return replace(state, adjusted=event.score)
+        case BoardIrregularityRecorded():
+            return replace(state, irregularity=event)
+        case _:
+            assert_never(event)
+
+
+# -- commands -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionWindow:
+    """The session's periods as the tournament stream records them."""
+
+    published: bool
+    correction_deadline: datetime | None = None
+    inadmissible_deadline: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EnterResult:
+    tournament_id: UUID
+    session: int
+    board_number: int
+    table: int
+    ns: int
+    ew: int
+    contract: str | None
+    lead: str | None
+    tricks: int | None
+    entered_by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConfirmResult:
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectResult:
+    contract: str | None
+    lead: str | None
+    tricks: int | None
+    reason: str
+    inadmissible: bool = False
+    organizer_approval: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AwardAdjustedScore:
+    """``by_appeal``: ordered by an appeal decision, which the appeal period
+    (Law 92B) governs, not the correction period (Law 79C)."""
+
+    score: str
+    law: str
+    reason: str
+    ruling_id: UUID | None = None
+    by_appeal: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordBoardIrregularity:
+    tournament_id: UUID
+    session: int
+    board_number: int
+    table: int
+    ns: int
+    ew: int
+    kind: str
+    group: int = 0
+    note: str = ""
+
+
+BoardResultCommand = (
+    EnterResult
+    | ConfirmResult
+    | CorrectResult
+    | AwardAdjustedScore
+    | RecordBoardIrregularity
+)
+
+
+class ResultAlreadyEntered(StateConflict):
+    code: ClassVar[str] = "result_already_entered"
+
+
+class NoResult(StateConflict):
+    code: ClassVar[str] = "no_result"
+
+
+class ImpossibleTableResult(RuleViolation):
+    code: ClassVar[str] = "impossible_result"
+
+
+class CorrectionPeriodClosed(StateConflict):
+    code: ClassVar[str] = "correction_period_closed"
+
+
+class InvalidAdjustedScore(RuleViolation):
+    code: ClassVar[str] = "invalid_adjusted_score"
+
+
+class ResultLocked(StateConflict):
+    code: ClassVar[str] = "result_locked"
+
+
+def check_result(
+    board_number: int, contract: str | None, lead: str | None, tricks: int | None
+) -> int:
+    """Validate a result and return its NS score (Law 77; Law 22 for a pass-out)."""
+    if contract is None or contract.upper() in {"PASS", "P", "AP"}:
+        if tricks not in (None, 0):
+            raise ImpossibleTableResult(
+                "a passed-out board has no tricks", law=LawRef("22")
+            )
+        return 0
+    try:
+        parsed = Contract.parse(contract)
+    except ValueError as exc:
+        raise ImpossibleTableResult(str(exc), law=LawRef("77")) from None
+    if tricks is None or not 0 <= tricks <= 13:
+        raise ImpossibleTableResult("tricks must be 0 to 13", law=LawRef("79A"))
+    if lead is not None:
+        try:
+            Card.parse(lead)
+        except ValueError as exc:
+            raise ImpossibleTableResult(str(exc), law=LawRef("41")) from None
+    return score_ns(parsed, tricks, vulnerability_for(board_number))
+
+
+def parse_adjusted(score: str) -> Artificial | Assigned:
+    """Parse "A60/40", "60-40" (artificial, Law 12C2) or "assigned:-420@0.7,-450@0.3"
+    (assigned, possibly weighted, Law 12C1)."""
+    text = score.strip()
+    try:
+        if text.lower().startswith("assigned:"):
+            outcomes = []
+            for part in text.split(":", 1)[1].split(","):
+                value, _, weight = part.partition("@")
+                outcomes.append((int(value), weight or "1"))
+            return Assigned.weighted(outcomes)
+        return Artificial.parse(text)
+    except RuleViolation:
+        raise
+    except ValueError as exc:
+        raise InvalidAdjustedScore(str(exc), law=LawRef("12")) from None
+
+
+def _check_window(
+    window: CorrectionWindow, command: CorrectResult, now: datetime
+) -> bool:
+    """Return whether the correction is late (approved); raise when refused.
+
+    Law 79C1: corrections within the correction period; Law 79C2: afterwards
+    only if the organizer approves. FIGB N-L79 (pairs): after the general
+    deadline, inadmissible results within their own window.
+    """
+    if not window.published or window.correction_deadline is None:
+        return False  # provisional scores: corrections are free
+    if now < window.correction_deadline:
+        return False
+    if (
+        command.inadmissible
+        and window.inadmissible_deadline is not None
+        and now < window.inadmissible_deadline
+    ):
+        return False
+    if command.organizer_approval:
+        return True
+    raise CorrectionPeriodClosed(
+        "the correction period has ended; a correction needs the organizer's approval",
+        law=LawRef("79C"),
+    )
+
+
+def decide(
+    state: BoardResultState,
+    command: BoardResultCommand,
+    now: datetime,
+    window: CorrectionWindow,
+) -> list[BoardResultEvent]:
+    match command:
+        case EnterResult():
+            if state.has_result:
+                raise ResultAlreadyEntered(
+                    "a result is already entered; correct it instead"
+                )
+            if window.published:
+                raise ResultLocked(
+                    "the session's scores are published", law=LawRef("79C")
+                )
+            check_result(
+                command.board_number, command.contract, command.lead, command.tricks
+            )
+            return [
+                ResultEntered(
+                    tournament_id=command.tournament_id,
+                    session=command.session,
+                    board_number=command.board_number,
+                    table=command.table,
+                    ns=command.ns,
+                    ew=command.ew,
+                    contract=_norm(command.contract),
+                    lead=command.lead,
+                    tricks=None if _norm(command.contract) is None else command.tricks,
+                    entered_by=command.entered_by,
+                )
+            ]
+        case ConfirmResult():
+            if state.entered is None:
+                raise NoResult("no result to confirm")
+            if state.confirmed:
+                return []
+            return [ResultConfirmed(by=command.by)]
+        case CorrectResult():
+            if state.entered is None:
+                raise NoResult("no result to correct")
+            if not command.reason.strip():
+                raise ImpossibleTableResult(
+                    "a correction states its reason", law=LawRef("79C")
+                )
+            check_result(
+                state.entered.board_number,
+                command.contract,
+                command.lead,
+                command.tricks,
+            )
+            late = _check_window(window, command, now)
+            return [
+                ResultCorrected(
+                    contract=_norm(command.contract),
+                    lead=command.lead,
+                    tricks=None if _norm(command.contract) is None else command.tricks,
+                    reason=command.reason.strip(),
+                    after_period=late,
+                )
+            ]
+        case AwardAdjustedScore():
+            if state.entered is None and state.irregularity is None:
+                raise NoResult("record the table's result or irregularity first")
+            parse_adjusted(command.score)
+            if window.published and not command.by_appeal:
+                _check_window(
+                    window,
+                    CorrectResult(
+                        contract=None, lead=None, tricks=None, reason=command.reason
+                    ),
+                    now,
+                )
+            return [
+                AdjustedScoreAwarded(
+                    score=command.score.strip(),
+                    law=command.law or "12",
+                    reason=command.reason,
+                    ruling_id=command.ruling_id,
+                    by_appeal=command.by_appeal,
+                )
+            ]
+        case RecordBoardIrregularity():
+            if command.kind not in IRREGULARITY_LAWS:
+                raise ImpossibleTableResult(
+                    f"unknown board irregularity {command.kind!r}"
+                )
+            if state.has_result and command.kind != "fouled":
+                raise ResultAlreadyEntered("the board already has a result")
+            return [
+                BoardIrregularityRecorded(
+                    tournament_id=command.tournament_id,
+                    session=command.session,
+                    board_number=command.board_number,
+                    table=command.table,
+                    ns=command.ns,
+                    ew=command.ew,
+                    kind=command.kind,
+                    group=command.group,
+                    note=command.note,
+                )
+            ]
+        case _:
+            assert_never(command)
+
+
+def _norm(contract: str | None) -> str | None:
+    if contract is None or contract.strip().upper() in {"PASS", "P", "AP", ""}:
+        return None
+    return str(Contract.parse(contract))
+
+
+def seat_of_entry(entered_by: str) -> Seat | None:
+    return None if entered_by == "director" else Seat.parse(entered_by)

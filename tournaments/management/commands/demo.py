@@ -1,0 +1,49 @@
+"""Load the demo: users with their roles (and the demo tournaments as they land)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from rest_framework.authtoken.models import Token
+
+from tournaments import demo
+from tournaments.models import RoleGrant
+
+DEMO_TOURNAMENT = demo.PAIRS_EVENT
+DEMO_PLAYER = demo.DEMO_PLAYER
+USERS = {
+    "staff": ("arbitro-staff", [(RoleGrant.Role.FEDERATION_STAFF, {})]),
+    "director": (
+        "arbitro-director",
+        [
+            (RoleGrant.Role.CHIEF_DIRECTOR, {"tournament_id": demo.PAIRS_EVENT}),
+            (RoleGrant.Role.CHIEF_DIRECTOR, {"tournament_id": demo.TEAMS_EVENT}),
+        ],
+    ),
+    "player": ("arbitro-player", [(RoleGrant.Role.PLAYER, {"player_id": DEMO_PLAYER})]),
+}
+
+
+class Command(BaseCommand):
+    help = "Create the demo users and data (idempotent)."
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        User = get_user_model()
+        for username, (password, grants) in USERS.items():
+            user, created = User.objects.get_or_create(username=username)
+            if created:
+                user.set_password(password)
+                user.is_staff = username == "staff"
+                user.save()
+            for role, scope in grants:
+                RoleGrant.objects.get_or_create(user=user, role=role, **scope)
+            Token.objects.get_or_create(user=user)
+        self.stdout.write(
+            "demo users: staff, director, player (password arbitro-<name>)"
+        )
+        if demo.build(progress=self.stdout.write):
+            self.stdout.write("demo tournaments built")
+        else:
+            self.stdout.write("demo tournaments already present")

@@ -1,0 +1,57 @@
+"""Export one session of a tournament as a JSON, PBN or USEBIO results file.
+
+Built from the read models (decision 0040); names, deals and the venue are not
+recorded in events, so they are not exported.
+"""
+
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from rules.errors import DomainError
+from tournaments.results_io import (
+    FORMATS,
+    export_results,
+    project,
+    write_results,
+)
+
+
+class Command(BaseCommand):
+    help = "Write a tournament's results as a JSON, PBN or USEBIO file."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("tournament_id", type=uuid.UUID)
+        parser.add_argument("--format", choices=FORMATS, required=True)
+        parser.add_argument(
+            "--session", type=int, help="the session (default: the only one)"
+        )
+        parser.add_argument(
+            "-o", "--output", help="the file to write (default: standard output)"
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        project()
+        try:
+            results, notes = export_results(
+                options["tournament_id"], options["session"]
+            )
+            text = write_results(results, options["format"])
+        except DomainError as exc:  # FormatError is one too
+            law = f" ({exc.law})" if exc.law is not None else ""
+            raise CommandError(f"not exported: {exc.message}{law}") from None
+        for note in notes:
+            self.stderr.write(f"note: {note}")
+        output = options["output"]
+        if output is None:
+            self.stdout.write(text, ending="" if text.endswith("\n") else "\n")
+            return
+        try:
+            Path(output).write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise CommandError(f"{output}: {exc.strerror}") from None
+        self.stderr.write(f"wrote {output}")

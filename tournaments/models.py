@@ -1,0 +1,305 @@
+"""Read models and role grants of the tournament app.
+
+Roles (DESIGN.md, Interfaces): federation staff; director of one tournament
+(chief or assistant); committee member of one appeal; player, linked to a
+registered player. A grant is data, so one user may hold several.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+
+class RoleGrant(models.Model):
+    class Role(models.TextChoices):
+        FEDERATION_STAFF = "federation_staff"
+        CHIEF_DIRECTOR = "chief_director"
+        DIRECTOR = "director"
+        COMMITTEE_MEMBER = "committee_member"
+        PLAYER = "player"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="role_grants"
+    )
+    role = models.TextField(choices=Role.choices)
+    tournament_id = models.UUIDField(null=True, blank=True)
+    appeal_id = models.UUIDField(null=True, blank=True)
+    player_id = models.UUIDField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "role", "tournament_id", "appeal_id", "player_id"],
+                name="role_grant_unique",
+                nulls_distinct=False,
+            ),
+            models.CheckConstraint(
+                name="role_grant_scope",
+                condition=(
+                    models.Q(role="federation_staff")
+                    | models.Q(
+                        role__in=["chief_director", "director"],
+                        tournament_id__isnull=False,
+                    )
+                    | models.Q(role="committee_member", appeal_id__isnull=False)
+                    | models.Q(role="player", player_id__isnull=False)
+                ),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        scope = self.tournament_id or self.appeal_id or self.player_id or "federation"
+        return f"{self.user_id}:{self.role}:{scope}"
+
+
+# -- read models filled by tournaments.projections.TournamentResults ----------
+
+
+class TournamentRow(models.Model):
+    tournament_id = models.UUIDField(primary_key=True)
+    stream_id = models.UUIDField(unique=True)
+    name = models.TextField()
+    form = models.TextField()
+    scoring = models.TextField()
+    regulation = models.TextField()
+    starts_at = models.DateTimeField()
+    windows = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-starts_at", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class EntryRow(models.Model):
+    tournament_id = models.UUIDField()
+    number = models.IntegerField()
+    entry_id = models.UUIDField()
+    player_ids = models.JSONField(default=list)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "number"], name="entry_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}#{self.number}"
+
+
+class SessionRow(models.Model):
+    class Status(models.TextChoices):
+        PROVISIONAL = "provisional"  # scores not yet official
+        OFFICIAL = "official"  # published, correction or appeal period open
+        FINAL = "final"  # both periods closed
+
+    tournament_id = models.UUIDField()
+    session = models.IntegerField()
+    movement = models.TextField()
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    assignments = models.JSONField(default=list)
+    winners = models.TextField(default="auto")
+    status = models.TextField(choices=Status.choices, default=Status.PROVISIONAL)
+    published_at = models.DateTimeField(null=True)
+    correction_deadline = models.DateTimeField(null=True)
+    inadmissible_deadline = models.DateTimeField(null=True)
+    appeal_deadline = models.DateTimeField(null=True)
+    correction_closed = models.BooleanField(default=False)
+    appeal_closed = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "session"], name="session_number"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} s{self.session}"
+
+
+class ResultRow(models.Model):
+    """A traveller line, with its matchpoints once the session is scored."""
+
+    stream_id = models.UUIDField(unique=True)
+    tournament_id = models.UUIDField()
+    session = models.IntegerField()
+    board_number = models.IntegerField()
+    table = models.IntegerField()
+    ns = models.IntegerField()
+    ew = models.IntegerField()
+    contract = models.TextField(null=True)
+    lead = models.TextField(null=True)
+    tricks = models.IntegerField(null=True)
+    score_ns = models.IntegerField(null=True)
+    adjusted = models.TextField(null=True)
+    irregularity = models.TextField(null=True)
+    group = models.IntegerField(default=0)
+    confirmed = models.BooleanField(default=False)
+    mp_ns = models.DecimalField(max_digits=10, decimal_places=2, null=True)
+    mp_ew = models.DecimalField(max_digits=10, decimal_places=2, null=True)
+    top = models.IntegerField(null=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["tournament_id", "session", "board_number"], name="result_board"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"board {self.board_number} table {self.table}"
+
+
+class StandingRow(models.Model):
+    tournament_id = models.UUIDField()
+    session = models.IntegerField()
+    entry_number = models.IntegerField()
+    direction = models.TextField(blank=True)
+    boards = models.IntegerField()
+    matchpoints = models.DecimalField(max_digits=12, decimal_places=2)
+    penalty = models.DecimalField(max_digits=12, decimal_places=2)
+    top = models.IntegerField()
+    percent = models.DecimalField(max_digits=6, decimal_places=2)
+    rank = models.IntegerField()
+    tied = models.BooleanField(default=False)
+    imps = models.IntegerField(null=True)  # teams: IMPs over all matches
+    vp = models.DecimalField(max_digits=8, decimal_places=2, null=True)  # teams
+
+    class Meta:
+        ordering = ["direction", "rank", "entry_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "session", "entry_number"],
+                name="standing_entry",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.entry_number}: {self.percent}%"
+
+
+class RulingRow(models.Model):
+    ruling_id = models.UUIDField(primary_key=True)
+    tournament_id = models.UUIDField()
+    session = models.IntegerField()
+    board_number = models.IntegerField(null=True)
+    table = models.IntegerField(null=True)
+    laws = models.JSONField(default=list)
+    facts = models.TextField()
+    decision = models.TextField()
+    director = models.TextField()
+    given_at = models.DateTimeField()
+    position = models.BigIntegerField()
+
+    def __str__(self) -> str:
+        return f"ruling {self.ruling_id}"
+
+
+class PenaltyRow(models.Model):
+    position = models.BigIntegerField(primary_key=True)
+    tournament_id = models.UUIDField()
+    session = models.IntegerField()
+    entry_number = models.IntegerField()
+    kind = models.TextField()
+    unit = models.TextField()
+    amount = models.IntegerField()
+    law = models.TextField()
+    reason = models.TextField()
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.amount} {self.unit} on {self.entry_number}"
+
+
+class MatchRow(models.Model):
+    """A teams match in one session round: IMPs per board summed, then VPs (Law 78B)."""
+
+    tournament_id = models.UUIDField()
+    session = models.IntegerField()
+    round = models.IntegerField()
+    team_a = models.IntegerField()
+    team_b = models.IntegerField()
+    boards = models.IntegerField()
+    imps_a = models.IntegerField()
+    imps_b = models.IntegerField()
+    vp_a = models.DecimalField(max_digits=6, decimal_places=2)
+    vp_b = models.DecimalField(max_digits=6, decimal_places=2)
+
+    class Meta:
+        ordering = ["round", "team_a"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "session", "round", "team_a"], name="match_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.team_a}-{self.team_b} {self.imps_a}-{self.imps_b}"
+
+
+from tournaments.registry_models import *  # noqa
+
+
+# -- double-dummy analysis, filled by tournaments.tasks.analyse_session ----------
+
+
+class DoubleDummyRow(models.Model):
+    """A board's double-dummy tricks and par (DDS): information, never a ruling.
+
+    ``tricks`` is 5x4: rows S, H, D, C, NT; columns declarer N, E, S, W.
+    ``deal`` is the deal analysed, so a replaced hand record is analysed again.
+    """
+
+    tournament_id = models.UUIDField()
+    session = models.IntegerField()
+    board_number = models.IntegerField()
+    deal = models.TextField()
+    tricks = models.JSONField()
+    par_score = models.IntegerField()  # North-South's point of view
+    par_contracts = models.JSONField(default=list)
+    computed_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["board_number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "session", "board_number"],
+                name="double_dummy_board",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"board {self.board_number}: par {self.par_score}"
+
+
+class DoubleDummyJob(models.Model):
+    """Progress of a session's double-dummy analysis: ``done`` of ``total`` boards."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+
+    tournament_id = models.UUIDField()
+    session = models.IntegerField()
+    status = models.TextField(choices=Status.choices, default=Status.QUEUED)
+    done = models.IntegerField(default=0)
+    total = models.IntegerField(default=0)
+    error = models.TextField(blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "session"], name="double_dummy_job"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} s{self.session}: {self.done}/{self.total}"

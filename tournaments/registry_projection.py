@@ -1,0 +1,187 @@
+"""The registry's read models, fed by the player, pair and team streams.
+
+Deterministic and idempotent: every row keyed by its natural id is upserted,
+and an event at or below a row's ``last_position`` is skipped, so a batch
+delivered twice changes nothing (spec/eventstore-research.md §6.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+from uuid import UUID
+
+from eventstore.projections import Projection
+from eventstore.store import RecordedEvent
+from tournaments.domain import registry as domain
+from tournaments.registry_models import (
+    DeclaredConventionCard,
+    RegisteredPair,
+    RegisteredPlayer,
+    RegisteredTeam,
+    TeamLineup,
+    TeamMembership,
+)
+
+__all__ = ["RegistryProjection"]
+
+
+class RegistryProjection(Projection):
+    """Players, pairs, convention cards, teams, members and line-ups."""
+
+    name: ClassVar[str] = "tournaments.registry.v1"
+    event_types: ClassVar[tuple[str, ...]] = tuple(
+        cls.event_type  # type: ignore[attr-defined]
+        for cls in domain.EVENT_TYPES
+    )
+
+    def reset(self) -> None:
+        for model in (
+            RegisteredPlayer,
+            RegisteredPair,
+            DeclaredConventionCard,
+            RegisteredTeam,
+            TeamMembership,
+            TeamLineup,
+        ):
+            model.objects.all().delete()
+
+    def handle(self, event: RecordedEvent) -> None:
+        match event.event:
+            case domain.PlayerRegistered() as e:
+                self._player(
+                    event,
+                    e.player_id,
+                    created=True,
+                    category=e.category.value,
+                    club_id=e.club_id,
+                )
+            case domain.PlayerAffiliated() as e:
+                self._player(event, e.player_id, club_id=e.club_id)
+            case domain.PlayerCategoryChanged() as e:
+                self._player(event, e.player_id, category=e.category.value)
+            case domain.PlayerForgotten() as e:
+                self._player(event, e.player_id, forgotten=True)
+            case domain.PairFormed() as e:
+                a, b = e.player_ids
+                RegisteredPair.objects.get_or_create(
+                    pair_id=e.pair_id,
+                    defaults={
+                        "player_a_id": a,
+                        "player_b_id": b,
+                        "formed_at": event.recorded_at,
+                        "last_position": event.global_position,
+                    },
+                )
+            case domain.ConventionCardDeclared() as e:
+                self._card(event, e)
+            case domain.TeamFormed() as e:
+                created = self._team(
+                    event,
+                    e.team_id,
+                    created=True,
+                    captain_id=e.captain_id,
+                    non_playing_captain_id=e.non_playing_captain_id,
+                )
+                if created:
+                    for member in e.member_ids:
+                        TeamMembership.objects.get_or_create(
+                            team_id=e.team_id, player_id=member
+                        )
+            case domain.TeamMemberAdded() as e:
+                if self._team(event, e.team_id):
+                    TeamMembership.objects.get_or_create(
+                        team_id=e.team_id, player_id=e.player_id
+                    )
+            case domain.TeamMemberRemoved() as e:
+                if self._team(event, e.team_id):
+                    TeamMembership.objects.filter(
+                        team_id=e.team_id, player_id=e.player_id
+                    ).delete()
+            case domain.CaptainAppointed() as e:
+                self._team(event, e.team_id, captain_id=e.captain_id)
+            case domain.LineupDeclared() as e:
+                self._lineup(event, e)
+            case other:
+                raise TypeError(f"{self.name} cannot apply {type(other).__name__}")
+
+    # -- writers -------------------------------------------------------------
+
+    @staticmethod
+    def _player(
+        event: RecordedEvent, player_id: UUID, *, created: bool = False, **fields: Any
+    ) -> None:
+        position = event.global_position
+        if created:
+            _, made = RegisteredPlayer.objects.get_or_create(
+                player_id=player_id,
+                defaults={
+                    **fields,
+                    "registered_at": event.recorded_at,
+                    "last_position": position,
+                },
+            )
+            if made:
+                return
+        RegisteredPlayer.objects.filter(
+            player_id=player_id, last_position__lt=position
+        ).update(**fields, last_position=position)
+
+    @staticmethod
+    def _team(
+        event: RecordedEvent, team_id: UUID, *, created: bool = False, **fields: Any
+    ) -> bool:
+        """Advance the team row; return False when the event was applied before."""
+        position = event.global_position
+        if created:
+            _, made = RegisteredTeam.objects.get_or_create(
+                team_id=team_id,
+                defaults={
+                    **fields,
+                    "formed_at": event.recorded_at,
+                    "last_position": position,
+                },
+            )
+            return bool(made)
+        moved = RegisteredTeam.objects.filter(
+            team_id=team_id, last_position__lt=position
+        ).update(**fields, last_position=position)
+        return moved == 1
+
+    @staticmethod
+    def _card(event: RecordedEvent, e: domain.ConventionCardDeclared) -> None:
+        payload = event.payload
+        DeclaredConventionCard.objects.update_or_create(
+            global_position=event.global_position,
+            defaults={
+                "pair_id": e.pair_id,
+                "tournament_id": e.tournament_id,
+                "category": int(e.category),
+                "form": e.form.value,
+                "colour": e.card.colour.value,
+                "suggested_colour": e.suggested_colour.value,
+                "hum_features": [f.value for f in e.hum_features],
+                "brown_stickers": [b.value for b in e.brown_stickers],
+                "findings": payload["findings"],
+                "card": payload["card"],
+                "declared_at": event.recorded_at,
+            },
+        )
+
+    @staticmethod
+    def _lineup(event: RecordedEvent, e: domain.LineupDeclared) -> None:
+        position = event.global_position
+        fields = {
+            "tournament_id": e.tournament_id,
+            "open_room_a": e.open_room[0],
+            "open_room_b": e.open_room[1],
+            "closed_room_a": e.closed_room[0],
+            "closed_room_b": e.closed_room[1],
+            "change_authorised": e.change_authorised,
+            "declared_at": event.recorded_at,
+            "last_position": position,
+        }
+        row, made = TeamLineup.objects.get_or_create(
+            team_id=e.team_id, match_id=e.match_id, segment=e.segment, defaults=fields
+        )
+        if not made and row.last_position < position:
+            TeamLineup.objects.filter(pk=row.pk).update(**fields)

@@ -1,0 +1,243 @@
+"""Registry queries: read models joined with the identity tables.
+
+Views read through these functions only. A player whose identity was erased
+shows as forgotten with no personal data (spec/eventstore-research.md §6.8).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.db.models import F, OuterRef, Q, Subquery
+
+from tournaments.registry_models import (
+    Club,
+    DeclaredConventionCard,
+    PlayerIdentity,
+    RegisteredPair,
+    RegisteredPlayer,
+    RegisteredTeam,
+    TeamIdentity,
+    TeamLineup,
+    TeamMembership,
+)
+
+__all__ = [
+    "club_json",
+    "contestant_kind",
+    "pair_detail",
+    "pair_list",
+    "pair_player_ids",
+    "player_detail",
+    "player_list",
+    "team_detail",
+    "team_lineups",
+    "team_list",
+    "team_people",
+]
+
+
+def club_json(club: Club) -> dict[str, Any]:
+    return {
+        "club_id": str(club.club_id),
+        "code": club.code,
+        "name": club.name,
+        "city": club.city,
+    }
+
+
+def _players(rows: list[RegisteredPlayer]) -> list[dict[str, Any]]:
+    ids = [r.player_id for r in rows]
+    identities = {
+        p.player_id: p for p in PlayerIdentity.objects.filter(player_id__in=ids)
+    }
+    clubs = {
+        c.club_id: c
+        for c in Club.objects.filter(club_id__in={r.club_id for r in rows if r.club_id})
+    }
+    out = []
+    for row in rows:
+        identity = identities.get(row.player_id)
+        club = clubs.get(row.club_id) if row.club_id else None
+        out.append(
+            {
+                "player_id": str(row.player_id),
+                "federation_number": identity.federation_number if identity else None,
+                "family_name": identity.family_name if identity else None,
+                "given_name": identity.given_name if identity else None,
+                "email": identity.email if identity else None,
+                "category": row.category,
+                "club": club_json(club) if club else None,
+                "forgotten": row.forgotten,
+                "registered_at": row.registered_at.isoformat(),
+            }
+        )
+    return out
+
+
+def player_detail(player_id: UUID) -> dict[str, Any] | None:
+    row = RegisteredPlayer.objects.filter(player_id=player_id).first()
+    return _players([row])[0] if row else None
+
+
+def player_list(
+    *,
+    club_id: UUID | None = None,
+    category: str | None = None,
+    search: str | None = None,
+    limit: int = 200,
+    offset: int = 0,
+) -> list[dict[str, Any]]:
+    """Players on the register, by family name; ``search`` matches names or number."""
+    rows = RegisteredPlayer.objects.all()
+    if club_id is not None:
+        rows = rows.filter(club_id=club_id)
+    if category:
+        rows = rows.filter(category=category)
+    if search:
+        matching = PlayerIdentity.objects.filter(
+            Q(federation_number=search)
+            | Q(family_name__icontains=search)
+            | Q(given_name__icontains=search)
+        ).values_list("player_id", flat=True)
+        rows = rows.filter(player_id__in=list(matching))
+    family = PlayerIdentity.objects.filter(player_id=OuterRef("player_id"))
+    rows = rows.annotate(family=Subquery(family.values("family_name")[:1])).order_by(
+        F("family").asc(nulls_last=True), "player_id"
+    )
+    return _players(list(rows[offset : offset + limit]))
+
+
+def pair_player_ids(pair_id: UUID) -> set[UUID]:
+    row = RegisteredPair.objects.filter(pair_id=pair_id).first()
+    return {row.player_a_id, row.player_b_id} if row else set()
+
+
+def _card_json(card: DeclaredConventionCard) -> dict[str, Any]:
+    return {
+        "position": card.global_position,
+        "tournament_id": str(card.tournament_id) if card.tournament_id else None,
+        "category": card.category,
+        "form": card.form,
+        "colour": card.colour,
+        "suggested_colour": card.suggested_colour,
+        "hum_features": card.hum_features,
+        "brown_stickers": card.brown_stickers,
+        "findings": card.findings,
+        "card": card.card,
+        "declared_at": card.declared_at.isoformat(),
+    }
+
+
+def _pair_json(row: RegisteredPair, with_cards: bool) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "pair_id": str(row.pair_id),
+        "player_ids": [str(row.player_a_id), str(row.player_b_id)],
+        "formed_at": row.formed_at.isoformat(),
+    }
+    if with_cards:
+        data["convention_cards"] = [
+            _card_json(c)
+            for c in DeclaredConventionCard.objects.filter(pair_id=row.pair_id)
+        ]
+    return data
+
+
+def pair_detail(pair_id: UUID) -> dict[str, Any] | None:
+    row = RegisteredPair.objects.filter(pair_id=pair_id).first()
+    return _pair_json(row, with_cards=True) if row else None
+
+
+def pair_list(*, player_id: UUID | None = None) -> list[dict[str, Any]]:
+    rows = RegisteredPair.objects.order_by("formed_at", "pair_id")
+    if player_id is not None:
+        rows = rows.filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
+    return [_pair_json(r, with_cards=False) for r in rows]
+
+
+def team_people(team_id: UUID) -> dict[str, Any]:
+    """Members, captain and non-playing captain of a team (for permissions)."""
+    row = RegisteredTeam.objects.filter(team_id=team_id).first()
+    members = set(
+        TeamMembership.objects.filter(team_id=team_id).values_list(
+            "player_id", flat=True
+        )
+    )
+    return {
+        "members": members,
+        "captain_id": row.captain_id if row else None,
+        "non_playing_captain_id": row.non_playing_captain_id if row else None,
+    }
+
+
+def _team_json(row: RegisteredTeam) -> dict[str, Any]:
+    identity = TeamIdentity.objects.filter(team_id=row.team_id).first()
+    members = TeamMembership.objects.filter(team_id=row.team_id).values_list(
+        "player_id", flat=True
+    )
+    return {
+        "team_id": str(row.team_id),
+        "name": identity.name if identity else None,
+        "member_ids": sorted(str(m) for m in members),
+        "captain_id": str(row.captain_id),
+        "non_playing_captain_id": (
+            str(row.non_playing_captain_id) if row.non_playing_captain_id else None
+        ),
+        "formed_at": row.formed_at.isoformat(),
+    }
+
+
+def team_detail(team_id: UUID) -> dict[str, Any] | None:
+    row = RegisteredTeam.objects.filter(team_id=team_id).first()
+    return _team_json(row) if row else None
+
+
+def team_list(*, player_id: UUID | None = None) -> list[dict[str, Any]]:
+    rows = RegisteredTeam.objects.order_by("formed_at", "team_id")
+    if player_id is not None:
+        teams = TeamMembership.objects.filter(player_id=player_id).values_list(
+            "team_id", flat=True
+        )
+        rows = rows.filter(
+            Q(team_id__in=list(teams))
+            | Q(captain_id=player_id)
+            | Q(non_playing_captain_id=player_id)
+        )
+    return [_team_json(r) for r in rows]
+
+
+def team_lineups(
+    team_id: UUID, tournament_id: UUID | None = None
+) -> list[dict[str, Any]]:
+    rows = TeamLineup.objects.filter(team_id=team_id).order_by("declared_at", "segment")
+    if tournament_id is not None:
+        rows = rows.filter(tournament_id=tournament_id)
+    return [
+        {
+            "tournament_id": str(r.tournament_id),
+            "match_id": str(r.match_id),
+            "segment": r.segment,
+            "open_room": [str(r.open_room_a), str(r.open_room_b)],
+            "closed_room": [str(r.closed_room_a), str(r.closed_room_b)],
+            "change_authorised": r.change_authorised,
+            "declared_at": r.declared_at.isoformat(),
+        }
+        for r in rows
+    ]
+
+
+def contestant_kind(contestant_id: UUID) -> str | None:
+    """Return "individual", "pair" or "team" for an id the registry knows.
+
+    An individual entry is the player (forgotten players excluded).
+    """
+    if RegisteredPlayer.objects.filter(
+        player_id=contestant_id, forgotten=False
+    ).exists():
+        return "individual"
+    if RegisteredPair.objects.filter(pair_id=contestant_id).exists():
+        return "pair"
+    if RegisteredTeam.objects.filter(team_id=contestant_id).exists():
+        return "team"
+    return None

@@ -1,0 +1,211 @@
+"""Export a session's results from the read models (decision 0040).
+
+Laws of Duplicate Bridge 2017 (FIGB edition): Law 2 (dealer and
+vulnerability from the board number), Law 12C (adjusted scores), Law 78A.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+from uuid import UUID
+
+from django.utils import timezone
+
+from rules.bridge import Contract, dealer_for, vulnerability_for
+from rules.errors import LawRef
+from scoring.bridge import Artificial, Assigned, publish
+from scoring.formats import (
+    BoardRecord,
+    Participant,
+    RankingEntry,
+    TournamentHeader,
+    TournamentResults,
+)
+from scoring.formats import TableResult as FileResult
+from scoring.formats.model import PASS, artificial_marker, tie_flags
+from tournaments.domain import tournament
+from tournaments.domain.board_result import parse_adjusted
+from tournaments.models import EntryRow, ResultRow, SessionRow, TournamentRow
+from tournaments.results_io.errors import ExportRefused
+from tournaments.results_io.plan import FILE_TABLES, SYNTHETIC
+from tournaments.results_io.scores import Number, session_scores
+
+__all__ = [
+    "export_results",
+]
+
+
+def _decimal(value: Fraction) -> Decimal:
+    return Decimal(value.numerator) / Decimal(value.denominator)
+
+
+def _contract(row: ResultRow) -> tuple[str, str | None]:
+    """Return the file spelling of the row's contract and its declarer."""
+    if row.contract is None:
+        return PASS, None
+    contract = Contract.parse(row.contract)
+    text = f"{contract.level}{contract.denomination.value}{contract.doubling.value}"
+    return text, contract.declarer.value
+
+
+def _file_line(
+    row: ResultRow,
+    ids: Mapping[int, str],
+    place: tuple[int | None, int | None],
+    figures: tuple[Number, Number, Number, Number] | None,
+) -> FileResult | None:
+    """Return the row as a file line, None for a board neither played nor adjusted."""
+    where = f"board {row.board_number} table {row.table}"
+    fields: dict[str, Any] = {}
+    adjustment = parse_adjusted(row.adjusted) if row.adjusted else None
+    if isinstance(adjustment, Artificial):
+        fields["contract"] = artificial_marker(
+            _decimal(adjustment.ns_percent), _decimal(adjustment.ew_percent)
+        )
+    elif row.score_ns is None:
+        if adjustment is not None:
+            raise ExportRefused(f"{where}: an assigned score without its contract")
+        return None
+    else:
+        contract, declarer = _contract(row)
+        fields.update(contract=contract, declarer=declarer, lead=row.lead)
+        fields.update(tricks=row.tricks, score_ns=row.score_ns)
+        if isinstance(adjustment, Assigned):
+            if not adjustment.is_single:
+                raise ExportRefused(
+                    f"{where}: a weighted or split assigned score cannot be "
+                    "written to a results file",
+                    law=LawRef("12C1"),
+                )
+            fields.update(assigned=True, score_ns=adjustment.ns_side[0].ns_score)
+    if figures is not None:
+        mp_ns, mp_ew, pc_ns, pc_ew = figures
+        fields.update(
+            mp_ns=row.mp_ns if row.mp_ns is not None else publish(Fraction(mp_ns)),
+            mp_ew=row.mp_ew if row.mp_ew is not None else publish(Fraction(mp_ew)),
+            percentage_ns=publish(Fraction(pc_ns)),
+            percentage_ew=publish(Fraction(pc_ew)),
+        )
+    return FileResult(
+        board_number=row.board_number,
+        ns_id=ids[row.ns],
+        ew_id=ids[row.ew],
+        round_number=place[0],
+        table_number=place[1],
+        **fields,
+    )
+
+
+def export_results(
+    tournament_id: UUID, session: int | None = None
+) -> tuple[TournamentResults, tuple[str, ...]]:
+    """Build the interchange model of one session from the read models.
+
+    Decision 0040. Names, deals and the venue are not recorded (no personal
+    data in events), so they are not exported; participants are entry numbers.
+    Returns the model and notes on what was left out.
+    """
+    row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
+    if row is None:
+        raise tournament.TournamentNotFound("no such tournament")
+    if row.form != tournament.Form.PAIRS or row.scoring != (
+        tournament.ScoringMethod.MATCHPOINTS
+    ):
+        raise ExportRefused(
+            f"only matchpointed pairs events can be exported, not {row.form} "
+            f"scored in {row.scoring}"
+        )
+    sessions = {
+        s.session: s for s in SessionRow.objects.filter(tournament_id=tournament_id)
+    }
+    if session is None:
+        if len(sessions) != 1:
+            raise ExportRefused(
+                f"the tournament has {len(sessions)} sessions: choose one"
+            )
+        session = next(iter(sessions))
+    chosen = sessions.get(session)
+    if chosen is None:
+        raise tournament.SessionNotFound(f"session {session} is not scheduled")
+    scored = session_scores(tournament_id, session)
+    directions = {n: s.direction for n, s in scored.standings.items() if s.direction}
+    entries = list(
+        EntryRow.objects.filter(tournament_id=tournament_id).order_by("number")
+    )
+    ids = {e.number: str(e.number) for e in entries}
+    participants = tuple(
+        Participant(
+            participant_id=ids[e.number],
+            number=e.number,
+            direction=directions.get(e.number),
+        )
+        for e in entries
+    )
+    rounds = {
+        (a["table"], board): a["round"]
+        for a in chosen.assignments
+        for board in a["boards"]
+    }
+    notes: list[str] = []
+    lines = []
+    for result in sorted(scored.rows.values(), key=lambda r: (r.board_number, r.table)):
+        place: tuple[int | None, int | None] = (None, None)
+        if chosen.movement not in (SYNTHETIC, FILE_TABLES):
+            place = (rounds.get((result.table, result.board_number)), result.table)
+        elif chosen.movement == FILE_TABLES:
+            place = (None, result.table)
+        if result.ns not in ids or result.ew not in ids:
+            notes.append(
+                f"board {result.board_number} table {result.table}: "
+                "a pair that is not entered (a phantom), left out"
+            )
+            continue
+        line = _file_line(result, ids, place, scored.line.get(result.stream_id))
+        if line is None:
+            notes.append(
+                f"board {result.board_number} table {result.table}: "
+                "neither played nor adjusted, left out"
+            )
+            continue
+        if result.group:
+            notes.append(
+                f"board {result.board_number} table {result.table}: fouled-board "
+                f"group {result.group} (Law 87) is not carried by the file"
+            )
+        lines.append(line)
+    numbers = sorted({line.board_number for line in lines})
+    boards = tuple(
+        BoardRecord(
+            board_number=n,
+            dealer=dealer_for(n).value,
+            vulnerability=vulnerability_for(n).value,
+        )
+        for n in numbers
+    )
+    ranking = tuple(
+        RankingEntry(
+            participant_id=ids[s.entry_number],
+            rank=s.rank,
+            tied=s.tied,
+            total=s.matchpoints - s.penalty,
+            percentage=s.percent,
+        )
+        for s in sorted(
+            scored.standings.values(),
+            key=lambda s: (s.direction, s.rank, s.entry_number),
+        )
+    )
+    header = TournamentHeader(
+        name=row.name, date=timezone.localtime(chosen.starts_at).date()
+    )
+    model = TournamentResults(
+        header=header,
+        participants=participants,
+        boards=boards,
+        results=tuple(lines),
+        ranking=tie_flags(ranking, participants),
+    )
+    return model, tuple(notes)

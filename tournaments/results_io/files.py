@@ -1,0 +1,73 @@
+"""Results files: guess the format, read into and write from the interchange model.
+
+PBN (decisions 0025-0026), USEBIO (0027-0028) and the JSON export
+(docs/results-json.md), all through ``scoring.formats``.
+"""
+
+from __future__ import annotations
+
+from scoring.formats import (
+    FormatError,
+    TournamentResults,
+    read_json,
+    read_pbn,
+    read_usebio,
+    write_json,
+    write_pbn,
+    write_usebio,
+)
+
+__all__ = [
+    "FORMATS",
+    "guess_format",
+    "read_results",
+    "write_results",
+]
+
+FORMATS = ("pbn", "usebio", "json")
+
+
+# -- reading ---------------------------------------------------------------
+
+
+def guess_format(name: str, data: bytes) -> str:
+    """Return "pbn", "usebio" or "json" from the file name, else its content."""
+    lowered = name.lower()
+    for suffix, fmt in ((".pbn", "pbn"), (".xml", "usebio"), (".json", "json")):
+        if lowered.endswith(suffix):
+            return fmt
+    start = data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1]
+    return {b"<": "usebio", b"{": "json"}.get(start, "pbn")
+
+
+def _text(data: bytes, fmt: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        if fmt == "pbn":
+            # PBN 2.1 §3.1: the character set is ISO 8859-1 unless declared.
+            return data.decode("latin-1")
+        line = data[: exc.start].count(b"\n") + 1
+        raise FormatError("the file is not UTF-8 text", line=line) from None
+
+
+def read_results(data: bytes, fmt: str) -> TournamentResults:
+    """Read a results file; raise ``FormatError`` naming the line or element."""
+    if fmt == "usebio":
+        return read_usebio(data)
+    if fmt == "pbn":
+        return read_pbn(_text(data, fmt))
+    if fmt == "json":
+        return read_json(_text(data, fmt))
+    raise ValueError(f"unknown format {fmt!r}")
+
+
+def write_results(results: TournamentResults, fmt: str) -> str:
+    """Write the model as "pbn", "usebio" or "json" text."""
+    if fmt == "pbn":
+        return write_pbn(results)
+    if fmt == "usebio":
+        return write_usebio(results)
+    if fmt == "json":
+        return write_json(results)
+    raise ValueError(f"unknown format {fmt!r}")

@@ -1,0 +1,238 @@
+"""Import a results file: record it through the handlers, score it, compare.
+
+Laws of Duplicate Bridge 2017 (FIGB edition), Laws 77 and 78A; decisions
+0041 (what is recorded) and 0042 (what is compared, and at what precision).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+from uuid import UUID
+
+from eventstore.store import AppendResult, Metadata, event_store
+from scoring.bridge import publish, round_half_away_from_zero
+from scoring.formats import TournamentResults
+from tournaments import handlers
+from tournaments.domain import board_result
+from tournaments.results_io.errors import AlreadyImported
+from tournaments.results_io.files import read_results
+from tournaments.results_io.plan import (
+    IMPORT_ACTOR,
+    NAMESPACE,
+    SESSION,
+    ImportPlan,
+    check_plan,
+    describe_line,
+    plan_import,
+    starts_at_for,
+)
+from tournaments.results_io.scores import Number, project, session_scores
+
+__all__ = [
+    "Difference",
+    "ImportReport",
+    "compare",
+    "import_file",
+    "record",
+    "tournament_id_for",
+]
+
+
+def _count(result: AppendResult | None) -> int:
+    if result is None:
+        return 0
+    return result.last_position - result.first_position + 1
+
+
+def record(plan: ImportPlan) -> int:
+    """Append every command through the handlers; return the events recorded."""
+    metadata = Metadata(
+        actor=IMPORT_ACTOR,
+        correlation_id=uuid.uuid4(),
+        tournament_id=plan.tournament_id,
+        command="import_results",
+    )
+    recorded = 0
+    for command in plan.commands:
+        recorded += _count(
+            handlers.handle_tournament(plan.tournament_id, command, metadata=metadata)
+        )
+    for table in plan.tables:
+        for result_command in table.commands:
+            recorded += _count(
+                handlers.handle_board_result(
+                    table.ref,
+                    lambda _seat, c=result_command: c,  # type: ignore[misc]
+                    metadata=metadata,
+                )
+            )
+    return recorded
+
+
+# -- comparing ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One figure on which the file and our scoring disagree."""
+
+    where: str
+    what: str
+    file: str
+    ours: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.what}: file {self.file}, ours {self.ours}"
+
+
+def _places(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def _agrees(file_value: Decimal, ours: Number) -> bool:
+    """Compare at the file's precision; a published (Decimal) figure at two places.
+
+    Decision 0042: ``ours`` is rounded once, half away from zero (decision
+    0020), to the decimals the file writes.
+    """
+    places = _places(file_value)
+    if isinstance(ours, Decimal):
+        places = min(places, 2)
+        file_rounded = round_half_away_from_zero(Fraction(file_value), places)
+        return file_rounded == round_half_away_from_zero(Fraction(ours), places)
+    return round_half_away_from_zero(Fraction(ours), places) == file_value
+
+
+def _shown(value: Number) -> str:
+    """Show one of our figures as published: two decimals (decision 0020)."""
+    return str(publish(Fraction(value)))
+
+
+def compare(results: TournamentResults, plan: ImportPlan) -> list[Difference]:
+    """List every figure where the file's own scoring and ours disagree.
+
+    Per line: the raw NS score (Law 77), each side's matchpoints and
+    percentage (Law 78A); per contestant: total, percentage and rank.
+    Figures the file does not give are not compared.
+    """
+    scored = session_scores(plan.tournament_id, SESSION)
+    out: list[Difference] = []
+    for table in plan.tables:
+        line = table.line
+        where = f"{describe_line(line)} at table {table.ref.table}"
+        stream = board_result.stream_id(
+            plan.tournament_id, SESSION, line.board_number, table.ref.table
+        )
+        row = scored.rows[stream]
+        if (
+            line.score_ns is not None
+            and row.score_ns is not None
+            and line.score_ns != row.score_ns
+        ):
+            out.append(
+                Difference(where, "score NS", str(line.score_ns), str(row.score_ns))
+            )
+        ours = scored.line.get(stream)
+        for what, theirs, index in (
+            ("MP NS", line.mp_ns, 0),
+            ("MP EW", line.mp_ew, 1),
+            ("percentage NS", line.percentage_ns, 2),
+            ("percentage EW", line.percentage_ew, 3),
+        ):
+            if theirs is None:
+                continue
+            if ours is None:
+                out.append(Difference(where, what, str(theirs), "not scored"))
+            elif not _agrees(theirs, ours[index]):
+                out.append(Difference(where, what, str(theirs), _shown(ours[index])))
+    ranked = {entry.participant_id: entry for entry in results.ranking}
+    for participant in results.participants if results.ranking else ():
+        pid = participant.participant_id
+        entry = ranked.get(pid)
+        number = plan.entries[pid]
+        standing = scored.standings.get(number)
+        where = f"ranking {pid} (entry {number})"
+        if entry is None or standing is None:
+            if entry is not None or standing is not None:
+                out.append(
+                    Difference(
+                        where,
+                        "rank",
+                        "unranked" if entry is None else str(entry.rank),
+                        "unranked" if standing is None else str(standing.rank),
+                    )
+                )
+            continue
+        total, percent = scored.totals[number]
+        if entry.total is not None and not _agrees(entry.total, total):
+            out.append(Difference(where, "total", str(entry.total), _shown(total)))
+        if entry.percentage is not None and not _agrees(entry.percentage, percent):
+            out.append(
+                Difference(where, "percentage", str(entry.percentage), _shown(percent))
+            )
+        if entry.rank != standing.rank:
+            direction = f" {standing.direction}" if standing.direction else ""
+            out.append(
+                Difference(
+                    where, "rank", str(entry.rank), f"{standing.rank}{direction}"
+                )
+            )
+    return out
+
+
+# -- the whole import --------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ImportReport:
+    """What an import recorded, how it mapped the file, and where scores differ."""
+
+    tournament_id: UUID
+    entries: Mapping[str, int]
+    movement: str
+    recorded: int
+    notes: tuple[str, ...]
+    differences: tuple[Difference, ...]
+
+
+def tournament_id_for(data: bytes) -> UUID:
+    """Return the id an import of exactly these bytes gets (re-imports are refused)."""
+    return uuid.uuid5(NAMESPACE, f"results-file:{hashlib.sha256(data).hexdigest()}")
+
+
+def import_file(data: bytes, fmt: str, *, source: str = "results file") -> ImportReport:
+    """Import a results file: check everything, record it, score it, compare.
+
+    Raise ``FormatError`` (malformed file), ``ImportRefused`` (a rule or an
+    unsupported feature) or ``AlreadyImported`` before anything is recorded.
+    """
+    results = read_results(data, fmt)
+    tournament_id = tournament_id_for(data)
+    if handlers.load_tournament(tournament_id).exists:
+        raise AlreadyImported(
+            f"this file was already imported as tournament {tournament_id}"
+        )
+    now = event_store().now()
+    plan = plan_import(
+        results,
+        tournament_id=tournament_id,
+        fallback_name=source,
+        starts_at=starts_at_for(results, now),
+    )
+    check_plan(plan, now)
+    recorded = record(plan)
+    project()
+    return ImportReport(
+        tournament_id=tournament_id,
+        entries=plan.entries,
+        movement=plan.movement,
+        recorded=recorded,
+        notes=plan.notes,
+        differences=tuple(compare(results, plan)),
+    )

@@ -1,0 +1,428 @@
+"""An import planned and checked before anything is recorded (decision 0041).
+
+Laws of Duplicate Bridge 2017 (FIGB edition): Law 8 (rounds, tables and
+boards), Law 12C (adjusted scores), Law 77 (table scores). Every command is
+built from the file, then run through the pure ``decide`` functions and the
+session scored in memory; a refusal names the line, pair or board.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, time, timedelta
+from functools import reduce
+from uuid import UUID
+
+from django.utils import timezone
+
+from rules.errors import DomainError, LawRef
+from scoring.bridge import Adjustment, SessionResult, TableResult, score_pairs_session
+from scoring.formats import (
+    CompetitionForm,
+    Participant,
+    ScoringMethod,
+    TournamentResults,
+)
+from scoring.formats import TableResult as FileResult
+from scoring.formats.model import PASS, artificial_percentages, is_artificial
+from tournaments import handlers
+from tournaments.domain import board_result, tournament
+from tournaments.domain.board_result import check_result, parse_adjusted
+from tournaments.results_io.errors import ImportRefused
+
+__all__ = [
+    "EXPLICIT",
+    "FILE_TABLES",
+    "IMPORT_ACTOR",
+    "NAMESPACE",
+    "SESSION",
+    "SYNTHETIC",
+    "ImportPlan",
+    "PlannedTable",
+    "check_plan",
+    "describe_line",
+    "plan_import",
+    "starts_at_for",
+]
+
+IMPORT_ACTOR = "system:import"
+NAMESPACE = UUID("3c9d5e0a-7b41-4f8e-a2d6-1e5b8c4f7a93")
+SESSION = 1
+SESSION_HOURS = 4  # the file gives no end of play; decision 0041
+# Movement labels of an imported session (decision 0041): which of the file's
+# round and table numbers the assignments keep.
+EXPLICIT = "explicit"  # the file's rounds and tables
+FILE_TABLES = "synthetic-rounds"  # the file's tables, one round per board
+SYNTHETIC = "synthetic"  # neither: one round per board, tables in file order
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedTable:
+    """One line of the file as the commands of its board-result stream."""
+
+    ref: handlers.TableRef
+    line: FileResult
+    ns: int
+    ew: int
+    commands: tuple[board_result.BoardResultCommand, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ImportPlan:
+    """Every command of an import, built and checked before anything is recorded."""
+
+    tournament_id: UUID
+    commands: tuple[tournament.TournamentCommand, ...]
+    tables: tuple[PlannedTable, ...]
+    entries: Mapping[str, int]
+    movement: str
+    notes: tuple[str, ...]
+
+
+def describe_line(line: FileResult) -> str:
+    return f"board {line.board_number} ({line.ns_id} v {line.ew_id})"
+
+
+def _check_supported(results: TournamentResults) -> None:
+    """Refuse what the tournament domain cannot record (decision 0041)."""
+    header = results.header
+    if header.form is not CompetitionForm.PAIRS:
+        raise ImportRefused(f"only pairs events can be imported, not {header.form}")
+    if header.scoring is not ScoringMethod.MATCHPOINTS:
+        raise ImportRefused(
+            f"only matchpointed events can be imported, not {header.scoring}",
+            law=LawRef("78A"),
+        )
+    if not results.results:
+        raise ImportRefused("the file has no table results")
+    for line in results.results:
+        split = artificial_percentages(line.contract)
+        if split is not None and any(v != v.to_integral_value() for v in split):
+            # The board-result stream records whole percentages ("A60/40").
+            raise ImportRefused(
+                f"{describe_line(line)}: artificial score {line.contract} with a "
+                "fractional percentage is not supported",
+                law=LawRef("12C2"),
+            )
+
+
+def _entry_numbers(
+    participants: Sequence[Participant],
+) -> tuple[dict[str, int], str | None]:
+    """Return each participant's entry number, and a note if renumbered.
+
+    Law 8 / decision 0041: the file's numbers when unique; in a two-winner
+    Mitchell numbered 1..T in each direction, EW pair e becomes T + e as our
+    Mitchell numbers them; otherwise 1..N in file order.
+    """
+    numbers = [p.number for p in participants]
+    if all(n is not None and n >= 1 for n in numbers) and len(set(numbers)) == len(
+        numbers
+    ):
+        return {p.participant_id: p.number for p in participants if p.number}, None
+    ns = [p.number for p in participants if p.direction == "NS"]
+    ew = [p.number for p in participants if p.direction == "EW"]
+    if (
+        len(ns) + len(ew) == len(participants)
+        and all(n is not None and n >= 1 for n in ns + ew)
+        and len(set(ns)) == len(ns)
+        and len(set(ew)) == len(ew)
+    ):
+        offset = max((n for n in ns if n is not None), default=0)
+        entries = {
+            p.participant_id: (p.number or 0) + (offset if p.direction == "EW" else 0)
+            for p in participants
+        }
+        return entries, (
+            f"EW pairs renumbered after the {len(ns)} NS pairs: EW pair e is "
+            f"entry {offset} + e"
+        )
+    entries = {p.participant_id: i for i, p in enumerate(participants, start=1)}
+    return entries, "pair numbers missing or repeated: entries numbered in file order"
+
+
+def _player_ids(tournament_id: UUID, participant: Participant) -> tuple[UUID, ...]:
+    """Return stable player ids; no name is ever recorded (DESIGN: no personal data).
+
+    A federation number gives the same id in every import; a player known only
+    by name gets an id scoped to this tournament and pair. A pair whose players
+    the file does not name gets two such ids (decision 0041).
+    """
+    ids = []
+    for index, player in enumerate(participant.players):
+        if player.federation_id:
+            ids.append(uuid.uuid5(NAMESPACE, f"federation:{player.federation_id}"))
+        else:
+            key = f"{tournament_id}:{participant.participant_id}:{index}:{player.name}"
+            ids.append(uuid.uuid5(NAMESPACE, f"player:{key}"))
+    for index in range(len(ids), 2):
+        key = f"{tournament_id}:{participant.participant_id}:{index}"
+        ids.append(uuid.uuid5(NAMESPACE, f"unnamed:{key}"))
+    return tuple(ids)
+
+
+def _file_movement_holds(
+    lines: Sequence[FileResult], entries: Mapping[str, int]
+) -> bool:
+    """Return whether the file's own rounds and tables make a valid movement.
+
+    Law 8: each table of a round seats one NS and one EW pair, no pair sits at
+    two tables in a round, and a board is played once at a table (its stream
+    is keyed by board and table).
+    """
+    seating: dict[tuple[int, int], tuple[int, int]] = {}
+    boards_at: set[tuple[int, int]] = set()
+    sitting: dict[tuple[int, int], tuple[int, int]] = {}
+    for line in lines:
+        if line.round_number is None or line.table_number is None:
+            return False
+        key = (line.round_number, line.table_number)
+        pairs = (entries[line.ns_id], entries[line.ew_id])
+        if seating.setdefault(key, pairs) != pairs:
+            return False
+        if (line.board_number, line.table_number) in boards_at:
+            return False
+        boards_at.add((line.board_number, line.table_number))
+        for pair in pairs:
+            if sitting.setdefault((line.round_number, pair), key) != key:
+                return False
+    return True
+
+
+def _assignments(
+    lines: Sequence[FileResult], entries: Mapping[str, int]
+) -> tuple[tuple[tournament.TableAssignment, ...], list[tuple[int, int]], str]:
+    """Return the session's assignments, each line's (round, table) and the label."""
+    if _file_movement_holds(lines, entries):
+        places = [(line.round_number or 0, line.table_number or 0) for line in lines]
+        movement = EXPLICIT
+    else:
+        # One round per board (so no pair sits twice in a round), decision 0041.
+        order = {n: i for i, n in enumerate(sorted({x.board_number for x in lines}), 1)}
+        tables = [line.table_number for line in lines]
+        per_board = [(line.board_number, line.table_number) for line in lines]
+        if None not in tables and len(set(per_board)) == len(per_board):
+            places = [(order[x.board_number], x.table_number or 0) for x in lines]
+            movement = FILE_TABLES
+        else:
+            counter: dict[int, int] = {}
+            places = []
+            for line in lines:
+                counter[line.board_number] = counter.get(line.board_number, 0) + 1
+                places.append((order[line.board_number], counter[line.board_number]))
+            movement = SYNTHETIC
+    grouped: dict[tuple[int, int], tuple[int, int, list[int]]] = {}
+    for line, place in zip(lines, places, strict=True):
+        seated: tuple[int, int, list[int]] = (
+            entries[line.ns_id],
+            entries[line.ew_id],
+            [],
+        )
+        grouped.setdefault(place, seated)[2].append(line.board_number)
+    assignments = tuple(
+        tournament.TableAssignment(
+            round=r, table=t, ns=ns, ew=ew, boards=tuple(sorted(boards))
+        )
+        for (r, t), (ns, ew, boards) in sorted(grouped.items())
+    )
+    return assignments, places, movement
+
+
+def _domain_contract(line: FileResult) -> str | None:
+    """Return the board-result spelling: "4SXN" (contract and declarer), None if passed."""
+    if line.contract == PASS:
+        return None
+    return f"{line.contract}{line.declarer}"
+
+
+def _artificial_text(line: FileResult) -> str:
+    split = artificial_percentages(line.contract)
+    assert split is not None
+    ns, ew = (int(v) for v in split)
+    return f"A{ns:02d}/{ew:02d}"  # the form Artificial.parse reads
+
+
+def _table_commands(
+    line: FileResult, ref: handlers.TableRef, ns: int, ew: int
+) -> tuple[board_result.BoardResultCommand, ...]:
+    reason = "adjusted score recorded in the imported results file"
+    if is_artificial(line.contract):
+        # Law 12C2: no result was obtained; the artificial score replaces it.
+        return (
+            board_result.RecordBoardIrregularity(
+                tournament_id=ref.tournament_id,
+                session=ref.session,
+                board_number=ref.board_number,
+                table=ref.table,
+                ns=ns,
+                ew=ew,
+                kind="not_played",
+                note="artificial adjusted score in the imported file",
+            ),
+            board_result.AwardAdjustedScore(
+                score=_artificial_text(line), law="12C2", reason=reason
+            ),
+        )
+    entered: board_result.BoardResultCommand = board_result.EnterResult(
+        tournament_id=ref.tournament_id,
+        session=ref.session,
+        board_number=ref.board_number,
+        table=ref.table,
+        ns=ns,
+        ew=ew,
+        contract=_domain_contract(line),
+        lead=line.lead,
+        tricks=line.tricks,
+        entered_by="director",
+    )
+    if not line.assigned:
+        return (entered,)
+    # Law 12C1: the file gives the assigned result, not the one it replaced;
+    # it is entered as the table result and marked assigned (decision 0041).
+    score = line.score_ns if line.score_ns is not None else 0
+    return (
+        entered,
+        board_result.AwardAdjustedScore(
+            score=f"assigned:{score}", law="12C1", reason=reason
+        ),
+    )
+
+
+def starts_at_for(results: TournamentResults, now: datetime) -> datetime:
+    """Noon on the file's date in the server's zone (no time is given), else now."""
+    if results.header.date is None:
+        return now
+    return datetime.combine(
+        results.header.date, time(12, 0), tzinfo=timezone.get_current_timezone()
+    )
+
+
+def plan_import(
+    results: TournamentResults,
+    *,
+    tournament_id: UUID,
+    fallback_name: str,
+    starts_at: datetime,
+) -> ImportPlan:
+    """Build every command of the import; raise ``ImportRefused`` if impossible."""
+    _check_supported(results)
+    entries, renumbered = _entry_numbers(results.participants)
+    notes = [renumbered] if renumbered else []
+    assignments, places, movement = _assignments(results.results, entries)
+    if movement == FILE_TABLES:
+        notes.append("the file gives no rounds: each board is scheduled as a round")
+    elif movement == SYNTHETIC:
+        notes.append(
+            "the file gives no usable rounds and tables: each board is a round, "
+            "its tables numbered in file order"
+        )
+    commands: list[tournament.TournamentCommand] = [
+        tournament.CreateTournament(
+            tournament_id=tournament_id,
+            name=results.header.name.strip() or fallback_name,
+            form=tournament.Form.PAIRS,
+            scoring=tournament.ScoringMethod.MATCHPOINTS,
+            windows=tournament.WindowRules(),
+            starts_at=starts_at,
+        )
+    ]
+    for participant in sorted(
+        results.participants, key=lambda p: entries[p.participant_id]
+    ):
+        number = entries[participant.participant_id]
+        commands.append(
+            tournament.EnterPair(
+                number=number,
+                entry_id=uuid.uuid5(NAMESPACE, f"{tournament_id}:entry:{number}"),
+                player_ids=_player_ids(tournament_id, participant),
+            )
+        )
+    commands.append(
+        tournament.ScheduleSession(
+            session=SESSION,
+            movement=movement,
+            starts_at=starts_at,
+            ends_at=starts_at + timedelta(hours=SESSION_HOURS),
+            assignments=assignments,
+            # A file whose contestants each keep one direction ranks them apart.
+            winners="by_direction"
+            if all(p.direction for p in results.participants)
+            else "one",
+        )
+    )
+    tables = []
+    for line, (_, table) in zip(results.results, places, strict=True):
+        ref = handlers.TableRef(tournament_id, SESSION, line.board_number, table)
+        ns, ew = entries[line.ns_id], entries[line.ew_id]
+        tables.append(
+            PlannedTable(ref, line, ns, ew, _table_commands(line, ref, ns, ew))
+        )
+    return ImportPlan(
+        tournament_id=tournament_id,
+        commands=tuple(commands),
+        tables=tuple(tables),
+        entries=entries,
+        movement=movement,
+        notes=tuple(notes),
+    )
+
+
+def _traveller_entry(state: board_result.BoardResultState) -> int | Adjustment | None:
+    """Return what the projection scores for one table (as ``rescore_session``)."""
+    if state.adjusted:
+        return parse_adjusted(state.adjusted)
+    if state.entered is not None:
+        return check_result(
+            state.entered.board_number, state.contract, state.lead, state.tricks
+        )
+    return None
+
+
+def check_plan(plan: ImportPlan, now: datetime) -> SessionResult:
+    """Run every command through the pure ``decide`` and score the session.
+
+    Nothing is recorded: a refusal here (any domain rule, or a session the
+    engine cannot score) refuses the whole import, naming the line.
+    """
+    pairs = {number: pid for pid, number in plan.entries.items()}
+    state = tournament.INITIAL
+    for command in plan.commands:
+        try:
+            events = tournament.decide(state, command, now)
+        except DomainError as exc:
+            if isinstance(command, tournament.EnterPair):
+                what = f"pair {pairs[command.number]} (entry {command.number})"
+            elif isinstance(command, tournament.ScheduleSession):
+                what = "the movement"
+            else:
+                what = "the tournament"
+            raise ImportRefused(f"{what}: {exc.message}", law=exc.law) from None
+        state = reduce(tournament.evolve, events, state)
+    session = state.sessions[SESSION]
+    window = board_result.CorrectionWindow(published=False)
+    boards: dict[int, list[TableResult]] = {}
+    for table in plan.tables:
+        where = f"{describe_line(table.line)} at table {table.ref.table}"
+        seat = session.seating(table.ref.board_number, table.ref.table)
+        if seat is None or (seat.ns, seat.ew) != (table.ns, table.ew):
+            raise ImportRefused(f"{where}: not seated there", law=LawRef("8"))
+        result_state = board_result.INITIAL
+        try:
+            for result_command in table.commands:
+                for event in board_result.decide(
+                    result_state, result_command, now, window
+                ):
+                    result_state = board_result.evolve(result_state, event)
+            scored = _traveller_entry(result_state)
+        except DomainError as exc:
+            raise ImportRefused(f"{where}: {exc.message}", law=exc.law) from None
+        if scored is not None:
+            boards.setdefault(table.ref.board_number, []).append(
+                TableResult(table.ns, table.ew, scored)
+            )
+    try:
+        return score_pairs_session(boards)
+    except DomainError as exc:
+        raise ImportRefused(f"the session cannot be scored: {exc.message}") from None

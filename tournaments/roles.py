@@ -1,0 +1,123 @@
+"""Who may do what: role lookups and the DRF permission classes reused by apps.
+
+Views name the object they act on through ``tournament_id`` / ``appeal_id`` /
+``player_id`` URL kwargs or a ``get_<kind>_id()`` method; the permission
+classes check the grant for that object, so a director of one tournament can
+never act on another.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+
+from eventstore.store import Metadata
+from tournaments.models import RoleGrant
+
+Role = RoleGrant.Role
+AnyUser = AbstractBaseUser | AnonymousUser
+
+
+def actor_of(user: AnyUser) -> str:
+    """The actor recorded in event metadata: a stable id, never a name."""
+    return f"user:{user.pk}" if user.is_authenticated else "anonymous"
+
+
+def metadata_for(
+    request: Request, tournament_id: UUID | None = None, command: str = ""
+) -> Metadata:
+    return Metadata(
+        actor=actor_of(request.user),
+        tournament_id=tournament_id,
+        command=command or None,
+    )
+
+
+def _grants(user: AnyUser) -> Any:
+    if not user.is_authenticated:
+        return RoleGrant.objects.none()
+    return RoleGrant.objects.filter(user_id=user.pk)
+
+
+def is_federation_staff(user: AnyUser) -> bool:
+    return bool(
+        user.is_authenticated
+        and (
+            user.is_superuser
+            or _grants(user).filter(role=Role.FEDERATION_STAFF).exists()
+        )
+    )
+
+
+def is_director(user: AnyUser, tournament_id: UUID, chief: bool = False) -> bool:
+    roles = [Role.CHIEF_DIRECTOR] if chief else [Role.CHIEF_DIRECTOR, Role.DIRECTOR]
+    return _grants(user).filter(role__in=roles, tournament_id=tournament_id).exists()
+
+
+def is_committee_member(user: AnyUser, appeal_id: UUID) -> bool:
+    return (
+        _grants(user).filter(role=Role.COMMITTEE_MEMBER, appeal_id=appeal_id).exists()
+    )
+
+
+def player_ids_of(user: AnyUser) -> set[UUID]:
+    return set(
+        _grants(user).filter(role=Role.PLAYER).values_list("player_id", flat=True)
+    )
+
+
+def _object_id(view: Any, kind: str) -> UUID | None:
+    getter = getattr(view, f"get_{kind}_id", None)
+    if getter is not None:
+        return getter()
+    value = view.kwargs.get(f"{kind}_id")
+    return UUID(str(value)) if value is not None else None
+
+
+class IsFederationStaff(BasePermission):
+    message = "Only federation staff may do this"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return is_federation_staff(request.user)
+
+
+class IsTournamentDirector(BasePermission):
+    """A director (chief or assistant) of the tournament the view acts on, or staff."""
+
+    message = "Only a director of this tournament may do this"
+    chief_only = False
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if not request.user.is_authenticated:
+            return False
+        tournament_id = _object_id(view, "tournament")
+        if tournament_id is None:
+            return False
+        return is_director(request.user, tournament_id, chief=self.chief_only)
+
+
+class IsChiefDirector(IsTournamentDirector):
+    message = "Only the chief director of this tournament may do this"
+    chief_only = True
+
+
+class IsCommitteeMember(BasePermission):
+    message = "Only a member of this appeal's committee may do this"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        appeal_id = _object_id(view, "appeal")
+        return appeal_id is not None and is_committee_member(request.user, appeal_id)
+
+
+class IsThatPlayer(BasePermission):
+    """A player acts only as themself: the view's ``player_id`` must be theirs."""
+
+    message = "A player may act only as themself"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        player_id = _object_id(view, "player")
+        return player_id is not None and player_id in player_ids_of(request.user)
