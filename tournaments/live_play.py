@@ -17,7 +17,7 @@ from eventstore.store import AppendResult, Metadata
 from rules.errors import LawRef, RuleViolation, StateConflict
 from tournaments import handlers
 from tournaments.domain import board_play, board_result, tournament
-from tournaments.domain.board_play.commands import BoardPlayCommand
+from tournaments.domain.board_play.commands import BoardPlayCommand, StartBoard
 from tournaments.domain.board_play.events import ResultRecorded
 
 STREAM_TYPE = "board_play"
@@ -52,11 +52,14 @@ def play(
     idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> AppendResult | None:
-    """Decide and append one table command, then carry any new result (Law 79A)."""
-    state = handlers.load_tournament(ref.tournament_id)
-    if not state.exists:
-        raise tournament.TournamentNotFound("no such tournament")
-    assignment = handlers.seating(state, ref)
+    """Decide and append one table command, then carry any new result (Law 79A).
+
+    The seating is checked when the board is put on the table (Laws 8 and
+    15): a later command acts on a stream that exists only because that
+    check passed, so the tournament is read again only to carry a result.
+    """
+    if isinstance(command, StartBoard):
+        _assignment(ref)
     stream = board_play.stream_id(
         table_id(ref.tournament_id, ref.session, ref.table), ref.board_number
     )
@@ -78,8 +81,16 @@ def play(
     )
     outcomes = [e for e in decided if isinstance(e, ResultRecorded)]
     if result is not None and outcomes:
-        _carry_result(ref, assignment, outcomes[-1], result, metadata)
+        _carry_result(ref, _assignment(ref), outcomes[-1], result, metadata)
     return result
+
+
+def _assignment(ref: handlers.TableRef) -> tournament.TableAssignment:
+    """The pairs seated at this table for this board (Law 8), or a typed error."""
+    state = handlers.load_tournament(ref.tournament_id)
+    if not state.exists:
+        raise tournament.TournamentNotFound("no such tournament")
+    return handlers.seating(state, ref)
 
 
 def _carry_result(

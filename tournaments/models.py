@@ -229,6 +229,9 @@ class MatchRow(models.Model):
     imps_b = models.IntegerField()
     vp_a = models.DecimalField(max_digits=6, decimal_places=2)
     vp_b = models.DecimalField(max_digits=6, decimal_places=2)
+    # Total points each team won at both tables (FIGB N-L78 §5a, criteria 3-4).
+    points_a = models.IntegerField(default=0)
+    points_b = models.IntegerField(default=0)
 
     class Meta:
         ordering = ["round", "team_a"]

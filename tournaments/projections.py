@@ -503,9 +503,8 @@ def rescore_teams(tid: UUID, session: int) -> None:
         rooms.setdefault((frozenset((row.ns, row.ew)), row.board_number), []).append(
             row
         )
-    matches: dict[
-        tuple[int, int, int], list[int]
-    ] = {}  # (round, a, b) -> [imps_a, imps_b, boards]
+    # (round, a, b) -> [imps_a, imps_b, boards, points_a, points_b]
+    matches: dict[tuple[int, int, int], list[int]] = {}
     for (teams, board), pair in rooms.items():
         if len(pair) != 2 or pair[0].ns != pair[1].ew:
             continue  # the other room has not played it yet
@@ -518,17 +517,24 @@ def rescore_teams(tid: UUID, session: int) -> None:
         else:
             net = _artificial_imps(open_room) - _artificial_imps(closed_room)
         key = (round_number, *sorted((a, b)))
-        totals = matches.setdefault(key, [0, 0, 0])  # type: ignore[arg-type]
+        totals = matches.setdefault(key, [0, 0, 0, 0, 0])  # type: ignore[arg-type]
         gain_a = net if key[1] == a else -net
         if gain_a > 0:
             totals[0] += gain_a
         else:
             totals[1] -= gain_a
         totals[2] += 1
+        # Total points: what each team scored at either table (open: a NS).
+        for score, ns_team in ((first, a), (second, b)):
+            if score:
+                winner = ns_team if score > 0 else (b if ns_team == a else a)
+                totals[3 if winner == key[1] else 4] += abs(score)
     MatchRow.objects.filter(tournament_id=tid, session=session).delete()
     imps_of: dict[int, int] = {}
     played: dict[int, int] = {}
-    for (round_number, a, b), (imps_a, imps_b, boards) in sorted(matches.items()):
+    for (round_number, a, b), (imps_a, imps_b, boards, points_a, points_b) in sorted(
+        matches.items()
+    ):
         vp_a, vp_b = wbf_vp_pair(imps_a, imps_b, boards)
         MatchRow.objects.create(
             tournament_id=tid,
@@ -541,6 +547,8 @@ def rescore_teams(tid: UUID, session: int) -> None:
             imps_b=imps_b,
             vp_a=publish(vp_a),
             vp_b=publish(vp_b),
+            points_a=points_a,
+            points_b=points_b,
         )
         for team, gained, lost in ((a, imps_a, imps_b), (b, imps_b, imps_a)):
             imps_of[team] = imps_of.get(team, 0) + gained - lost
@@ -587,6 +595,8 @@ def rank_teams(tid: UUID, session: int | None = None) -> tuple[TeamStanding, ...
             away_vp=Fraction(m.vp_b),
             home_imps=m.imps_a,
             away_imps=m.imps_b,
+            home_points=m.points_a,
+            away_points=m.points_b,
         )
         for m in MatchRow.objects.filter(**scope).order_by("session", "round", "id")
     ]

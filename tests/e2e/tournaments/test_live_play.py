@@ -175,3 +175,20 @@ def test_an_event_in_strict_mode_refuses_a_call_out_of_rotation() -> None:
     )
     assert refused.status_code == 422
     assert refused.json()["law"].startswith("Law")
+
+
+def test_a_call_on_a_board_not_on_the_table_is_refused_and_records_nothing() -> None:
+    """Law 15: a board not started at this table takes no call; a board the
+    movement does not put on this table cannot be started (Law 8)."""
+    tid, director, _ = setup()
+    head = event_store().head_position()
+    r = director.post(url(tid, "calls/"), {"seat": "N", "call": "1NT"}, format="json")
+    assert r.status_code in (409, 422), r.json()
+    wrong = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/tables/1/boards/9/play/start/",
+        {"deal": DEAL},
+        format="json",
+    )
+    assert wrong.status_code == 422
+    assert wrong.json()["law"] == "Law 15"
+    assert event_store().head_position() == head

@@ -11,6 +11,7 @@ and lost, so only the head-to-head IMPs, won by 2, can part them.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from datetime import timedelta
 from decimal import Decimal
 
@@ -30,7 +31,20 @@ ROUNDS = {
 }
 
 
-def round_robin(scoring_name: str, *, tag: str) -> tuple[object, object, str]:
+# A result at one table: (contract, tricks) from the round, table and NS team.
+Results = Callable[[int, int, int, int | None], tuple[str, int]]
+
+
+def four_spades(
+    _round: int, _table: int, ns: int, winner: int | None
+) -> tuple[str, int]:
+    """4S= for the winner (and in both rooms of a draw), 4S-1 for the loser."""
+    return "4SN", 10 if winner is None or winner == ns else 9
+
+
+def round_robin(
+    scoring_name: str, *, tag: str, results: Results = four_spades
+) -> tuple[object, object, str]:
     staff, _ = client_for(f"{tag}staff", federation_staff={})
     now = event_store().now()
     tid = str(uuid.uuid4())
@@ -76,17 +90,17 @@ def round_robin(scoring_name: str, *, tag: str) -> tuple[object, object, str]:
         format="json",
     )
     assert r.status_code == 201, r.json()
-    for board, matches in ROUNDS.values():
+    for number, (board, matches) in ROUNDS.items():
         for index, (winner, home, away) in enumerate(matches):
             for table, ns in ((2 * index + 1, home), (2 * index + 2, away)):
-                made = winner is None or winner == ns
+                contract, tricks = results(number, table, ns, winner)
                 r = director.post(
                     f"/api/v1/tournaments/{tid}/sessions/1/results/",
                     {
                         "board_number": board,
                         "table": table,
-                        "contract": "4SN",
-                        "tricks": 10 if made else 9,
+                        "contract": contract,
+                        "tricks": tricks,
                     },
                     format="json",
                 )
@@ -103,6 +117,10 @@ def test_a_tie_on_vps_is_broken_by_head_to_head_imps() -> None:
         (m.round, m.team_a, m.team_b): (m.imps_a, m.imps_b)
         for m in MatchRow.objects.filter(tournament_id=tid)
     }
+    assert {
+        (m.round, m.team_a, m.team_b): (m.points_a, m.points_b)
+        for m in MatchRow.objects.filter(tournament_id=tid, round=1)
+    } == {(1, 1, 2): (0, 470), (1, 3, 4): (420, 420)}
     assert matches == {
         (1, 1, 2): (0, 10),
         (1, 3, 4): (0, 0),
@@ -167,3 +185,35 @@ def test_vp_penalty_comes_off_and_reorders_the_overall_standings() -> None:
     session = {s.entry_number: s for s in StandingRow.objects.filter(tournament_id=tid)}
     assert session[2].vp == Decimal(29)
     assert session[2].penalty == Decimal(1)
+
+
+def test_level_on_imps_the_total_points_decide() -> None:
+    """FIGB N-L78 §5(a)(3)-(4) and the mini-league for three or more: every
+    match is drawn in IMPs, all four teams end on 30 VPs, so only the total
+    points part them. In round 1 the open room makes 1NT+1 (120) with team 1
+    North-South and the closed room 2S= (110) with team 2 North-South:
+    10 points, 0 IMPs. Team 1 wins 960 points and loses 950 over its
+    matches, team 2 the reverse; 3 and 4 win what they lose."""
+
+    def results(
+        round_: int, table: int, ns: int, winner: int | None
+    ) -> tuple[str, int]:
+        if round_ == 1 and table in (1, 2):
+            return ("1NTN", 8) if ns == 1 else ("2SN", 8)
+        return four_spades(round_, table, ns, None)
+
+    staff, _, tid = round_robin("teams_imps_vp", tag="tt", results=results)
+    match = MatchRow.objects.get(tournament_id=tid, round=1, team_a=1)
+    assert (match.imps_a, match.imps_b, match.points_a, match.points_b) == (
+        0,
+        0,
+        120,
+        110,
+    )
+    overall = staff.get(f"/api/v1/tournaments/{tid}/standings/").json()["standings"]  # type: ignore[attr-defined]
+    assert {Decimal(r["vp"]) for r in overall} == {Decimal(30)}
+    ranks = {r["entry_number"]: (r["rank"], r["tied"]) for r in overall}
+    assert ranks[1] == (1, False)
+    assert ranks[2] == (4, False)
+    assert ranks[3] == ranks[4] == (2, True)  # they win what they lose
+    assert overall[0]["criterion"] == "mini-league total points"
