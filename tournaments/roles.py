@@ -8,6 +8,7 @@ never act on another.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -37,10 +38,30 @@ def metadata_for(
     )
 
 
-def _grants(user: AnyUser) -> Any:
+GRANTS_ATTR = "_arbitro_grants"
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    role: str
+    tournament_id: UUID | None = None
+    appeal_id: UUID | None = None
+    player_id: UUID | None = None
+
+
+def grants_of(user: AnyUser) -> tuple[Grant, ...]:
+    """The user's grants: read with the token (``tournaments.auth``) or now."""
     if not user.is_authenticated:
-        return RoleGrant.objects.none()
-    return RoleGrant.objects.filter(user_id=user.pk)
+        return ()
+    loaded: tuple[Grant, ...] | None = getattr(user, GRANTS_ATTR, None)
+    if loaded is not None:
+        return loaded
+    return tuple(
+        Grant(*row)
+        for row in RoleGrant.objects.filter(user_id=user.pk).values_list(
+            "role", "tournament_id", "appeal_id", "player_id"
+        )
+    )
 
 
 def is_federation_staff(user: AnyUser) -> bool:
@@ -48,26 +69,31 @@ def is_federation_staff(user: AnyUser) -> bool:
         user.is_authenticated
         and (
             user.is_superuser
-            or _grants(user).filter(role=Role.FEDERATION_STAFF).exists()
+            or any(g.role == Role.FEDERATION_STAFF for g in grants_of(user))
         )
     )
 
 
 def is_director(user: AnyUser, tournament_id: UUID, chief: bool = False) -> bool:
-    roles = [Role.CHIEF_DIRECTOR] if chief else [Role.CHIEF_DIRECTOR, Role.DIRECTOR]
-    return _grants(user).filter(role__in=roles, tournament_id=tournament_id).exists()
+    roles = (Role.CHIEF_DIRECTOR,) if chief else (Role.CHIEF_DIRECTOR, Role.DIRECTOR)
+    return any(
+        g.role in roles and g.tournament_id == tournament_id for g in grants_of(user)
+    )
 
 
 def is_committee_member(user: AnyUser, appeal_id: UUID) -> bool:
-    return (
-        _grants(user).filter(role=Role.COMMITTEE_MEMBER, appeal_id=appeal_id).exists()
+    return any(
+        g.role == Role.COMMITTEE_MEMBER and g.appeal_id == appeal_id
+        for g in grants_of(user)
     )
 
 
 def player_ids_of(user: AnyUser) -> set[UUID]:
-    return set(
-        _grants(user).filter(role=Role.PLAYER).values_list("player_id", flat=True)
-    )
+    return {
+        g.player_id
+        for g in grants_of(user)
+        if g.role == Role.PLAYER and g.player_id is not None
+    }
 
 
 def _object_id(view: Any, kind: str) -> UUID | None:

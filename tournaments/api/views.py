@@ -8,8 +8,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.models import RoleGrant
-from tournaments.roles import actor_of, is_federation_staff
+from tournaments.roles import actor_of, grants_of, is_federation_staff
+
+
+def _text(value: object) -> str | None:
+    return str(value) if value else None
 
 
 class MeApi(APIView):
@@ -27,16 +30,19 @@ class MeApi(APIView):
         )
     )
     def get(self, request: Request) -> Response:
-        grants = RoleGrant.objects.filter(user_id=request.user.pk).values(
-            "role", "tournament_id", "appeal_id", "player_id"
-        )
         return Response(
             {
                 "actor": actor_of(request.user),
                 "username": request.user.get_username(),
                 "federation_staff": is_federation_staff(request.user),
                 "grants": [
-                    {k: str(v) if v else None for k, v in g.items()} for g in grants
+                    {
+                        "role": str(g.role),
+                        "tournament_id": _text(g.tournament_id),
+                        "appeal_id": _text(g.appeal_id),
+                        "player_id": _text(g.player_id),
+                    }
+                    for g in grants_of(request.user)
                 ],
             }
         )
