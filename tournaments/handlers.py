@@ -75,6 +75,19 @@ class StreamCache:
             return (version or history.version), state
         state = reduce(self.evolve, [e.event for e in events], state)
         version, position = events[-1].stream_version, events[-1].global_position
+        self.remember(stream_id, version, position, state)
+        return version, state
+
+    def peek(self, stream_id: UUID) -> tuple[int, Any] | None:
+        """The cached version and state, unchecked: only a compare-and-set
+        append may trust them (``run_command``)."""
+        with self.lock:
+            cached = self.entries.get(stream_id)
+        return None if cached is None else (cached[0], cached[2])
+
+    def remember(
+        self, stream_id: UUID, version: int, position: int, state: Any
+    ) -> None:
         with self.lock:
             cached = self.entries.get(stream_id)
             if cached is None or cached[0] < version:
@@ -82,7 +95,6 @@ class StreamCache:
             self.entries.move_to_end(stream_id)
             while len(self.entries) > self.size:
                 self.entries.popitem(last=False)
-        return version, state
 
 
 TOURNAMENTS = StreamCache(tournament.evolve, tournament.INITIAL, size=64)
@@ -102,14 +114,37 @@ def run_command(
     needs_clock: bool = True,
 ) -> AppendResult | None:
     """Read, decide, append; ``needs_clock`` False skips the database clock
-    for streams whose decisions never depend on a window (table play)."""
+    for streams whose decisions never depend on a window (table play).
+
+    The first try decides on this process's cached state without reading the
+    stream: the append's compare-and-set on that version proves the state
+    current (a stream's state at a version never changes). If the append
+    loses, or the decision refuses or decides nothing, the stream is read and
+    the command decided again, so a stale cache never reaches the caller.
+    """
     store = event_store()
-    for attempt in range(RETRIES):
-        version, state = cache.load(stream_id)
-        if expected_version is not None and version != expected_version:
-            raise WrongExpectedVersion(stream_id, expected_version, version)
-        events = decide(state, store.now() if needs_clock else timezone.now())
+    conflicts = 0
+    trusted = False  # the state was read from the store in this call
+    while True:
+        peeked = None if trusted else cache.peek(stream_id)
+        if peeked is None:
+            trusted = True
+            version, state = cache.load(stream_id)
+        else:
+            version, state = peeked
+        try:
+            if expected_version is not None and version != expected_version:
+                raise WrongExpectedVersion(stream_id, expected_version, version)
+            events = decide(state, store.now() if needs_clock else timezone.now())
+        except Exception:
+            if not trusted:
+                trusted = True
+                continue
+            raise
         if not events:
+            if not trusted:
+                trusted = True
+                continue
             return None
         opened = deadlines(events)
         try:
@@ -123,13 +158,23 @@ def run_command(
                 deadlines=opened,
             )
         except WrongExpectedVersion:
-            if expected_version is not None or attempt == RETRIES - 1:
+            if not trusted:
+                trusted = True
+                continue
+            conflicts += 1
+            if expected_version is not None or conflicts == RETRIES:
                 raise
             continue
+        if not result.replayed:
+            cache.remember(
+                stream_id,
+                result.stream_version,
+                result.last_position,
+                reduce(cache.evolve, events, state),
+            )
         if opened:
             schedule_precise(result)
         return result
-    return None  # pragma: no cover - the loop returns or raises
 
 
 # -- tournament stream --------------------------------------------------------

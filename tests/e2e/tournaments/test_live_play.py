@@ -192,3 +192,41 @@ def test_a_call_on_a_board_not_on_the_table_is_refused_and_records_nothing() -> 
     assert wrong.status_code == 422
     assert wrong.json()["law"] == "Law 15"
     assert event_store().head_position() == head
+
+
+def test_a_stale_process_cache_never_decides_a_command() -> None:
+    """Another process appended East's pass behind this process's back: the
+    compare-and-set on the cached version fails, the stream is read, and
+    South's pass is decided in rotation (no Law 31 irregularity recorded)."""
+    from eventstore.store import Metadata
+    from rules.bridge import Seat, parse_call
+    from tournaments.domain import board_play
+    from tournaments.domain.board_play import commands as cmd
+
+    tid, director, _ = setup()
+    director.post(url(tid, "start/"), {"deal": DEAL}, format="json")
+    assert (
+        director.post(url(tid, "calls/"), {"seat": "N", "call": "1NT"}, format="json")
+    ).status_code == 201
+    ref = handlers.TableRef(uuid.UUID(tid), 1, 1, 1)
+    stream = board_play.stream_id(live_play.table_id(ref.tournament_id, 1, 1), 1)
+    version, state = live_play.BOARDS.peek(stream)
+    at = event_store().now()
+    event_store().append(
+        stream,
+        board_play.decide(
+            state, cmd.MakeCall(seat=Seat.E, call=parse_call("P"), at=at), at
+        ),
+        stream_type=live_play.STREAM_TYPE,
+        expected_version=version,
+        metadata=Metadata(actor="user:other-process"),
+    )
+    assert live_play.BOARDS.peek(stream)[0] == version  # this process has not seen it
+    r = director.post(url(tid, "calls/"), {"seat": "S", "call": "P"}, format="json")
+    assert r.status_code == 201, r.json()
+    calls = [e.event for e in event_store().read_stream(stream).events][-3:]
+    assert [(c.seat, c.irregularity) for c in calls] == [
+        (Seat.N, None),
+        (Seat.E, None),
+        (Seat.S, None),
+    ]
