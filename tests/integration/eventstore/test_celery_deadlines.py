@@ -6,6 +6,7 @@ close after the restart, once, and late commands were refused all along.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -69,6 +70,7 @@ def _worker(schedule_dir: str) -> subprocess.Popen[bytes]:
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
+        start_new_session=True,  # its own process group: killed with its pool
     )
 
 
@@ -89,7 +91,7 @@ def test_worker_with_beat_closes_windows_once_across_a_kill_and_restart() -> Non
             first, _ = open_window(timedelta(seconds=-1))
             _wait_fired(first)
         finally:
-            os.kill(worker.pid, signal.SIGKILL)
+            os.killpg(worker.pid, signal.SIGKILL)  # the worker and its pool child
             worker.wait()
         second, _ = open_window(timedelta(seconds=1))
         time.sleep(2)
@@ -102,6 +104,10 @@ def test_worker_with_beat_closes_windows_once_across_a_kill_and_restart() -> Non
             time.sleep(2.5)  # more beats: nothing fires twice
         finally:
             worker.send_signal(signal.SIGTERM)
-            worker.wait(timeout=20)
+            try:
+                worker.wait(timeout=20)
+            finally:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(worker.pid, signal.SIGKILL)  # nothing outlives the test
     assert closed_events(first) == [WindowClosed(kind="correction")]
     assert closed_events(second) == [WindowClosed(kind="correction")]
