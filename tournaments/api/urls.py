@@ -3,6 +3,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 
 from tournaments.api import board_views as b
 from tournaments.api import play_views as p
+from tournaments.api import recap_views as r
 from tournaments.api import tournament_views as t
 from tournaments.api.views import MeApi, PingApi
 
@@ -32,6 +33,7 @@ urlpatterns = [
     path(f"{S}/standings/", t.StandingsApi.as_view()),
     path(f"{S}/entries/<int:number>/guide-card/", t.GuideCardApi.as_view()),
     path(f"{S}/entries/<int:number>/score-card/", t.ScoreCardApi.as_view()),
+    path(f"{S}/recap/", r.RecapApi.as_view()),
     path(f"{S}/hand-records/", b.HandRecordListApi.as_view()),
     path(f"{S}/hand-records.pbn", b.HandRecordsPbnApi.as_view()),
     path(f"{S}/double-dummy/", b.DoubleDummyApi.as_view()),

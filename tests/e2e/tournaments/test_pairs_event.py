@@ -344,3 +344,35 @@ def test_an_event_may_override_a_catalogue_amount() -> None:
     project()
     [penalty] = PenaltyRow.objects.filter(tournament_id=tid)
     assert (penalty.unit, penalty.amount, penalty.law) == ("percent_of_top", 5, "90")
+
+
+def test_the_recap_sheet_gives_every_pair_its_points_board_by_board() -> None:
+    """The recap sheet agrees with the travellers and the standings: each
+    pair's board points sum to its session total (FIGB §2, matchpoints)."""
+    staff, _ = client_for("staff9", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1))
+    director, _ = client_for("td9", chief_director={"tournament_id": tid})
+    seat_pairs(staff, tid, {}, timedelta(hours=1))
+    enter_all(director, tid)
+    project()
+    public = APIClient()
+    recap = public.get(f"/api/v1/tournaments/{tid}/sessions/1/recap/").json()
+    assert recap["status"] == "provisional"
+    assert recap["matches"] == []
+    lines = {line["entry_number"]: line for line in recap["entries"]}
+    assert set(lines) == {1, 2, 3, 4, 5, 6}
+    for number, line in lines.items():
+        assert len(line["boards"]) == 6
+        points = sum(Decimal(b["points"]) for b in line["boards"].values())
+        assert points == Decimal(line["total"]) + Decimal(line["penalty"] or 0)
+        for board, cell in line["boards"].items():
+            [row] = [
+                t
+                for t in traveller(public, tid, int(board))
+                if number in (t["ns"], t["ew"])
+            ]
+            side = "ns" if row["ns"] == number else "ew"
+            assert cell["direction"] == side.upper()
+            assert Decimal(cell["points"]) == Decimal(row[f"mp_{side}"])
+    missing = public.get(f"/api/v1/tournaments/{tid}/sessions/9/recap/")
+    assert missing.status_code == 404
