@@ -61,6 +61,7 @@ class TournamentRow(models.Model):
     tournament_id = models.UUIDField(primary_key=True)
     stream_id = models.UUIDField(unique=True)
     name = models.TextField()
+    game = models.TextField(default="bridge")
     form = models.TextField()
     scoring = models.TextField()
     regulation = models.TextField()

@@ -104,6 +104,7 @@ class TournamentResults(Projection):
                 defaults={
                     "stream_id": recorded.stream_id,
                     "name": event.name,
+                    "game": event.game.value,
                     "form": event.form.value,
                     "scoring": event.scoring.value,
                     "regulation": event.windows.regulation.value,

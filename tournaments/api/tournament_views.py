@@ -114,6 +114,11 @@ class TournamentListApi(APIView):
     class InputSerializer(serializers.Serializer):
         tournament_id = serializers.UUIDField(required=False)
         name = serializers.CharField(max_length=200)
+        game = serializers.ChoiceField(
+            choices=[g.value for g in tournament.Game],
+            default=tournament.Game.BRIDGE.value,
+            help_text="bridge; burraco is refused until its rules engine lands",
+        )
         form = serializers.ChoiceField(choices=[f.value for f in tournament.Form])
         scoring = serializers.ChoiceField(
             choices=[s.value for s in tournament.ScoringMethod]
@@ -138,6 +143,7 @@ class TournamentListApi(APIView):
             fields = [
                 "tournament_id",
                 "name",
+                "game",
                 "form",
                 "scoring",
                 "regulation",
@@ -161,6 +167,7 @@ class TournamentListApi(APIView):
         command = tournament.CreateTournament(
             tournament_id=tid,
             name=data["name"],
+            game=tournament.Game(data["game"]),
             form=tournament.Form(data["form"]),
             scoring=tournament.ScoringMethod(data["scoring"]),
             starts_at=data["starts_at"],

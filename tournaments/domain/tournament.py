@@ -28,6 +28,7 @@ __all__ = [
     "CreateTournament",
     "EnterPair",
     "Form",
+    "Game",
     "HandRecord",
     "HandRecordsSet",
     "HandSource",
@@ -57,6 +58,13 @@ NAMESPACE = UUID("a6a0b3c2-1f7e-4c0e-9b6e-3f1d2c4b5a60")
 
 def stream_id(tournament_id: UUID) -> UUID:
     return uuid.uuid5(NAMESPACE, f"tournament:{tournament_id}")
+
+
+class Game(StrEnum):
+    """The card game an event is played at: the rules engine and scoring it uses."""
+
+    BRIDGE = "bridge"  # the 2017 Laws and the FIGB regulations
+    BURRACO = "burraco"  # the F.I.Bur. Codice di Gara: not yet supported
 
 
 class Form(StrEnum):
@@ -125,6 +133,7 @@ class TournamentCreated:
     strict: bool = False  # online-platform mode: irregular actions refused (added, v1)
     penalty_overrides: tuple[PenaltyOverride, ...] = ()  # FIGB amounts otherwise (v1)
     system_category: int | None = None  # FIGB Appendix 1 category 1-4 (added, v1)
+    game: Game = Game.BRIDGE  # (added, v1: every earlier event is a bridge event)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -364,6 +373,7 @@ class CreateTournament:
     strict: bool = False
     penalty_overrides: tuple[PenaltyOverride, ...] = ()
     system_category: int | None = None
+    game: Game = Game.BRIDGE
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -445,6 +455,10 @@ class TournamentNotFound(StateConflict):
 
 class TournamentExists(StateConflict):
     code: ClassVar[str] = "tournament_exists"
+
+
+class GameNotSupported(RuleViolation):
+    code: ClassVar[str] = "game_not_supported"
 
 
 class EntryConflict(RuleViolation):
@@ -536,6 +550,10 @@ def decide(
                 raise TournamentExists("the tournament already exists")
             if not command.name.strip():
                 raise InvalidSchedule("a tournament needs a name")
+            if command.game is not Game.BRIDGE:
+                raise GameNotSupported(
+                    f"{command.game} events are not supported yet: only bridge"
+                )
             return [
                 TournamentCreated(
                     tournament_id=command.tournament_id,
@@ -547,10 +565,12 @@ def decide(
                     strict=command.strict,
                     penalty_overrides=command.penalty_overrides,
                     system_category=command.system_category,
+                    game=command.game,
                 )
             ]
         case EnterPair():
             created = _require(state)
+            _check_entry_size(created.form, command.player_ids)
             if (
                 created.system_category is not None
                 and created.form is Form.PAIRS
@@ -675,6 +695,22 @@ def decide(
             return _set_hand_records(_session(state, command.session), command)
         case _:
             assert_never(command)
+
+
+# Definitions, "Contestant": one player (individual), two playing as partners
+# throughout (pairs), four or more team-mates (teams; FIGB allows up to six).
+ENTRY_SIZES = {Form.INDIVIDUAL: (1, 1), Form.PAIRS: (2, 2), Form.TEAMS: (4, 6)}
+
+
+def _check_entry_size(form: Form, player_ids: tuple[UUID, ...]) -> None:
+    """Definitions, "Contestant": how many players one entry of the form holds."""
+    low, high = ENTRY_SIZES[form]
+    if not low <= len(player_ids) <= high:
+        wanted = str(low) if low == high else f"{low} to {high}"
+        raise EntryConflict(
+            f"an entry of a {form} event has {wanted} players, not {len(player_ids)}",
+            law=LawRef("4"),
+        )
 
 
 def _from_catalogue(

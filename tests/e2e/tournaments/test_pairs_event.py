@@ -376,3 +376,26 @@ def test_the_recap_sheet_gives_every_pair_its_points_board_by_board() -> None:
             assert Decimal(cell["points"]) == Decimal(row[f"mp_{side}"])
     missing = public.get(f"/api/v1/tournaments/{tid}/sessions/9/recap/")
     assert missing.status_code == 404
+
+
+def test_an_event_is_bridge_unless_it_says_otherwise_and_burraco_waits() -> None:
+    staff, _ = client_for("staff", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1))
+    project()
+    [row] = [
+        t for t in staff.get("/api/v1/tournaments/").json() if t["tournament_id"] == tid
+    ]
+    assert row["game"] == "bridge"
+    r = staff.post(
+        "/api/v1/tournaments/",
+        {
+            "name": "Burraco d'autunno",
+            "game": "burraco",
+            "form": "pairs",
+            "scoring": "matchpoints",
+            "starts_at": event_store().now().isoformat(),
+        },
+        format="json",
+    )
+    assert r.status_code == 422, r.json()
+    assert r.json()["code"] == "game_not_supported"

@@ -14,6 +14,48 @@ T0 = datetime(2026, 11, 22, 15, 0, tzinfo=UTC)
 P1, P2 = uuid.uuid4(), uuid.uuid4()
 
 
+def members(first: uuid.UUID, second: uuid.UUID, form: t.Form) -> tuple[uuid.UUID, ...]:
+    """Two players for a pair; a team has two more (Definitions, "Contestant")."""
+    if form is t.Form.TEAMS:
+        return (first, second, uuid.uuid4(), uuid.uuid4())
+    return (first, second)
+
+
+def test_an_entry_holds_the_players_its_form_needs_naming_law_4() -> None:
+    """Definitions, "Contestant": 1 player, 2 partners, 4 to 6 team-mates."""
+    for form, size in ((t.Form.PAIRS, 1), (t.Form.PAIRS, 3), (t.Form.TEAMS, 7)):
+        state = created(form)
+        with pytest.raises(t.EntryConflict) as caught:
+            t.decide(
+                state,
+                t.EnterPair(
+                    number=9,
+                    entry_id=uuid.uuid4(),
+                    player_ids=tuple(uuid.uuid4() for _ in range(size)),
+                ),
+                T0,
+            )
+        assert caught.value.law == LawRef("4")
+        assert "players" in str(caught.value)
+
+
+def test_a_burraco_event_is_refused_until_its_engine_lands() -> None:
+    with pytest.raises(t.GameNotSupported):
+        t.decide(
+            t.INITIAL,
+            t.CreateTournament(
+                tournament_id=uuid.uuid4(),
+                name="Burraco",
+                form=t.Form.PAIRS,
+                scoring=t.ScoringMethod.MATCHPOINTS,
+                windows=t.WindowRules(),
+                starts_at=T0,
+                game=t.Game.BURRACO,
+            ),
+            T0,
+        )
+
+
 def created(form: t.Form = t.Form.PAIRS) -> t.TournamentState:
     state = t.INITIAL
     commands: list[t.TournamentCommand] = [
@@ -25,9 +67,11 @@ def created(form: t.Form = t.Form.PAIRS) -> t.TournamentState:
             windows=t.WindowRules(),
             starts_at=T0,
         ),
-        t.EnterPair(number=1, entry_id=uuid.uuid4(), player_ids=(P1, P2)),
+        t.EnterPair(number=1, entry_id=uuid.uuid4(), player_ids=members(P1, P2, form)),
         t.EnterPair(
-            number=2, entry_id=uuid.uuid4(), player_ids=(uuid.uuid4(), uuid.uuid4())
+            number=2,
+            entry_id=uuid.uuid4(),
+            player_ids=members(uuid.uuid4(), uuid.uuid4(), form),
         ),
     ]
     for command in commands:

@@ -68,7 +68,9 @@ def scheduled() -> TournamentState:
             starts_at=T0,
         ),
         *(
-            EnterPair(number=n, entry_id=uuid.uuid4(), player_ids=(uuid.uuid4(),))
+            EnterPair(
+                number=n, entry_id=uuid.uuid4(), player_ids=(uuid.uuid4(), uuid.uuid4())
+            )
             for n in range(1, 5)
         ),
     )
