@@ -23,6 +23,7 @@ from eventstore.errors import WrongExpectedVersion
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
 from rules.errors import LawRef, RuleViolation
 from tournaments.domain import board_result, tournament
+from tournaments.officials import apply_official
 
 RETRIES = 3
 
@@ -229,6 +230,31 @@ def handle_tournament(
         expected_version=expected_version,
         deadlines=_publication_deadlines,
     )
+
+
+def handle_official(
+    tournament_id: UUID,
+    command: tournament.AppointOfficial | tournament.RelieveOfficial,
+    *,
+    metadata: Metadata,
+    idempotency_key: str | None = None,
+) -> AppendResult | None:
+    """Appoint or relieve an official; the grant follows at once (decision 0057)."""
+    result = handle_tournament(
+        tournament_id, command, metadata=metadata, idempotency_key=idempotency_key
+    )
+    if result is not None:
+        count = result.last_position - result.first_position + 1
+        history = event_store().read_stream(
+            result.stream_id, from_version=result.stream_version - count + 1
+        )
+        for recorded in history.events[:count]:
+            if isinstance(
+                recorded.event,
+                tournament.OfficialAppointed | tournament.OfficialRelieved,
+            ):
+                apply_official(tournament_id, recorded.event, recorded.recorded_at)
+    return result
 
 
 # -- board results --------------------------------------------------------------

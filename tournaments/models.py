@@ -202,6 +202,27 @@ class RulingRow(models.Model):
         return f"ruling {self.ruling_id}"
 
 
+class OfficialRow(models.Model):
+    """An official of the event (Law 80B2): chief director, assistant, committee."""
+
+    tournament_id = models.UUIDField()
+    user_id = models.IntegerField()
+    name = models.TextField()
+    role = models.TextField()
+    appointed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["role", "name"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "user_id"], name="official_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.role} {self.name}"
+
+
 class PenaltyRow(models.Model):
     position = models.BigIntegerField(primary_key=True)
     tournament_id = models.UUIDField()

@@ -50,6 +50,7 @@ from tournaments.domain.board_result import check_result, parse_adjusted
 from tournaments.models import (
     EntryRow,
     MatchRow,
+    OfficialRow,
     PenaltyRow,
     ResultRow,
     RulingRow,
@@ -57,6 +58,7 @@ from tournaments.models import (
     StandingRow,
     TournamentRow,
 )
+from tournaments.officials import apply_official
 
 UNITS = {
     "percent_of_top": PenaltyUnit.PERCENT_OF_TOP,
@@ -82,6 +84,7 @@ class TournamentResults(Projection):
             StandingRow,
             RulingRow,
             PenaltyRow,
+            OfficialRow,
         ):
             model.objects.all().delete()
 
@@ -166,6 +169,8 @@ class TournamentResults(Projection):
                         "position": recorded.global_position,
                     },
                 )
+            case tournament.OfficialAppointed() | tournament.OfficialRelieved():
+                apply_official(tid, event, recorded.recorded_at)
             case tournament.PenaltyImposed():
                 PenaltyRow.objects.update_or_create(
                     position=recorded.global_position,

@@ -37,6 +37,7 @@ from rules.errors import ArticleRef, LawRef, RuleViolation, StateConflict
 from tournaments.domain.board_result import parse_adjusted
 from tournaments.domain.tournament import (
     Form,
+    OfficialRole,
     PairEntered,
     Regulation,
     RulingGiven,
@@ -996,7 +997,7 @@ def decide(
                 )
             ]
         case RouteAppeal():
-            return _route(state, command)
+            return _route(state, command, facts)
         case ScheduleHearing():
             _require(state)
             _stage(
@@ -1142,7 +1143,9 @@ def _concur(
     ]
 
 
-def _route(state: AppealState, command: RouteAppeal) -> list[AppealEvent]:
+def _route(state: AppealState, command: RouteAppeal, facts: Facts) -> list[AppealEvent]:
+    """Law 93: who hears the appeal. Where the organizer appointed the event's
+    appeals committee (Law 80B2(k)), the members who sit are drawn from it."""
     lodged = _require(state)
     if state.status is Status.AWAITING_CONCURRENCE:
         raise ConcurrenceMissing(
@@ -1190,6 +1193,17 @@ def _route(state: AppealState, command: RouteAppeal) -> list[AppealEvent]:
             assert_never(command.body)
     if len(set(command.members)) != len(command.members):
         raise InvalidRouting("a member sits once", law=LawRef("93B2"))
+    roster = {
+        user
+        for user, official in facts.tournament.officials.items()
+        if official.role is OfficialRole.COMMITTEE_MEMBER
+    }
+    outside = [m for m in command.members if roster and m not in roster]
+    if outside:
+        raise InvalidRouting(
+            f"not on the event's appeals committee: {', '.join(outside)}",
+            law=LawRef("80B2"),
+        )
     return [
         AppealRouted(
             body=command.body,

@@ -2,6 +2,7 @@ from django.urls import include, path
 from rest_framework.authtoken.views import ObtainAuthToken
 
 from tournaments.api import board_views as b
+from tournaments.api import official_views as o
 from tournaments.api import play_views as p
 from tournaments.api import recap_views as r
 from tournaments.api import tournament_views as t
@@ -20,6 +21,11 @@ urlpatterns = [
     path("tournaments/", t.TournamentListApi.as_view(), name="tournaments"),
     path("tournaments/<uuid:tournament_id>/", t.TournamentDetailApi.as_view()),
     path("tournaments/<uuid:tournament_id>/entries/", t.EnterPairApi.as_view()),
+    path("tournaments/<uuid:tournament_id>/officials/", o.OfficialListApi.as_view()),
+    path(
+        "tournaments/<uuid:tournament_id>/officials/<int:user_id>/",
+        o.OfficialDetailApi.as_view(),
+    ),
     path("tournaments/<uuid:tournament_id>/sessions/", t.ScheduleSessionApi.as_view()),
     path("tournaments/<uuid:tournament_id>/swiss-rounds/", t.SwissRoundApi.as_view()),
     path(

@@ -32,6 +32,9 @@ __all__ = [
     "HandRecord",
     "HandRecordsSet",
     "HandSource",
+    "OfficialAppointed",
+    "OfficialRelieved",
+    "OfficialRole",
     "PairEntered",
     "PenaltyImposed",
     "PublishScores",
@@ -258,6 +261,36 @@ class HandRecordsSet:
     records: tuple[HandRecord, ...]
 
 
+class OfficialRole(StrEnum):
+    """The officials the organizer appoints for an event (Law 80B2)."""
+
+    CHIEF_DIRECTOR = "chief_director"  # Law 80B2(a), 81A: the Director in charge
+    DIRECTOR = "director"  # Law 80B2(g)(i), 81D: an assistant director
+    COMMITTEE_MEMBER = "committee_member"  # Law 80B2(k), 93B: the appeals committee
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OfficialAppointed:
+    """An official appointed for the event; ``user`` is the actor id ("user:<pk>")."""
+
+    event_type: ClassVar[str] = "tournament.official_appointed"
+    schema_version: ClassVar[int] = 1
+
+    user: str
+    name: str
+    role: OfficialRole
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OfficialRelieved:
+    event_type: ClassVar[str] = "tournament.official_relieved"
+    schema_version: ClassVar[int] = 1
+
+    user: str
+    role: OfficialRole
+    reason: str = ""
+
+
 TournamentEvent = (
     TournamentCreated
     | PairEntered
@@ -268,6 +301,8 @@ TournamentEvent = (
     | RulingGiven
     | PenaltyImposed
     | HandRecordsSet
+    | OfficialAppointed
+    | OfficialRelieved
 )
 EVENT_TYPES: tuple[type, ...] = (
     TournamentCreated,
@@ -279,6 +314,8 @@ EVENT_TYPES: tuple[type, ...] = (
     RulingGiven,
     PenaltyImposed,
     HandRecordsSet,
+    OfficialAppointed,
+    OfficialRelieved,
 )
 
 
@@ -314,6 +351,7 @@ class TournamentState:
     entries: dict[int, PairEntered] = field(default_factory=dict)
     sessions: dict[int, SessionState] = field(default_factory=dict)
     rulings: dict[UUID, RulingGiven] = field(default_factory=dict)
+    officials: dict[str, OfficialAppointed] = field(default_factory=dict)
 
     @property
     def exists(self) -> bool:
@@ -348,6 +386,12 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             records = dict(state.sessions[event.session].hand_records)
             records.update((r.board_number, r.deal) for r in event.records)
             return _with_session(state, event.session, hand_records=records)
+        case OfficialAppointed():
+            return replace(state, officials={**state.officials, event.user: event})
+        case OfficialRelieved():
+            officials = dict(state.officials)
+            officials.pop(event.user, None)
+            return replace(state, officials=officials)
         case _:
             assert_never(event)
 
@@ -438,6 +482,19 @@ class SetHandRecords:
     records: tuple[HandRecord, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AppointOfficial:
+    user: str
+    name: str
+    role: OfficialRole
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RelieveOfficial:
+    user: str
+    reason: str = ""
+
+
 TournamentCommand = (
     CreateTournament
     | EnterPair
@@ -446,6 +503,8 @@ TournamentCommand = (
     | GiveRuling
     | ImposePenalty
     | SetHandRecords
+    | AppointOfficial
+    | RelieveOfficial
 )
 
 
@@ -459,6 +518,10 @@ class TournamentExists(StateConflict):
 
 class GameNotSupported(RuleViolation):
     code: ClassVar[str] = "game_not_supported"
+
+
+class OfficialConflict(RuleViolation):
+    code: ClassVar[str] = "official_conflict"
 
 
 class EntryConflict(RuleViolation):
@@ -693,8 +756,56 @@ def decide(
         case SetHandRecords():
             _require(state)
             return _set_hand_records(_session(state, command.session), command)
+        case AppointOfficial():
+            _require(state)
+            return _appoint(state, command)
+        case RelieveOfficial():
+            _require(state)
+            current = state.officials.get(command.user)
+            if current is None:
+                raise OfficialConflict(
+                    f"{command.user} is not an official of this event",
+                    law=LawRef("80B2"),
+                )
+            return [
+                OfficialRelieved(
+                    user=command.user, role=current.role, reason=command.reason
+                )
+            ]
         case _:
             assert_never(command)
+
+
+def _appoint(state: TournamentState, command: AppointOfficial) -> list[TournamentEvent]:
+    """Law 80B2(a), (g)(i), (k): the organizer appoints the Director in charge,
+    the assistants and the appeals committee; one person holds one office.
+
+    Law 81A: one Director is in charge, so a second chief director waits
+    until the first is relieved. Law 93B: the committee hears appeals from the
+    Director's rulings, so a director does not sit on it. Appointing someone
+    again to the office they hold changes nothing.
+    """
+    held = state.officials.get(command.user)
+    if held is not None:
+        if held.role is command.role:
+            return []
+        raise OfficialConflict(
+            f"{command.user} is already {held.role.replace('_', ' ')} of this event: "
+            "relieve them first",
+            law=LawRef("80B2"),
+        )
+    if command.role is OfficialRole.CHIEF_DIRECTOR and any(
+        o.role is OfficialRole.CHIEF_DIRECTOR for o in state.officials.values()
+    ):
+        raise OfficialConflict(
+            "the event already has a chief director: relieve them first",
+            law=LawRef("81A"),
+        )
+    return [
+        OfficialAppointed(
+            user=command.user, name=command.name.strip(), role=command.role
+        )
+    ]
 
 
 # Definitions, "Contestant": one player (individual), two playing as partners

@@ -8,20 +8,17 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from rest_framework.authtoken.models import Token
 
-from tournaments import demo
+from eventstore.store import Metadata
+from tournaments import demo, handlers
+from tournaments.domain import tournament
 from tournaments.models import RoleGrant
 
 DEMO_TOURNAMENT = demo.PAIRS_EVENT
 DEMO_PLAYER = demo.DEMO_PLAYER
 USERS = {
     "staff": ("arbitro-staff", [(RoleGrant.Role.FEDERATION_STAFF, {})]),
-    "director": (
-        "arbitro-director",
-        [
-            (RoleGrant.Role.CHIEF_DIRECTOR, {"tournament_id": demo.PAIRS_EVENT}),
-            (RoleGrant.Role.CHIEF_DIRECTOR, {"tournament_id": demo.TEAMS_EVENT}),
-        ],
-    ),
+    # Appointed chief director of both demo events by event (Law 80B2(a)).
+    "director": ("arbitro-director", []),
     "player": ("arbitro-player", [(RoleGrant.Role.PLAYER, {"player_id": DEMO_PLAYER})]),
 }
 
@@ -47,3 +44,14 @@ class Command(BaseCommand):
             self.stdout.write("demo tournaments built")
         else:
             self.stdout.write("demo tournaments already present")
+        director = User.objects.get(username="director")
+        for tid in (demo.PAIRS_EVENT, demo.TEAMS_EVENT):
+            handlers.handle_official(
+                tid,
+                tournament.AppointOfficial(
+                    user=f"user:{director.pk}",
+                    name="Direttore (demo)",
+                    role=tournament.OfficialRole.CHIEF_DIRECTOR,
+                ),
+                metadata=Metadata(actor="system:demo", tournament_id=tid),
+            )

@@ -10,6 +10,7 @@ from appeals.domain import appeal
 from appeals.domain.conditions import AppealConditions
 from rules.errors import LawRef
 from tests.unit.domain.appeals.builders import RULED, Event, apply, heard, lodged
+from tournaments.domain import tournament as t
 
 LATER = RULED + timedelta(minutes=20)
 COMMITTEE = AppealConditions(committee_available=True)
@@ -96,6 +97,33 @@ def test_a_referral_names_the_committee_members() -> None:
         appeal.decide(
             state, route(body=appeal.Body.COMMITTEE), event.facts(LATER, COMMITTEE)
         )
+
+
+def test_members_are_drawn_from_the_events_appointed_committee() -> None:
+    """Law 80B2(k): where the organizer appointed the event's committee, the
+    members who hear an appeal come from it; without a roster any may sit."""
+    event = Event()
+    for user in ("user:c1", "user:c2", "user:c3"):
+        event.run(
+            t.AppointOfficial(
+                user=user, name=user, role=t.OfficialRole.COMMITTEE_MEMBER
+            )
+        )
+    state = lodged(event, conditions=COMMITTEE)
+    with pytest.raises(appeal.InvalidRouting) as refused:
+        appeal.decide(
+            state,
+            route(body=appeal.Body.COMMITTEE, members=("user:c1", "user:x9")),
+            event.facts(LATER, COMMITTEE),
+        )
+    assert refused.value.law == LawRef("80B2")
+    assert "user:x9" in str(refused.value)
+    referred = apply(
+        state,
+        route(body=appeal.Body.COMMITTEE, members=("user:c1", "user:c3")),
+        event.facts(LATER, COMMITTEE),
+    )
+    assert referred.members == ("user:c1", "user:c3")
 
 
 def test_a_deposit_the_event_sets_is_received_before_routing() -> None:

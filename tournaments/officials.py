@@ -1,0 +1,57 @@
+"""Officials of an event as events, and the grants that follow from them.
+
+Law 80B2(a), (g)(i), (k): the organizer appoints the Director, the assistants
+and the appeals committee. The appointment is an event on the tournament
+stream; the role grant a director needs to act is derived from it, applied at
+once by the command handler (so the director can act on the next request) and
+again by the projection (so a rebuild gives the same grants). Both writes are
+idempotent (decision 0057).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from uuid import UUID
+
+from django.db import transaction
+
+from tournaments.domain import tournament
+from tournaments.models import OfficialRow, RoleGrant
+
+# The offices that act on the tournament itself; committee members act on an
+# appeal and receive their grant when an appeal is referred to them (Law 93B2).
+DIRECTOR_ROLES = {
+    tournament.OfficialRole.CHIEF_DIRECTOR: RoleGrant.Role.CHIEF_DIRECTOR,
+    tournament.OfficialRole.DIRECTOR: RoleGrant.Role.DIRECTOR,
+}
+
+
+def user_pk(actor: str) -> int:
+    return int(actor.removeprefix("user:"))
+
+
+def apply_official(
+    tournament_id: UUID,
+    event: tournament.OfficialAppointed | tournament.OfficialRelieved,
+    at: datetime,
+) -> None:
+    """Bring the read model and the role grant in line with one event."""
+    pk = user_pk(event.user)
+    role = DIRECTOR_ROLES.get(event.role)
+    with transaction.atomic():
+        if isinstance(event, tournament.OfficialAppointed):
+            OfficialRow.objects.update_or_create(
+                tournament_id=tournament_id,
+                user_id=pk,
+                defaults={"name": event.name, "role": event.role, "appointed_at": at},
+            )
+            if role is not None:
+                RoleGrant.objects.get_or_create(
+                    user_id=pk, role=role, tournament_id=tournament_id
+                )
+            return
+        OfficialRow.objects.filter(tournament_id=tournament_id, user_id=pk).delete()
+        if role is not None:
+            RoleGrant.objects.filter(
+                user_id=pk, role=role, tournament_id=tournament_id
+            ).delete()
