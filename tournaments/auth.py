@@ -11,10 +11,12 @@ counts from the next call on (decision 0058).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 from uuid import UUID
 
 from django.contrib.auth import get_user_model
+from django.db import connection
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
@@ -30,26 +32,52 @@ def _uuid(value: Any) -> UUID | None:
     return UUID(str(value))
 
 
-def _sql() -> str:
-    user = get_user_model()._meta
-    return (
-        f"SELECT u.*, g.role AS arbitro_role, g.tournament_id AS arbitro_tournament,"
-        f" g.appeal_id AS arbitro_appeal, g.player_id AS arbitro_player"
-        f" FROM {user.db_table} u"
-        f" JOIN {Token._meta.db_table} t ON t.user_id = u.{user.pk.column}"
-        f" LEFT JOIN {RoleGrant._meta.db_table} g ON g.user_id = u.{user.pk.column}"
+@cache
+def _query(vendor: str) -> tuple[str, list[str], list[list[Any]]]:
+    """The SQL, the user's attribute names and each column's converters.
+
+    A plain cursor and ``Model.from_db`` build the user as the ORM would, with
+    the backend's converters (SQLite's text datetimes), without the cost of a
+    ``RawQuerySet`` (decision 0058).
+    """
+    user = get_user_model()
+    meta = user._meta
+    fields = list(meta.concrete_fields)
+    columns = ", ".join(f'u."{f.column}"' for f in fields)
+    sql = (
+        f"SELECT {columns}, g.role, g.tournament_id, g.appeal_id, g.player_id"
+        f" FROM {meta.db_table} u"
+        f" JOIN {Token._meta.db_table} t ON t.user_id = u.{meta.pk.column}"
+        f" LEFT JOIN {RoleGrant._meta.db_table} g ON g.user_id = u.{meta.pk.column}"
         f" WHERE t.key = %s"
     )
+    converters = [
+        [
+            *connection.ops.get_db_converters(f.get_col(meta.db_table)),
+            *f.get_db_converters(connection),
+        ]
+        for f in fields
+    ]
+    return sql, [f.attname for f in fields], converters
 
 
 class TokenWithGrantsAuthentication(TokenAuthentication):
     """``Authorization: Token <key>``, as DRF's, with the grants read alongside."""
 
     def authenticate_credentials(self, key: str) -> tuple[Any, str]:
-        rows = list(get_user_model().objects.raw(_sql(), [key]))
+        sql, names, converters = _query(connection.vendor)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [key])
+            rows = cursor.fetchall()
         if not rows:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        user = rows[0]
+        n = len(names)
+        values = []
+        for value, field_converters in zip(rows[0][:n], converters, strict=True):
+            for convert in field_converters:
+                value = convert(value, None, connection)
+            values.append(value)
+        user = get_user_model().from_db(connection.alias, names, values)
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         setattr(
@@ -57,13 +85,13 @@ class TokenWithGrantsAuthentication(TokenAuthentication):
             GRANTS_ATTR,
             tuple(
                 Grant(
-                    role=row.arbitro_role,
-                    tournament_id=_uuid(row.arbitro_tournament),
-                    appeal_id=_uuid(row.arbitro_appeal),
-                    player_id=_uuid(row.arbitro_player),
+                    role=role,
+                    tournament_id=_uuid(tournament),
+                    appeal_id=_uuid(appeal),
+                    player_id=_uuid(player),
                 )
-                for row in rows
-                if row.arbitro_role is not None
+                for role, tournament, appeal, player in (row[n:] for row in rows)
+                if role is not None
             ),
         )
         return user, key

@@ -94,3 +94,20 @@ def test_without_the_token_path_the_grants_are_read_from_the_database() -> None:
     user = get_user_model().objects.create_user("tg5")
     staff = RoleGrant.objects.create(user=user, role=Role.FEDERATION_STAFF)
     assert [g.role for g in grants_of(user)] == [staff.role]
+
+
+def test_the_user_is_built_as_the_orm_builds_it() -> None:
+    """The plain-cursor read gives the same user the ORM would, converters applied."""
+    from tournaments.auth import TokenWithGrantsAuthentication
+
+    _, account = _client("tg-fields", email="td@example.org", first_name="Ada")
+    key = Token.objects.get(user=account).key
+    user, _ = TokenWithGrantsAuthentication().authenticate_credentials(key)
+    stored = get_user_model().objects.get(pk=account.pk)
+    for field in get_user_model()._meta.concrete_fields:
+        assert getattr(user, field.attname) == getattr(stored, field.attname), (
+            field.name
+        )
+    assert user.date_joined.tzinfo is not None
+    assert user._state.adding is False
+    assert grants_of(user) == ()
