@@ -34,6 +34,7 @@ from scoring.bridge import (
     publish,
     team_board_imps,
 )
+from scoring.bridge.individual import SeatedResult, score_individual_session
 from scoring.bridge.session import SessionMethod, Winners, score_pairs_session
 from scoring.bridge.vp import wbf_vp_pair
 from scoring.standings import (
@@ -262,6 +263,9 @@ def rescore_session(tid: UUID, session: int) -> None:
     if form == tournament.Form.TEAMS.value:
         rescore_teams(tid, session)
         return
+    if form == tournament.Form.INDIVIDUAL.value:
+        rescore_individual(tid, session)
+        return
     if scoring in IMP_PAIRS:
         rescore_imp_pairs(tid, session, cross=scoring == IMP_PAIRS[1])
         return
@@ -271,24 +275,14 @@ def rescore_session(tid: UUID, session: int) -> None:
     boards: dict[int, list[TableResult]] = {}
     lines: dict[int, list[ResultRow]] = {}
     for row in rows:
-        result: Any
-        if row.adjusted:
-            result = parse_adjusted(row.adjusted)
-        elif row.score_ns is not None:
-            result = row.score_ns
-        else:
+        result = _row_result(row)
+        if result is None:
             continue  # not played and not yet adjusted: nothing to score
         boards.setdefault(row.board_number, []).append(
             TableResult(row.ns, row.ew, result, group=row.group)
         )
         lines.setdefault(row.board_number, []).append(row)
-    penalties = [
-        ProceduralPenalty(
-            participant=p.entry_number, amount=Fraction(p.amount), unit=UNITS[p.unit]
-        )
-        for p in PenaltyRow.objects.filter(tournament_id=tid, session=session)
-        if p.unit in UNITS
-    ]
+    penalties = _penalties_of(tid, session)
     StandingRow.objects.filter(tournament_id=tid, session=session).delete()
     if not boards:
         return
@@ -316,6 +310,81 @@ def rescore_session(tid: UUID, session: int) -> None:
             session=session,
             entry_number=int(s.participant),  # type: ignore[call-overload]
             direction=s.direction,
+            boards=s.boards,
+            matchpoints=publish(s.matchpoints),
+            penalty=publish(s.penalty),
+            top=s.top,
+            percent=publish(s.percent),
+            rank=s.rank,
+            tied=s.tied,
+        )
+        for s in scored.standings
+    )
+
+
+def _row_result(row: ResultRow) -> Any:
+    """The result to score: the adjusted score if any, else the table's score."""
+    if row.adjusted:
+        return parse_adjusted(row.adjusted)
+    return row.score_ns
+
+
+def _penalties_of(tid: UUID, session: int) -> list[ProceduralPenalty]:
+    return [
+        ProceduralPenalty(
+            participant=p.entry_number, amount=Fraction(p.amount), unit=UNITS[p.unit]
+        )
+        for p in PenaltyRow.objects.filter(tournament_id=tid, session=session)
+        if p.unit in UNITS
+    ]
+
+
+def rescore_individual(tid: UUID, session: int) -> None:
+    """Score an individual session: each player takes his side's matchpoints.
+
+    Law 4 and 78A; the four players of each table come from the session's
+    seating (``TableAssignment.players``), North and East also being the
+    traveller's ``ns`` and ``ew``.
+    """
+    seats = {
+        (board, a["table"]): tuple(a["players"])
+        for a in SessionRow.objects.values_list("assignments", flat=True).get(
+            tournament_id=tid, session=session
+        )
+        for board in a["boards"]
+    }
+    boards: dict[int, list[SeatedResult]] = {}
+    lines: dict[int, list[ResultRow]] = {}
+    for row in ResultRow.objects.filter(tournament_id=tid, session=session).order_by(
+        "id"
+    ):
+        result = _row_result(row)
+        if result is None:
+            continue  # not played and not yet adjusted: nothing to score
+        north, east, south, west = seats[(row.board_number, row.table)]
+        boards.setdefault(row.board_number, []).append(
+            SeatedResult(north, east, south, west, result, group=row.group)
+        )
+        lines.setdefault(row.board_number, []).append(row)
+    StandingRow.objects.filter(tournament_id=tid, session=session).delete()
+    if not boards:
+        return
+    scored = score_individual_session(boards, penalties=_penalties_of(tid, session))
+    for number, board_lines in lines.items():
+        scores = scored.boards[number]
+        for index, row in enumerate(board_lines):
+            row.mp_ns = publish(scores.ns[index])
+            row.mp_ew = publish(scores.ew[index])
+            row.top = scores.top_at(index)
+    ResultRow.objects.bulk_update(
+        [r for ls in lines.values() for r in ls], ["mp_ns", "mp_ew", "top"]
+    )
+    StandingRow.objects.bulk_create(
+        StandingRow(
+            tournament_id=tid,
+            session=session,
+            entry_number=int(s.participant),  # type: ignore[call-overload]
+            direction="",
             boards=s.boards,
             matchpoints=publish(s.matchpoints),
             penalty=publish(s.penalty),

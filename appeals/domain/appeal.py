@@ -879,7 +879,7 @@ def _entries_at(
             continue
         if ruling.board_number is not None and ruling.board_number not in a.boards:
             continue
-        numbers.update(n for n in (a.ns, a.ew) if n)
+        numbers.update(a.seated)
     return numbers, True
 
 

@@ -39,11 +39,16 @@ def expected(request: Request) -> int | None:
     return int(raw) if raw.isdigit() else None
 
 
-def plays_in(request: Request, state: tournament.TournamentState, pair: int) -> bool:
-    """Whether the caller is a registered player of entry ``pair``.
+def plays_in(
+    request: Request, state: tournament.TournamentState, *entries: int
+) -> bool:
+    """Whether the caller is a registered player of one of ``entries``.
 
     Read from the tournament stream, never from a lagging read model.
     """
-    entry = state.entries.get(pair)
-    ids: set[UUID] = set(entry.player_ids) if entry is not None else set()
+    ids: set[UUID] = set()
+    for number in entries:
+        entry = state.entries.get(number)
+        if entry is not None:
+            ids.update(entry.player_ids)
     return bool(player_ids_of(request.user) & ids)

@@ -71,8 +71,11 @@ def _authorize_seat(
     assignment = handlers.seating(state, ref)
     if seat is None:
         raise NotYourSeat("only the director may do this", law=LawRef("81"))
-    pair = assignment.ns if seat in (Seat.N, Seat.S) else assignment.ew
-    if not plays_in(request, state, pair):
+    if assignment.players:  # individual: the one player in that seat (Law 4)
+        entries: tuple[int, ...] = (assignment.players["NESW".index(seat.value)],)
+    else:
+        entries = assignment.side(ns=seat in (Seat.N, Seat.S))
+    if not plays_in(request, state, *entries):
         raise NotYourSeat(f"you do not sit {seat.value} at this table")
 
 

@@ -27,17 +27,38 @@ def _text(value: object) -> str | None:
     return None if value is None else str(value)
 
 
+def _seats(tournament_id: UUID, session: int) -> dict[tuple[int, int], list[int]]:
+    """(board, table) -> North, East, South, West in an individual event, else {}."""
+    assignments = (
+        SessionRow.objects.filter(tournament_id=tournament_id, session=session)
+        .values_list("assignments", flat=True)
+        .first()
+    ) or []
+    return {
+        (board, a["table"]): a["players"]
+        for a in assignments
+        if a.get("players")
+        for board in a["boards"]
+    }
+
+
 def _pair_lines(tournament_id: UUID, session: int) -> list[dict[str, Any]]:
+    """One line per pair, or per player in an individual event (Law 4)."""
+    seats = _seats(tournament_id, session)
     boards: dict[int, dict[str, Any]] = defaultdict(dict)
     for r in ResultRow.objects.filter(tournament_id=tournament_id, session=session):
-        for number, points, side, opponent in (
-            (r.ns, r.mp_ns, "NS", r.ew),
-            (r.ew, r.mp_ew, "EW", r.ns),
+        players = seats.get((r.board_number, r.table))
+        ns, ew = (players[0::2], players[1::2]) if players else ([r.ns], [r.ew])
+        for side_players, points, side, opponents in (
+            (ns, r.mp_ns, "NS", ew),
+            (ew, r.mp_ew, "EW", ns),
         ):
-            if number:
-                boards[number][str(r.board_number)] = {
+            for number in side_players:
+                if not number:
+                    continue
+                line = {
                     "direction": side,
-                    "opponent": opponent or None,
+                    "opponent": opponents[0] or None,
                     "score": None
                     if r.score_ns is None
                     else (r.score_ns if side == "NS" else -r.score_ns),
@@ -45,6 +66,11 @@ def _pair_lines(tournament_id: UUID, session: int) -> list[dict[str, Any]]:
                     "points": _text(points),
                     "top": r.top,
                 }
+                if players:
+                    line["opponent"] = None
+                    line["opponents"] = opponents
+                    line["partner"] = next(p for p in side_players if p != number)
+                boards[number][str(r.board_number)] = line
     standings = {
         s.entry_number: s
         for s in StandingRow.objects.filter(

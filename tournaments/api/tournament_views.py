@@ -26,6 +26,7 @@ from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, swiss
 from tournaments.api.common import PROBLEM, expected, idem, plays_in, validated
 from tournaments.domain import board_result, tournament
+from tournaments.domain.movements.individual import individual
 from tournaments.domain.movements.mitchell import mitchell
 from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride
 from tournaments.models import (
@@ -278,13 +279,29 @@ class ScheduleSessionApi(APIView):
         ns = serializers.IntegerField(min_value=0)
         ew = serializers.IntegerField(min_value=0)
         boards = serializers.ListField(child=serializers.IntegerField(min_value=1))
+        players = serializers.ListField(
+            child=serializers.IntegerField(min_value=1),
+            required=False,
+            default=list,
+            help_text="individual events: North, East, South, West",
+        )
 
     class InputSerializer(serializers.Serializer):
         session = serializers.IntegerField(min_value=1)
         starts_at = serializers.DateTimeField()
         ends_at = serializers.DateTimeField()
-        movement = serializers.ChoiceField(choices=["mitchell", "explicit"])
+        movement = serializers.ChoiceField(
+            choices=["mitchell", "individual", "explicit"]
+        )
         pairs = serializers.IntegerField(min_value=5, required=False)
+        players = serializers.IntegerField(
+            min_value=4, required=False, help_text="individual movement: players"
+        )
+        duplicated_boards = serializers.BooleanField(
+            default=True,
+            help_text="individual movement: one copy of the boards per table, every "
+            "table plays the round's set (whist seating for more sizes)",
+        )
         boards_per_round = serializers.IntegerField(min_value=1, required=False)
         rounds = serializers.IntegerField(min_value=1, required=False)
         first_board = serializers.IntegerField(min_value=1, default=1)
@@ -309,6 +326,19 @@ class ScheduleSessionApi(APIView):
                 data.get("rounds"),
                 data["first_board"],
             )
+        elif data["movement"] == "individual":
+            if "players" not in data or "boards_per_round" not in data:
+                raise RuleViolation(
+                    "an individual movement needs players and boards_per_round",
+                    law=LawRef("8"),
+                )
+            assignments = individual_assignments(
+                data["players"],
+                data["boards_per_round"],
+                data.get("rounds"),
+                data["first_board"],
+                duplicated=data["duplicated_boards"],
+            )
         else:
             rows = [
                 validated(self.AssignmentSerializer, a)
@@ -321,6 +351,7 @@ class ScheduleSessionApi(APIView):
                     ns=a["ns"],
                     ew=a["ew"],
                     boards=tuple(a["boards"]),
+                    players=tuple(a["players"]),
                 )
                 for a in rows
             )
@@ -374,6 +405,38 @@ def mitchell_assignments(
             boards=movement.boards_of(a.board_set),
         )
         for a in movement.assignments
+    )
+
+
+def individual_assignments(
+    players: int,
+    boards_per_round: int,
+    rounds: int | None,
+    first_board: int = 1,
+    *,
+    duplicated: bool = True,
+) -> tuple[tournament.TableAssignment, ...]:
+    """Law 4 and 8: an individual movement's rounds as table assignments.
+
+    Each table seats four players (North, East, South, West); North and East
+    name the traveller line; tables with a phantom do not play (sit-outs).
+    """
+    try:
+        movement = individual(players, boards_per_round, rounds, duplicated=duplicated)
+    except ValueError as exc:
+        raise RuleViolation(str(exc), law=LawRef("8")) from None
+    return tuple(
+        tournament.TableAssignment(
+            round=seat.round,
+            table=seat.table,
+            ns=seat.north,
+            ew=seat.east,
+            boards=tuple(
+                b + first_board - 1 for b in movement.boards_of(seat.board_set)
+            ),
+            players=(seat.north, seat.east, seat.south, seat.west),
+        )
+        for seat in movement.seats
     )
 
 
@@ -503,14 +566,20 @@ class ResultSerializer(serializers.Serializer):
 
 
 def _entered_by(
-    request: Request, tid: UUID, state: tournament.TournamentState, pair: int, role: str
+    request: Request,
+    tid: UUID,
+    state: tournament.TournamentState,
+    seat: tournament.TableAssignment,
+    role: str,
 ) -> str:
-    """Directors enter any result; a player only as a member of the pair seated there."""
+    """Directors enter any result; a player only from the side seated there
+    (North-South enter, East-West confirm; in an individual event either
+    player of the side)."""
     if is_director(request.user, tid):
         return "director"
-    if plays_in(request, state, pair):
+    if plays_in(request, state, *seat.side(ns=role == "N")):
         return role
-    raise NotAllowed(f"only the {role} pair at this table or a director may do this")
+    raise NotAllowed(f"only the {role} side at this table or a director may do this")
 
 
 class NotAllowed(RuleViolation):
@@ -532,7 +601,7 @@ class EnterResultApi(APIView):
         )
         state = handlers.load_tournament(tournament_id)
         seat = handlers.seating(state, ref)
-        by = _entered_by(request, tournament_id, state, seat.ns, "N")
+        by = _entered_by(request, tournament_id, state, seat, "N")
         return created(
             handlers.handle_board_result(
                 ref,
@@ -569,7 +638,7 @@ class ConfirmResultApi(APIView):
         ref = handlers.TableRef(tournament_id, session, board_number, table)
         state = handlers.load_tournament(tournament_id)
         seat = handlers.seating(state, ref)
-        by = _entered_by(request, tournament_id, state, seat.ew, "EW")
+        by = _entered_by(request, tournament_id, state, seat, "EW")
         return created(
             handlers.handle_board_result(
                 ref,
@@ -835,6 +904,14 @@ class GuideCardApi(APIView):
         ).first()
         if row is None:
             return Response({"detail": "no such session"}, status=404)
+        if any(a.get("players") for a in row.assignments):
+            return Response(
+                {
+                    "entry_number": number,
+                    "session": session,
+                    "rounds": _individual_guide(row.assignments, number),
+                }
+            )
         lines = []
         for a in sorted(row.assignments, key=lambda a: (a["round"], a["table"])):
             if number not in (a["ns"], a["ew"]):
@@ -853,6 +930,60 @@ class GuideCardApi(APIView):
         return Response({"entry_number": number, "session": session, "rounds": lines})
 
 
+SEATS = "NESW"
+
+
+def _individual_guide(
+    assignments: list[dict[str, Any]], number: int
+) -> list[dict[str, Any]]:
+    """A player's guide card in an individual event: seat, partner, opponents (Law 4)."""
+    lines = []
+    for round_number in sorted({a["round"] for a in assignments}):
+        here = [
+            a
+            for a in assignments
+            if a["round"] == round_number and number in a.get("players", ())
+        ]
+        if not here:
+            lines.append({"round": round_number, "sits_out": True, "boards": []})
+            continue
+        a = here[0]
+        i = a["players"].index(number)
+        lines.append(
+            {
+                "round": round_number,
+                "table": a["table"],
+                "seat": SEATS[i],
+                "direction": "NS" if i % 2 == 0 else "EW",
+                "partner": a["players"][(i + 2) % 4],
+                "opponents": [a["players"][(i + 1) % 4], a["players"][(i + 3) % 4]],
+                "boards": a["boards"],
+                "sits_out": False,
+            }
+        )
+    return lines
+
+
+def _individual_sides(
+    tournament_id: UUID, session: int, number: int
+) -> dict[tuple[int, int], bool] | None:
+    """(board, table) -> sat North-South, for a player of an individual event;
+    None for pairs and teams, whose traveller lines name the entry itself."""
+    assignments = (
+        SessionRow.objects.filter(tournament_id=tournament_id, session=session)
+        .values_list("assignments", flat=True)
+        .first()
+    ) or []
+    if not any(a.get("players") for a in assignments):
+        return None
+    return {
+        (board, a["table"]): a["players"].index(number) % 2 == 0
+        for a in assignments
+        if number in a.get("players", ())
+        for board in a["boards"]
+    }
+
+
 class ScoreCardApi(APIView):
     """A pair's personal score card: every board it played, from its own side."""
 
@@ -863,12 +994,18 @@ class ScoreCardApi(APIView):
         self, request: Request, tournament_id: UUID, session: int, number: int
     ) -> Response:
         read_your_writes(request)
-        rows = ResultRow.objects.filter(
-            tournament_id=tournament_id, session=session
-        ).filter(models.Q(ns=number) | models.Q(ew=number))
+        sides = _individual_sides(tournament_id, session, number)
+        rows = ResultRow.objects.filter(tournament_id=tournament_id, session=session)
+        if sides is None:
+            rows = rows.filter(models.Q(ns=number) | models.Q(ew=number))
+        else:
+            wanted = models.Q(pk__in=[])
+            for board, table in sides:
+                wanted |= models.Q(board_number=board, table=table)
+            rows = rows.filter(wanted)
         lines = []
         for r in rows.order_by("board_number"):
-            ns = r.ns == number
+            ns = r.ns == number if sides is None else sides[(r.board_number, r.table)]
             lines.append(
                 {
                     "board_number": r.board_number,

@@ -112,11 +112,31 @@ class WindowRules:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableAssignment:
+    """One table in one round (Law 8).
+
+    Pairs and teams: ``ns`` and ``ew`` are the entries seated there.
+    Individual events (Law 4): ``players`` are the four entries at North,
+    East, South and West, and ``ns``/``ew`` repeat North and East so that a
+    traveller line names its table the same way in every form.
+    """
+
     round: int
     table: int
     ns: int
     ew: int
     boards: tuple[int, ...]
+    players: tuple[int, ...] = ()  # N, E, S, W in individual events (added, v1)
+
+    def side(self, ns: bool) -> tuple[int, ...]:
+        """Return the entries sitting North-South (or East-West) here."""
+        if self.players:
+            return self.players[0::2] if ns else self.players[1::2]
+        return (self.ns,) if ns else (self.ew,)
+
+    @property
+    def seated(self) -> tuple[int, ...]:
+        """Return every entry seated at the table (a phantom's 0 left out)."""
+        return tuple(n for n in (self.players or (self.ns, self.ew)) if n)
 
 
 # -- events -------------------------------------------------------------------
@@ -900,6 +920,36 @@ def _set_hand_records(
     ]
 
 
+def _check_individual_table(
+    state: TournamentState, a: TableAssignment, seen: set[tuple[int, int, str]]
+) -> None:
+    """Law 4 and Law 8: four different entered players at each table, North
+    and East repeated as ``ns`` and ``ew``, nobody at two tables in a round."""
+    if len(a.players) != 4 or len(set(a.players)) != 4:
+        raise InvalidSchedule(
+            f"table {a.table} in round {a.round} needs four different players "
+            "(North, East, South, West)",
+            law=LawRef("4"),
+        )
+    if (a.ns, a.ew) != a.players[:2]:
+        raise InvalidSchedule(
+            f"table {a.table} in round {a.round}: ns and ew are North and East",
+            law=LawRef("8"),
+        )
+    for player in a.players:
+        if player not in state.entries:
+            raise InvalidSchedule(f"player {player} is not entered", law=LawRef("8"))
+        if (a.round, player, "") in seen:
+            raise InvalidSchedule(
+                f"player {player} sits twice in round {a.round}", law=LawRef("8")
+            )
+        seen.add((a.round, player, ""))
+    if not a.boards:
+        raise InvalidSchedule(
+            f"table {a.table} has no boards in round {a.round}", law=LawRef("8")
+        )
+
+
 def _check_assignments(
     state: TournamentState, assignments: tuple[TableAssignment, ...], form: Form
 ) -> None:
@@ -919,6 +969,13 @@ def _check_assignments(
                 f"table {a.table} twice in round {a.round}", law=LawRef("8")
             )
         tables.add((a.round, a.table))
+        if form is Form.INDIVIDUAL:
+            _check_individual_table(state, a, seen)
+            continue
+        if a.players:
+            raise InvalidSchedule(
+                "only an individual event seats players one by one", law=LawRef("4")
+            )
         for pair, direction in ((a.ns, "NS"), (a.ew, "EW")):
             if pair and pair not in state.entries:
                 raise InvalidSchedule(f"pair {pair} is not entered", law=LawRef("8"))

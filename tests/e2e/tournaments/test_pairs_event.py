@@ -25,13 +25,22 @@ def project() -> None:
     ProjectionRunner(TournamentResults()).catch_up()
 
 
+def in_process_client(user: object) -> APIClient:
+    """Django's test client, authenticated as ``user``; the real-HTTP tests
+    replace this with a client that talks to a live server (tests/support/http.py)."""
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+new_client = in_process_client
+
+
 def client_for(username: str, **grant: object) -> tuple[APIClient, object]:
     user = get_user_model().objects.create_user(username)
     for role, scope in grant.items():
         RoleGrant.objects.create(user=user, role=role, **scope)  # type: ignore[arg-type]
-    client = APIClient()
-    client.force_authenticate(user)
-    return client, user
+    return new_client(user), user
 
 
 def make_tournament(staff: APIClient, ends_in: timedelta, **windows: object) -> str:

@@ -54,10 +54,7 @@ class Event:
                 movement="explicit",
                 starts_at=T0,
                 ends_at=END,
-                assignments=(
-                    t.TableAssignment(round=1, table=1, ns=1, ew=2, boards=(1, 2)),
-                    t.TableAssignment(round=1, table=2, ns=3, ew=4, boards=(1, 2)),
-                ),
+                assignments=self.seating(),
             )
         )
         self.run(
@@ -72,6 +69,19 @@ class Event:
                 director="user:td",
             ),
             RULED,
+        )
+
+    def seating(self) -> tuple[t.TableAssignment, ...]:
+        """Two tables of two entries; in an individual event one table of four."""
+        if self.form is t.Form.INDIVIDUAL:
+            return (
+                t.TableAssignment(
+                    round=1, table=1, ns=1, ew=2, boards=(1, 2), players=(1, 2, 3, 4)
+                ),
+            )
+        return (
+            t.TableAssignment(round=1, table=1, ns=1, ew=2, boards=(1, 2)),
+            t.TableAssignment(round=1, table=2, ns=3, ew=4, boards=(1, 2)),
         )
 
     def run(self, command: t.TournamentCommand, now: datetime = T0) -> None:

@@ -94,3 +94,14 @@ def test_an_individual_needs_no_concurrence() -> None:
     assert state.status is appeal.Status.LODGED
     assert state.lodged is not None
     assert state.lodged.concurrence_from == ()
+
+
+def test_every_player_at_an_individual_table_may_appeal_its_ruling() -> None:
+    """Law 92A: a contestant at the table; in an individual event all four are
+    contestants (Definitions), South and West as much as North and East."""
+    event = Event(form=t.Form.INDIVIDUAL)
+    south = event.players[3][0]
+    found = appeal.standing(event.state, event.ruling_id, south)
+    assert found.appellant.number == 3
+    assert found.concurrence_from == ()
+    assert sorted(p.entry_number for p in found.parties) == [1, 2, 3, 4]

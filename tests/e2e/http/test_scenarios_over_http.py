@@ -1,0 +1,47 @@
+"""The end-to-end scenarios again, over real HTTP against a live server.
+
+Each scenario of ``tests/e2e/tournaments`` runs here with every role's client
+talking to a live WSGI server through a socket with a real token (token and
+grants read by ``tournaments.auth``), on a database the server thread and the
+test share through committed transactions, as in production.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from tests.e2e.tournaments import (
+    test_individual_event,
+    test_live_play,
+    test_officials,
+    test_pairs_event,
+    test_teams_event,
+)
+from tests.support.http import HttpClient
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+SCENARIOS: list[Callable[[], None]] = [
+    test_pairs_event.test_pairs_event_from_registration_to_final_standings,
+    test_pairs_event.test_late_correction_is_refused_naming_law_79c_even_without_a_worker,
+    test_pairs_event.test_director_of_another_tournament_cannot_publish,
+    test_teams_event.test_teams_match_scores_imps_and_victory_points_and_windows_close,
+    test_live_play.test_a_board_played_card_by_card_scores_like_a_table_result,
+    test_live_play.test_a_call_out_of_rotation_is_recorded_with_its_law_and_options,
+    test_live_play.test_a_player_acts_only_for_their_own_side,
+    test_officials.test_officials_are_appointed_and_relieved_by_events,
+    test_individual_event.test_individual_event_from_entries_to_player_standings,
+]
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.__name__)
+def test_scenario_over_real_http(
+    scenario: Callable[[], None], live_server: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    url = live_server.url  # type: ignore[attr-defined]
+    monkeypatch.setattr(
+        test_pairs_event, "new_client", lambda user: HttpClient(url, user)
+    )
+    scenario()

@@ -1,0 +1,166 @@
+"""An individual event end to end over the API (Law 4): players enter singly,
+partnerships change every round, each player is ranked on his own score."""
+
+from __future__ import annotations
+
+import uuid
+from collections import Counter
+from datetime import timedelta
+from decimal import Decimal
+
+import pytest
+from rest_framework.test import APIClient
+
+from eventstore.store import event_store
+from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tournaments.api.tournament_views import individual_assignments
+
+pytestmark = pytest.mark.django_db
+PLAYERS = 8  # two tables, seven rounds: everyone partners everyone once
+BOARDS_PER_ROUND = 2
+CONTRACTS = [("4SN", 10), ("4SN", 11), ("3NTS", 9), ("2HE", 8), ("4HE", 9)]
+
+
+def make_individual(staff: APIClient, players: dict[int, uuid.UUID]) -> str:
+    now = event_store().now()
+    tid = str(uuid.uuid4())
+    r = staff.post(
+        "/api/v1/tournaments/",
+        {
+            "tournament_id": tid,
+            "name": "Individuale d'autunno",
+            "form": "individual",
+            "scoring": "matchpoints",
+            "starts_at": now.isoformat(),
+        },
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    for number in range(1, PLAYERS + 1):
+        r = staff.post(
+            f"/api/v1/tournaments/{tid}/entries/",
+            {"number": number, "player_ids": [str(players[number])]},
+            format="json",
+        )
+        assert r.status_code == 201, r.json()
+    r = staff.post(
+        f"/api/v1/tournaments/{tid}/sessions/",
+        {
+            "session": 1,
+            "movement": "individual",
+            "players": PLAYERS,
+            "boards_per_round": BOARDS_PER_ROUND,
+            "starts_at": (now - timedelta(hours=2)).isoformat(),
+            "ends_at": (now + timedelta(hours=1)).isoformat(),
+        },
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    return tid
+
+
+def test_individual_event_from_entries_to_player_standings() -> None:
+    staff, _ = client_for("staff", federation_staff={})
+    players = {n: uuid.uuid4() for n in range(1, PLAYERS + 1)}
+    tid = make_individual(staff, players)
+    director, _ = client_for("td", chief_director={"tournament_id": tid})
+
+    # A pair of players is one entry too many in an individual event (Law 4).
+    r = staff.post(
+        f"/api/v1/tournaments/{tid}/entries/",
+        {"number": 9, "player_ids": [str(uuid.uuid4()), str(uuid.uuid4())]},
+        format="json",
+    )
+    assert r.status_code == 422
+    assert r.json()["code"] == "entry_conflict"
+
+    # Guide card: a new partner every round, each other player once.
+    project()
+    guide = (
+        APIClient()
+        .get(f"/api/v1/tournaments/{tid}/sessions/1/entries/1/guide-card/")
+        .json()["rounds"]
+    )
+    assert len(guide) == PLAYERS - 1
+    assert sorted(line["partner"] for line in guide) == list(range(2, PLAYERS + 1))
+    opponents = Counter(o for line in guide for o in line["opponents"])
+    assert set(opponents.values()) == {2}  # a whist movement: each opponent twice
+
+    seating = individual_assignments(PLAYERS, BOARDS_PER_ROUND, None)
+    first = seating[0]
+    north, east, south, west = first.players
+    west_client, _ = client_for("west", player={"player_id": players[west]})
+    south_client, _ = client_for("south", player={"player_id": players[south]})
+    board = first.boards[0]
+    # North-South enter (South may, for his side), East-West confirm (West may).
+    r = west_client.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/results/",
+        {"board_number": board, "table": first.table, "contract": "4SN", "tricks": 10},
+        format="json",
+    )
+    assert r.status_code == 422  # West is not of the side that enters
+    r = south_client.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/results/",
+        {"board_number": board, "table": first.table, "contract": "4SN", "tricks": 10},
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    r = west_client.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/boards/{board}/tables/{first.table}/confirmations/"
+    )
+    assert r.status_code == 201, r.json()
+
+    for i, a in enumerate(seating):
+        for b in a.boards:
+            if (b, a.table) == (board, first.table):
+                continue
+            contract, tricks = CONTRACTS[(i + b) % len(CONTRACTS)]
+            r = director.post(
+                f"/api/v1/tournaments/{tid}/sessions/1/results/",
+                {
+                    "board_number": b,
+                    "table": a.table,
+                    "contract": contract,
+                    "tricks": tricks,
+                },
+                format="json",
+            )
+            assert r.status_code == 201, r.json()
+    project()
+
+    standings = (
+        APIClient().get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()
+    )
+    lines = standings["standings"]
+    assert sorted(s["entry_number"] for s in lines) == list(range(1, PLAYERS + 1))
+    boards_played = {len(a.boards) for a in seating}
+    assert boards_played == {BOARDS_PER_ROUND}
+    # Each player: 7 rounds of 2 boards, each board against one other table
+    # (top 2); the players' matchpoints add up to 2 x each board's 2 x top.
+    assert all(s["top"] == 2 * (PLAYERS - 1) * BOARDS_PER_ROUND for s in lines)
+    boards = {b for a in seating for b in a.boards}
+    total = sum(Decimal(s["matchpoints"]) for s in lines)
+    assert total == 2 * 2 * 2 * len(boards)
+    assert [s["rank"] for s in lines] == sorted(s["rank"] for s in lines)
+
+    # The score card reads each board from the player's own side.
+    card = (
+        APIClient()
+        .get(f"/api/v1/tournaments/{tid}/sessions/1/entries/{south}/score-card/")
+        .json()
+    )
+    assert len(card["boards"]) == (PLAYERS - 1) * BOARDS_PER_ROUND
+    first_line = next(
+        b
+        for b in card["boards"]
+        if b["board_number"] == board and b["table"] == first.table
+    )
+    assert first_line["direction"] == "NS"
+    assert first_line["score"] in (420, 620)  # 4S made, by vulnerability (Law 2)
+
+    recap = APIClient().get(f"/api/v1/tournaments/{tid}/sessions/1/recap/").json()
+    by_player = {line["entry_number"]: line for line in recap["entries"]}
+    assert len(by_player) == PLAYERS
+    sheet = by_player[south]["boards"][str(board)]
+    assert sheet["partner"] == north
+    assert sorted(sheet["opponents"]) == sorted([east, west])

@@ -1,0 +1,107 @@
+"""Individual sessions: board matchpoints shared by partners (Law 4, 78A, 12C3)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.errors import LawRef
+from scoring.bridge import Artificial, PenaltyUnit, ProceduralPenalty
+from scoring.bridge.errors import ScoringError
+from scoring.bridge.individual import SeatedResult, score_individual_session
+
+
+def two_tables() -> dict[int, list[SeatedResult]]:
+    """Eight players, two tables, two boards; partners change between boards."""
+    return {
+        1: [SeatedResult(1, 2, 3, 4, 420), SeatedResult(5, 6, 7, 8, 450)],
+        2: [SeatedResult(1, 5, 2, 6, -100), SeatedResult(3, 7, 4, 8, -100)],
+    }
+
+
+def test_partners_share_their_sides_matchpoints() -> None:
+    """Law 78A on each board; North and South take the North-South score."""
+    session = score_individual_session(two_tables())
+    by_player = {s.participant: s for s in session.standings}
+    # Board 1: 450 beats 420 (top 2); board 2: equal scores, 1 each.
+    assert by_player[5].matchpoints == 2 + 1
+    assert by_player[7].matchpoints == 2 + 1  # 7 is 5's partner on board 1 only
+    assert by_player[1].matchpoints == 0 + 1
+    assert by_player[2].matchpoints == 2 + 1  # East on board 1, South on board 2
+    assert by_player[5].percent == 75
+    assert [s.rank for s in session.standings][:1] == [1]
+    assert all(s.top == 4 and s.boards == 2 for s in session.standings)
+
+
+def test_an_artificial_score_applies_to_both_members_of_the_side() -> None:
+    """Law 12C3: the adjustment applies equally to both members of the side."""
+    boards = two_tables()
+    boards[1][0] = SeatedResult(
+        1,
+        2,
+        3,
+        4,
+        Artificial.of(40, 60),
+    )
+    by_player = {s.participant: s for s in score_individual_session(boards).standings}
+    assert by_player[1].matchpoints == by_player[3].matchpoints
+    assert by_player[2].matchpoints == by_player[4].matchpoints
+    assert by_player[2].matchpoints > by_player[1].matchpoints
+
+
+def test_a_procedural_penalty_falls_on_the_offender_only() -> None:
+    """Law 90 / 12C3: the partner is not penalised if blameless."""
+    session = score_individual_session(
+        two_tables(),
+        penalties=[ProceduralPenalty(5, Fraction(25), PenaltyUnit.PERCENT_OF_TOP)],
+    )
+    by_player = {s.participant: s for s in session.standings}
+    assert by_player[5].penalty == Fraction(1, 2)  # 25% of the top of 2
+    assert by_player[5].percent == Fraction(100 * (3 - Fraction(1, 2)), 4)
+    assert by_player[7].penalty == 0
+    assert by_player[7].percent == 75
+
+
+def test_a_player_seated_twice_on_a_board_is_refused() -> None:
+    boards = two_tables()
+    boards[1][1] = SeatedResult(1, 6, 7, 8, 450)
+    with pytest.raises(ScoringError) as refused:
+        score_individual_session(boards)
+    assert refused.value.law == LawRef("78A")
+
+
+def test_a_penalty_on_someone_who_did_not_play_is_refused() -> None:
+    with pytest.raises(ScoringError) as refused:
+        score_individual_session(
+            two_tables(),
+            penalties=[ProceduralPenalty(99, Fraction(1), PenaltyUnit.MATCHPOINTS)],
+        )
+    assert refused.value.law == LawRef("90")
+
+
+@given(
+    st.lists(
+        st.sampled_from([-200, -100, 90, 110, 140, 420, 450, 620]),
+        min_size=2,
+        max_size=7,
+    )
+)
+def test_each_board_gives_every_player_his_sides_points(scores: list[int]) -> None:
+    """With n tables every player gets his side's points: the players' points on
+    a board add up to twice the pairs' total, 2 x n x top."""
+    rows = [
+        SeatedResult(4 * i + 1, 4 * i + 2, 4 * i + 3, 4 * i + 4, score)
+        for i, score in enumerate(scores)
+    ]
+    session = score_individual_session({1: rows})
+    n = len(rows)
+    total = sum(Fraction(s.matchpoints) for s in session.standings)
+    assert total == 2 * n * 2 * (n - 1)
+    by_player = {s.participant: s.matchpoints for s in session.standings}
+    for row in rows:
+        assert by_player[row.north] == by_player[row.south]
+        assert by_player[row.east] == by_player[row.west]
+        assert by_player[row.north] + by_player[row.east] == 2 * (n - 1)
