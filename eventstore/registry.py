@@ -59,11 +59,21 @@ class _FieldCodec:
 class _EventCodec:
     cls: type
     fields: tuple[_FieldCodec, ...]
+    # Only the fields whose stored form differs from the value (the rest are
+    # JSON as they stand: ints, strings, bools), so replay converts only those.
+    converted: tuple[_FieldCodec, ...] = ()
+    names: frozenset[str] = frozenset()
 
     def encode(self, event: object) -> dict[str, JSON]:
         return {f.name: f.encode(getattr(event, f.name)) for f in self.fields}
 
     def decode(self, payload: Mapping[str, JSON]) -> object:
+        if payload.keys() <= self.names:
+            kwargs = dict(payload)
+            for f in self.converted:
+                if f.name in kwargs:
+                    kwargs[f.name] = f.decode(kwargs[f.name])
+            return self.cls(**kwargs)
         kwargs = {
             f.name: f.decode(payload[f.name]) for f in self.fields if f.name in payload
         }
@@ -72,6 +82,15 @@ class _EventCodec:
 
 def _identity(value: Any) -> Any:
     return value
+
+
+def _codec(cls: type, fields: tuple[_FieldCodec, ...]) -> _EventCodec:
+    return _EventCodec(
+        cls,
+        fields,
+        converted=tuple(f for f in fields if f.decode is not _identity),
+        names=frozenset(f.name for f in fields),
+    )
 
 
 def _decode_datetime(value: str) -> datetime:
@@ -124,7 +143,7 @@ class EventRegistry:
             existing = self._by_name.get(name)
             if existing is not None and existing.cls is not cls:
                 raise RegistryError(f"{name!r} is registered twice")
-            self._by_name[name] = _EventCodec(cls, self._field_codecs(cls))
+            self._by_name[name] = _codec(cls, self._field_codecs(cls))
             self._by_class[cls] = name
         for name, chain in (upcasters or {}).items():
             self._upcasters.setdefault(name, {}).update(chain)
@@ -179,7 +198,7 @@ class EventRegistry:
         if isinstance(hint, type) and issubclass(hint, enum.Enum):
             return (lambda v: v.value), hint
         if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-            nested = _EventCodec(hint, self._field_codecs(hint))
+            nested = _codec(hint, self._field_codecs(hint))
             return nested.encode, nested.decode
         raise RegistryError(
             f"{owner}.{name}: type {hint!r} cannot be stored in an event"
@@ -209,6 +228,8 @@ class EventRegistry:
         if codec is None:
             raise UnknownEventType(event_type)
         current = codec.cls.schema_version  # type: ignore[attr-defined]
+        if schema_version == current:
+            return codec.decode(payload)  # nothing to upcast: no copy
         data = dict(payload)
         version = schema_version
         chain = self._upcasters.get(event_type, {})

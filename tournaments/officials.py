@@ -13,6 +13,7 @@ from __future__ import annotations
 from datetime import datetime
 from uuid import UUID
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 
 from tournaments.domain import tournament
@@ -45,7 +46,8 @@ def apply_official(
                 user_id=pk,
                 defaults={"name": event.name, "role": event.role, "appointed_at": at},
             )
-            if role is not None:
+            # A user deleted since keeps the office in the record, not a grant.
+            if role is not None and get_user_model().objects.filter(pk=pk).exists():
                 RoleGrant.objects.get_or_create(
                     user_id=pk, role=role, tournament_id=tournament_id
                 )
