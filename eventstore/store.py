@@ -12,10 +12,12 @@ same steps run in Python inside one IMMEDIATE transaction.
 from __future__ import annotations
 
 import enum
+import gc
 import hashlib
 import json
 import uuid
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -475,6 +477,7 @@ class EventStore:
                 "WHERE stream_id = %s AND stream_version >= %s ORDER BY stream_version",
                 [self._uuid_param(stream_id), from_version],
                 decode_after=known_version,
+                stream_id=stream_id,
             )
         )
         version = (
@@ -503,10 +506,8 @@ class EventStore:
         if event_types:
             where += f" AND event_type IN ({','.join(['%s'] * len(event_types))})"
             params += list(event_types)
-        return list(
-            self._select(
-                f"{where} ORDER BY global_position LIMIT %s", [*params, limit], decode
-            )
+        return self._select(
+            f"{where} ORDER BY global_position LIMIT %s", [*params, limit], decode
         )
 
     def head_position(self) -> int:
@@ -516,34 +517,50 @@ class EventStore:
         return 0 if row is None else int(row[0])
 
     def _select(
-        self, where: str, params: list[Any], decode: bool = True, decode_after: int = 0
-    ) -> Iterator[RecordedEvent]:
+        self,
+        where: str,
+        params: list[Any],
+        decode: bool = True,
+        decode_after: int = 0,
+        stream_id: UUID | None = None,
+    ) -> list[RecordedEvent]:
+        """Rows as recorded events; with ``stream_id`` (one stream's read) the
+        column is not selected: every row has it."""
         # PostgreSQL sends the time as text: datetime.fromisoformat (C) is far
         # cheaper than the driver's per-row Python timestamptz loader.
         at = "recorded_at::text" if connection.vendor == "postgresql" else "recorded_at"
+        sid = "" if stream_id is not None else "stream_id, "
         sql = (
-            "SELECT global_position, stream_id, stream_version, event_id, event_type, "
+            f"SELECT global_position, {sid}stream_version, event_id, event_type, "
             f"schema_version, payload, metadata, {at} FROM es_event {where}"
         )
-        with connection.cursor() as cursor:
+        codec, registered = self.codec.decode, self.codec.is_registered
+        out: list[RecordedEvent] = []
+        append = out.append
+        with connection.cursor() as cursor, _collector_paused():
             cursor.execute(sql, params)
             rows = cursor.fetchall()
-        for pos, sid, ver, eid, etype, sver, payload, meta, at in rows:
-            data = _load(payload)
-            yield RecordedEvent(
-                pos,
-                _uuid(sid),
-                ver,
-                _uuid(eid),
-                etype,
-                sver,
-                data,
-                meta,
-                _aware(at),
-                self.codec.decode(etype, sver, data)
-                if decode and ver > decode_after and self.codec.is_registered(etype)
-                else None,
-            )
+            if stream_id is not None:
+                rows = [(r[0], stream_id, *r[1:]) for r in rows]
+            for pos, sid_value, ver, eid, etype, sver, payload, meta, at_value in rows:
+                data = _load(payload)
+                append(
+                    RecordedEvent(
+                        pos,
+                        _uuid(sid_value),
+                        ver,
+                        _uuid(eid),
+                        etype,
+                        sver,
+                        data,
+                        meta,
+                        _aware(at_value),
+                        codec(etype, sver, data)
+                        if decode and ver > decode_after and registered(etype)
+                        else None,
+                    )
+                )
+        return out
 
     @staticmethod
     def _uuid_param(value: UUID) -> Any:
@@ -566,6 +583,25 @@ class _AppendArgs:
     @property
     def expected_label(self) -> object:
         return self.expected if self.mode == "exact" else self.mode
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a read builds its events.
+
+    A replay allocates several objects per event and none of them forms a
+    cycle; with the collector running, CPython scans the growing heap again
+    and again and half of a long replay's time goes to it (``make bench``).
+    Only the thread that found the collector on turns it back on.
+    """
+    paused = gc.isenabled()
+    if paused:
+        gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
 
 
 def _uuid(value: Any) -> UUID:

@@ -118,3 +118,78 @@ def test_a_player_already_entered_cannot_enter_again_naming_law_4() -> None:
             T0,
         )
     assert caught.value.law == LawRef("4")
+
+
+def individual_state(players: int = 8) -> t.TournamentState:
+    state = t.INITIAL
+    commands: list[t.TournamentCommand] = [
+        t.CreateTournament(
+            tournament_id=uuid.uuid4(),
+            name="Individuale",
+            form=t.Form.INDIVIDUAL,
+            scoring=t.ScoringMethod.MATCHPOINTS,
+            windows=t.WindowRules(),
+            starts_at=T0,
+        ),
+        *(
+            t.EnterPair(number=n, entry_id=uuid.uuid4(), player_ids=(uuid.uuid4(),))
+            for n in range(1, players + 1)
+        ),
+    ]
+    for command in commands:
+        for event in t.decide(state, command, T0):
+            state = t.evolve(state, event)
+    return state
+
+
+def seat(players: tuple[int, ...], table: int = 1, rnd: int = 1) -> t.TableAssignment:
+    return t.TableAssignment(
+        round=rnd,
+        table=table,
+        ns=players[0],
+        ew=players[1],
+        boards=(1, 2),
+        players=players,
+    )
+
+
+def test_an_individual_table_seats_four_entered_players_once_each_law_4_and_8() -> None:
+    state = individual_state()
+    [event] = t.decide(
+        state, schedule(seat((1, 2, 3, 4)), seat((5, 6, 7, 8), table=2)), T0
+    )
+    assert isinstance(event, t.SessionScheduled)
+    assert event.assignments[0].side(ns=True) == (1, 3)
+    assert event.assignments[0].side(ns=False) == (2, 4)
+    refused = [
+        (schedule(seat((1, 2, 3))), "4"),  # three players
+        (schedule(seat((1, 2, 3, 3))), "4"),  # the same player twice
+        (schedule(seat((1, 2, 3, 9))), "8"),  # not entered
+        (schedule(seat((1, 2, 3, 4)), seat((4, 5, 6, 7), table=2)), "8"),
+        (
+            schedule(
+                t.TableAssignment(
+                    round=1, table=1, ns=3, ew=2, boards=(1,), players=(1, 2, 3, 4)
+                )
+            ),
+            "8",
+        ),
+    ]
+    for command, law in refused:
+        with pytest.raises(t.InvalidSchedule) as caught:
+            t.decide(state, command, T0)
+        assert caught.value.law == LawRef(law)
+
+
+def test_a_pairs_event_does_not_seat_players_one_by_one() -> None:
+    with pytest.raises(t.InvalidSchedule) as caught:
+        t.decide(
+            created(),
+            schedule(
+                t.TableAssignment(
+                    round=1, table=1, ns=1, ew=2, boards=(1,), players=(1, 2, 3, 4)
+                )
+            ),
+            T0,
+        )
+    assert caught.value.law == LawRef("4")
