@@ -15,6 +15,7 @@ use the FIGB tie-breaks of ``scoring.standings`` (decision 0054).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -34,8 +35,18 @@ from scoring.bridge import (
     publish,
     team_board_imps,
 )
-from scoring.bridge.individual import SeatedResult, score_individual_session
-from scoring.bridge.session import SessionMethod, Winners, score_pairs_session
+from scoring.bridge.individual import (
+    PlayerStanding,
+    SeatedResult,
+    score_individual_session,
+)
+from scoring.bridge.matchpoints import BoardScores
+from scoring.bridge.session import (
+    PairStanding,
+    SessionMethod,
+    Winners,
+    score_pairs_session,
+)
 from scoring.bridge.vp import wbf_vp_pair
 from scoring.standings import (
     PairEntry,
@@ -295,8 +306,19 @@ def rescore_session(tid: UUID, session: int) -> None:
     scored = score_pairs_session(
         boards, SessionMethod(winners=winners), penalties=penalties
     )
+    _write_matchpoints(tid, session, lines, scored.boards, scored.standings)
+
+
+def _write_matchpoints(
+    tid: UUID,
+    session: int,
+    lines: dict[int, list[ResultRow]],
+    boards: Mapping[int, BoardScores],
+    standings: Sequence[PairStanding | PlayerStanding],
+) -> None:
+    """Store each traveller line's matchpoints and the session's standings."""
     for number, board_lines in lines.items():
-        scores = scored.boards[number]
+        scores = boards[number]
         for index, row in enumerate(board_lines):
             row.mp_ns = publish(scores.ns[index])
             row.mp_ew = publish(scores.ew[index])
@@ -309,7 +331,7 @@ def rescore_session(tid: UUID, session: int) -> None:
             tournament_id=tid,
             session=session,
             entry_number=int(s.participant),  # type: ignore[call-overload]
-            direction=s.direction,
+            direction=getattr(s, "direction", ""),
             boards=s.boards,
             matchpoints=publish(s.matchpoints),
             penalty=publish(s.penalty),
@@ -318,7 +340,7 @@ def rescore_session(tid: UUID, session: int) -> None:
             rank=s.rank,
             tied=s.tied,
         )
-        for s in scored.standings
+        for s in standings
     )
 
 
@@ -370,31 +392,7 @@ def rescore_individual(tid: UUID, session: int) -> None:
     if not boards:
         return
     scored = score_individual_session(boards, penalties=_penalties_of(tid, session))
-    for number, board_lines in lines.items():
-        scores = scored.boards[number]
-        for index, row in enumerate(board_lines):
-            row.mp_ns = publish(scores.ns[index])
-            row.mp_ew = publish(scores.ew[index])
-            row.top = scores.top_at(index)
-    ResultRow.objects.bulk_update(
-        [r for ls in lines.values() for r in ls], ["mp_ns", "mp_ew", "top"]
-    )
-    StandingRow.objects.bulk_create(
-        StandingRow(
-            tournament_id=tid,
-            session=session,
-            entry_number=int(s.participant),  # type: ignore[call-overload]
-            direction="",
-            boards=s.boards,
-            matchpoints=publish(s.matchpoints),
-            penalty=publish(s.penalty),
-            top=s.top,
-            percent=publish(s.percent),
-            rank=s.rank,
-            tied=s.tied,
-        )
-        for s in scored.standings
-    )
+    _write_matchpoints(tid, session, lines, scored.boards, scored.standings)
 
 
 IMP_PAIRS = (
