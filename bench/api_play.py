@@ -67,9 +67,9 @@ def _setup_database() -> str:
 
     from eventstore.store import Metadata
     from tournaments import handlers
-    from tournaments.api.tournament_views import mitchell_assignments
     from tournaments.domain import tournament
     from tournaments.models import RoleGrant
+    from tournaments.seating import mitchell_assignments
 
     call_command("migrate", verbosity=0)
     tid = uuid.uuid4()

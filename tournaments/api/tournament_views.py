@@ -23,11 +23,9 @@ from rest_framework.views import APIView
 from eventstore.projections import wait_for_position
 from eventstore.store import AppendResult
 from rules.errors import LawRef, RuleViolation
-from tournaments import handlers, swiss
+from tournaments import handlers, seating, swiss
 from tournaments.api.common import PROBLEM, expected, idem, plays_in, validated
 from tournaments.domain import board_result, tournament
-from tournaments.domain.movements.individual import individual
-from tournaments.domain.movements.mitchell import mitchell
 from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride
 from tournaments.models import (
     EntryRow,
@@ -290,10 +288,8 @@ class ScheduleSessionApi(APIView):
         session = serializers.IntegerField(min_value=1)
         starts_at = serializers.DateTimeField()
         ends_at = serializers.DateTimeField()
-        movement = serializers.ChoiceField(
-            choices=["mitchell", "individual", "explicit"]
-        )
-        pairs = serializers.IntegerField(min_value=5, required=False)
+        movement = serializers.ChoiceField(choices=[*seating.MOVEMENTS, "explicit"])
+        pairs = serializers.IntegerField(min_value=3, required=False)
         players = serializers.IntegerField(
             min_value=4, required=False, help_text="individual movement: players"
         )
@@ -315,26 +311,12 @@ class ScheduleSessionApi(APIView):
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:
         data = validated(self.InputSerializer, request.data)
-        if data["movement"] == "mitchell":
-            if "pairs" not in data or "boards_per_round" not in data:
-                raise RuleViolation(
-                    "a Mitchell needs pairs and boards_per_round", law=LawRef("8")
-                )
-            assignments = mitchell_assignments(
-                data["pairs"],
-                data["boards_per_round"],
-                data.get("rounds"),
-                data["first_board"],
-            )
-        elif data["movement"] == "individual":
-            if "players" not in data or "boards_per_round" not in data:
-                raise RuleViolation(
-                    "an individual movement needs players and boards_per_round",
-                    law=LawRef("8"),
-                )
-            assignments = individual_assignments(
-                data["players"],
-                data["boards_per_round"],
+        if data["movement"] in seating.MOVEMENTS:
+            individual = data["movement"] == "individual"
+            assignments = seating.assignments_for(
+                data["movement"],
+                data.get("players" if individual else "pairs"),
+                data.get("boards_per_round"),
                 data.get("rounds"),
                 data["first_board"],
                 duplicated=data["duplicated_boards"],
@@ -380,64 +362,6 @@ def declared_categories(pair_id: UUID) -> tuple[int, ...]:
 
     state, _ = load_pair(pair_id)
     return tuple(int(card.category) for card in state.cards)
-
-
-def mitchell_assignments(
-    pairs: int, boards_per_round: int, rounds: int | None, first_board: int = 1
-) -> tuple[tournament.TableAssignment, ...]:
-    """Law 8: a Mitchell's rounds as table assignments; the phantom pair sits out (0)."""
-    try:
-        movement = mitchell(
-            pairs,
-            boards_per_round=boards_per_round,
-            rounds=rounds,
-            first_board=first_board,
-        )
-    except ValueError as exc:
-        raise RuleViolation(str(exc), law=LawRef("8")) from None
-    phantom = movement.phantom
-    return tuple(
-        tournament.TableAssignment(
-            round=a.round,
-            table=a.table,
-            ns=0 if a.ns == phantom else a.ns,
-            ew=0 if a.ew == phantom else a.ew,
-            boards=movement.boards_of(a.board_set),
-        )
-        for a in movement.assignments
-    )
-
-
-def individual_assignments(
-    players: int,
-    boards_per_round: int,
-    rounds: int | None,
-    first_board: int = 1,
-    *,
-    duplicated: bool = True,
-) -> tuple[tournament.TableAssignment, ...]:
-    """Law 4 and 8: an individual movement's rounds as table assignments.
-
-    Each table seats four players (North, East, South, West); North and East
-    name the traveller line; tables with a phantom do not play (sit-outs).
-    """
-    try:
-        movement = individual(players, boards_per_round, rounds, duplicated=duplicated)
-    except ValueError as exc:
-        raise RuleViolation(str(exc), law=LawRef("8")) from None
-    return tuple(
-        tournament.TableAssignment(
-            round=seat.round,
-            table=seat.table,
-            ns=seat.north,
-            ew=seat.east,
-            boards=tuple(
-                b + first_board - 1 for b in movement.boards_of(seat.board_set)
-            ),
-            players=(seat.north, seat.east, seat.south, seat.west),
-        )
-        for seat in movement.seats
-    )
 
 
 class PublishScoresApi(APIView):
@@ -890,6 +814,64 @@ def name_components(namespace: dict[str, Any]) -> None:
 name_components(globals())
 
 
+class MovementPreviewApi(APIView):
+    """A movement before any session uses it: every table of every round and
+    each entry's guide card (Law 8A), for the director to plan and print."""
+
+    permission_classes = [AllowAny]
+
+    class InputSerializer(serializers.Serializer):
+        pairs = serializers.IntegerField(min_value=3, required=False)
+        players = serializers.IntegerField(min_value=4, required=False)
+        boards_per_round = serializers.IntegerField(min_value=1)
+        rounds = serializers.IntegerField(min_value=1, required=False)
+        first_board = serializers.IntegerField(min_value=1, default=1)
+        duplicated_boards = serializers.BooleanField(default=True)
+
+    @extend_schema(
+        parameters=[InputSerializer], responses={200: dict, 400: PROBLEM, 422: PROBLEM}
+    )
+    def get(self, request: Request, movement: str) -> Response:
+        data = validated(self.InputSerializer, request.query_params)
+        individual = movement == "individual"
+        assignments = [
+            payload(a)
+            for a in seating.assignments_for(
+                movement,
+                data.get("players" if individual else "pairs"),
+                data["boards_per_round"],
+                data.get("rounds"),
+                data["first_board"],
+                duplicated=data["duplicated_boards"],
+            )
+        ]
+        entries = sorted(
+            {n for a in assignments for n in (a["players"] or (a["ns"], a["ew"])) if n}
+        )
+        return Response(
+            {
+                "movement": movement,
+                "rounds": max(a["round"] for a in assignments),
+                "tables": max(a["table"] for a in assignments),
+                "boards": sorted({b for a in assignments for b in a["boards"]}),
+                "assignments": assignments,
+                "guide_cards": {n: guide_lines(assignments, n) for n in entries},
+            }
+        )
+
+
+def payload(a: tournament.TableAssignment) -> dict[str, Any]:
+    """A table assignment as the session's stored assignments hold it."""
+    return {
+        "round": a.round,
+        "table": a.table,
+        "ns": a.ns,
+        "ew": a.ew,
+        "boards": list(a.boards),
+        "players": list(a.players),
+    }
+
+
 class GuideCardApi(APIView):
     """A pair's guide card for a session: round, table, direction, opponents, boards (Law 8)."""
 
@@ -904,30 +886,36 @@ class GuideCardApi(APIView):
         ).first()
         if row is None:
             return Response({"detail": "no such session"}, status=404)
-        if any(a.get("players") for a in row.assignments):
-            return Response(
-                {
-                    "entry_number": number,
-                    "session": session,
-                    "rounds": _individual_guide(row.assignments, number),
-                }
-            )
-        lines = []
-        for a in sorted(row.assignments, key=lambda a: (a["round"], a["table"])):
-            if number not in (a["ns"], a["ew"]):
-                continue
-            direction = "NS" if a["ns"] == number else "EW"
-            opponent = a["ew"] if direction == "NS" else a["ns"]
-            lines.append(
-                {
-                    "round": a["round"],
-                    "table": a["table"],
-                    "direction": direction,
-                    "opponent": opponent or None,  # None: sit out (phantom)
-                    "boards": a["boards"],
-                }
-            )
-        return Response({"entry_number": number, "session": session, "rounds": lines})
+        return Response(
+            {
+                "entry_number": number,
+                "session": session,
+                "rounds": guide_lines(row.assignments, number),
+            }
+        )
+
+
+def guide_lines(assignments: list[dict[str, Any]], number: int) -> list[dict[str, Any]]:
+    """An entry's guide card from a session's assignments (Law 8A1): where it
+    sits each round, against whom, with which boards."""
+    if any(a.get("players") for a in assignments):
+        return _individual_guide(assignments, number)
+    lines = []
+    for a in sorted(assignments, key=lambda a: (a["round"], a["table"])):
+        if number not in (a["ns"], a["ew"]):
+            continue
+        direction = "NS" if a["ns"] == number else "EW"
+        opponent = a["ew"] if direction == "NS" else a["ns"]
+        lines.append(
+            {
+                "round": a["round"],
+                "table": a["table"],
+                "direction": direction,
+                "opponent": opponent or None,  # None: sit out (phantom)
+                "boards": a["boards"],
+            }
+        )
+    return lines
 
 
 SEATS = "NESW"

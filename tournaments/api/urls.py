@@ -18,6 +18,7 @@ urlpatterns = [
     path("me/", MeApi.as_view(), name="me"),
     path("ping/", PingApi.as_view(), name="ping"),
     path("registry/", include("tournaments.api.registry_urls")),
+    path("movements/<str:movement>/", t.MovementPreviewApi.as_view()),
     path("tournaments/", t.TournamentListApi.as_view(), name="tournaments"),
     path("tournaments/<uuid:tournament_id>/", t.TournamentDetailApi.as_view()),
     path("tournaments/<uuid:tournament_id>/entries/", t.EnterPairApi.as_view()),

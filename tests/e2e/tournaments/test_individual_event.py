@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import client_for, project
-from tournaments.api.tournament_views import individual_assignments
+from tournaments.seating import individual_assignments
 
 pytestmark = pytest.mark.django_db
 PLAYERS = 8  # two tables, seven rounds: everyone partners everyone once

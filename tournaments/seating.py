@@ -1,0 +1,131 @@
+"""Movements as the tournament stream records them: table assignments (Law 8).
+
+The pure generators (``tournaments.domain.movements``) give rounds, tables and
+board sets; here they become ``TableAssignment``s with board numbers, a
+phantom pair's number replaced by 0 (its opponents sit out) and, in an
+individual event, the four players of each table (Law 4). A movement that
+cannot be built answers with the generator's reason, naming Law 8.
+"""
+
+from __future__ import annotations
+
+from rules.errors import LawRef, RuleViolation
+from tournaments.domain import tournament
+from tournaments.domain.movements.howell import howell
+from tournaments.domain.movements.individual import individual
+from tournaments.domain.movements.mitchell import mitchell
+from tournaments.domain.movements.model import Movement
+
+__all__ = [
+    "MOVEMENTS",
+    "assignments_for",
+    "howell_assignments",
+    "individual_assignments",
+    "mitchell_assignments",
+]
+
+# The movements a session can be scheduled from by name (explicit tables aside).
+MOVEMENTS = ("mitchell", "howell", "individual")
+
+
+def _pairs(movement: Movement) -> tuple[tournament.TableAssignment, ...]:
+    phantom = movement.phantom
+    return tuple(
+        tournament.TableAssignment(
+            round=a.round,
+            table=a.table,
+            ns=0 if a.ns == phantom else a.ns,
+            ew=0 if a.ew == phantom else a.ew,
+            boards=movement.boards_of(a.board_set),
+        )
+        for a in movement.assignments
+    )
+
+
+def mitchell_assignments(
+    pairs: int, boards_per_round: int, rounds: int | None, first_board: int = 1
+) -> tuple[tournament.TableAssignment, ...]:
+    """Law 8: a Mitchell's rounds as table assignments."""
+    try:
+        movement = mitchell(
+            pairs,
+            boards_per_round=boards_per_round,
+            rounds=rounds,
+            first_board=first_board,
+        )
+    except ValueError as exc:
+        raise RuleViolation(str(exc), law=LawRef("8")) from None
+    return _pairs(movement)
+
+
+def howell_assignments(
+    pairs: int, boards_per_round: int, rounds: int | None, first_board: int = 1
+) -> tuple[tournament.TableAssignment, ...]:
+    """Law 8: a Howell's rounds (every pair meets every other once) as assignments."""
+    try:
+        movement = howell(
+            pairs,
+            boards_per_round=boards_per_round,
+            rounds=rounds,
+            first_board=first_board,
+        )
+    except ValueError as exc:
+        raise RuleViolation(str(exc), law=LawRef("8")) from None
+    return _pairs(movement)
+
+
+def individual_assignments(
+    players: int,
+    boards_per_round: int,
+    rounds: int | None,
+    first_board: int = 1,
+    *,
+    duplicated: bool = True,
+) -> tuple[tournament.TableAssignment, ...]:
+    """Law 4 and 8: an individual movement's rounds as table assignments.
+
+    Each table seats four players (North, East, South, West); North and East
+    name the traveller line; tables with a phantom do not play (sit-outs).
+    """
+    try:
+        movement = individual(players, boards_per_round, rounds, duplicated=duplicated)
+    except ValueError as exc:
+        raise RuleViolation(str(exc), law=LawRef("8")) from None
+    return tuple(
+        tournament.TableAssignment(
+            round=seat.round,
+            table=seat.table,
+            ns=seat.north,
+            ew=seat.east,
+            boards=tuple(
+                b + first_board - 1 for b in movement.boards_of(seat.board_set)
+            ),
+            players=(seat.north, seat.east, seat.south, seat.west),
+        )
+        for seat in movement.seats
+    )
+
+
+def assignments_for(
+    movement: str,
+    entries: int | None,
+    boards_per_round: int | None,
+    rounds: int | None = None,
+    first_board: int = 1,
+    *,
+    duplicated: bool = True,
+) -> tuple[tournament.TableAssignment, ...]:
+    """The assignments of a named movement for ``entries`` pairs (or players)."""
+    if movement not in MOVEMENTS:
+        raise RuleViolation(f"no movement called {movement!r}", law=LawRef("8"))
+    if entries is None or boards_per_round is None:
+        who = "players" if movement == "individual" else "pairs"
+        raise RuleViolation(
+            f"a {movement} movement needs {who} and boards_per_round", law=LawRef("8")
+        )
+    if movement == "individual":
+        return individual_assignments(
+            entries, boards_per_round, rounds, first_board, duplicated=duplicated
+        )
+    build = mitchell_assignments if movement == "mitchell" else howell_assignments
+    return build(entries, boards_per_round, rounds, first_board)
