@@ -15,6 +15,7 @@ from tournaments.domain.movements.howell import howell
 from tournaments.domain.movements.individual import individual
 from tournaments.domain.movements.mitchell import mitchell
 from tournaments.domain.movements.model import Movement
+from tournaments.domain.movements.round_robin import round_robin
 
 __all__ = [
     "MOVEMENTS",
@@ -25,7 +26,7 @@ __all__ = [
 ]
 
 # The movements a session can be scheduled from by name (explicit tables aside).
-MOVEMENTS = ("mitchell", "howell", "individual")
+MOVEMENTS = ("mitchell", "howell", "individual", "round_robin")
 
 
 def _pairs(movement: Movement) -> tuple[tournament.TableAssignment, ...]:
@@ -106,6 +107,54 @@ def individual_assignments(
     )
 
 
+def round_robin_assignments(
+    entries: int,
+    round_number: int,
+    boards_per_round: int,
+    first_board: int = 1,
+    *,
+    teams: bool = True,
+    legs: int = 1,
+) -> tuple[tournament.TableAssignment, ...]:
+    """One round of a Berger round robin as a session's assignments.
+
+    FIGB N-L4 §1: the home team sits North-South in the open room (table
+    2k - 1) and East-West in the closed room (table 2k), both rooms playing the
+    match's boards (Law 86); in a pairs round robin the home pair sits
+    North-South. A team with the bye has no table that round.
+    """
+    try:
+        schedule = round_robin(entries, legs=legs)
+        if not 1 <= round_number <= schedule.rounds:
+            raise RuleViolation(
+                f"this round robin has rounds 1 to {schedule.rounds}, not {round_number}",
+                law=LawRef("8"),
+            )
+        matches = schedule.round_matches(round_number)
+    except ValueError as exc:
+        raise RuleViolation(str(exc), law=LawRef("8")) from None
+    boards = tuple(range(first_board, first_board + boards_per_round))
+    out: list[tournament.TableAssignment] = []
+    for match in matches:
+        table = 2 * match.table - 1 if teams else match.table
+        out.append(
+            tournament.TableAssignment(
+                round=1, table=table, ns=match.home, ew=match.away, boards=boards
+            )
+        )
+        if teams:
+            out.append(
+                tournament.TableAssignment(
+                    round=1,
+                    table=table + 1,
+                    ns=match.away,
+                    ew=match.home,
+                    boards=boards,
+                )
+            )
+    return tuple(out)
+
+
 def assignments_for(
     movement: str,
     entries: int | None,
@@ -114,14 +163,25 @@ def assignments_for(
     first_board: int = 1,
     *,
     duplicated: bool = True,
+    round_number: int | None = None,
+    teams: bool = False,
 ) -> tuple[tournament.TableAssignment, ...]:
-    """The assignments of a named movement for ``entries`` pairs (or players)."""
+    """The assignments of a named movement for ``entries`` pairs (or players,
+    or teams); a round robin's session is one of its rounds (``round_number``)."""
     if movement not in MOVEMENTS:
         raise RuleViolation(f"no movement called {movement!r}", law=LawRef("8"))
     if entries is None or boards_per_round is None:
         who = "players" if movement == "individual" else "pairs"
         raise RuleViolation(
             f"a {movement} movement needs {who} and boards_per_round", law=LawRef("8")
+        )
+    if movement == "round_robin":
+        if round_number is None:
+            raise RuleViolation(
+                "a round robin session names its round (round_number)", law=LawRef("8")
+            )
+        return round_robin_assignments(
+            entries, round_number, boards_per_round, first_board, teams=teams
         )
     if movement == "individual":
         return individual_assignments(

@@ -289,7 +289,9 @@ class ScheduleSessionApi(APIView):
         starts_at = serializers.DateTimeField()
         ends_at = serializers.DateTimeField()
         movement = serializers.ChoiceField(choices=[*seating.MOVEMENTS, "explicit"])
-        pairs = serializers.IntegerField(min_value=3, required=False)
+        pairs = serializers.IntegerField(
+            min_value=3, required=False, help_text="pairs (teams in a round robin)"
+        )
         players = serializers.IntegerField(
             min_value=4, required=False, help_text="individual movement: players"
         )
@@ -301,6 +303,11 @@ class ScheduleSessionApi(APIView):
         boards_per_round = serializers.IntegerField(min_value=1, required=False)
         rounds = serializers.IntegerField(min_value=1, required=False)
         first_board = serializers.IntegerField(min_value=1, default=1)
+        round_number = serializers.IntegerField(
+            min_value=1,
+            required=False,
+            help_text="round robin: which round of the Berger schedule this session plays",
+        )
         winners = serializers.ChoiceField(
             choices=list(tournament.WINNERS), default="auto"
         )
@@ -313,6 +320,7 @@ class ScheduleSessionApi(APIView):
         data = validated(self.InputSerializer, request.data)
         if data["movement"] in seating.MOVEMENTS:
             individual = data["movement"] == "individual"
+            event = handlers.load_tournament(tournament_id).created
             assignments = seating.assignments_for(
                 data["movement"],
                 data.get("players" if individual else "pairs"),
@@ -320,6 +328,8 @@ class ScheduleSessionApi(APIView):
                 data.get("rounds"),
                 data["first_board"],
                 duplicated=data["duplicated_boards"],
+                round_number=data.get("round_number"),
+                teams=event is not None and event.form is tournament.Form.TEAMS,
             )
         else:
             rows = [
@@ -827,6 +837,10 @@ class MovementPreviewApi(APIView):
         rounds = serializers.IntegerField(min_value=1, required=False)
         first_board = serializers.IntegerField(min_value=1, default=1)
         duplicated_boards = serializers.BooleanField(default=True)
+        round_number = serializers.IntegerField(min_value=1, required=False)
+        teams = serializers.BooleanField(
+            default=False, help_text="round robin: two rooms a match"
+        )
 
     @extend_schema(
         parameters=[InputSerializer], responses={200: dict, 400: PROBLEM, 422: PROBLEM}
@@ -843,6 +857,8 @@ class MovementPreviewApi(APIView):
                 data.get("rounds"),
                 data["first_board"],
                 duplicated=data["duplicated_boards"],
+                round_number=data.get("round_number"),
+                teams=data["teams"],
             )
         ]
         entries = sorted(

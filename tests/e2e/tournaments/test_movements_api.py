@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tournaments.models import MatchRow
 
 pytestmark = pytest.mark.django_db
 
@@ -132,3 +133,93 @@ def test_a_howell_session_is_scheduled_played_and_ranked_as_one_field() -> None:
     # 14 boards, each played at 4 tables (top 6): everyone's total tops are 7 x 2 x 6.
     assert {line["top"] for line in lines} == {7 * 2 * 6}
     assert sum(Decimal(line["matchpoints"]) for line in lines) == 14 * 4 * 6
+
+
+def test_a_round_robin_round_seats_each_match_in_two_rooms() -> None:
+    """Berger tables; FIGB N-L4 §1: home team NS in the open room, EW in the
+    closed room; with five teams one has the bye each round."""
+    rounds = [
+        preview("round_robin", pairs=5, boards_per_round=8, round_number=r, teams=True)
+        for r in range(1, 6)
+    ]
+    met: Counter[tuple[int, int]] = Counter()
+    byes = []
+    for plan in rounds:
+        tables = plan["assignments"]
+        assert len(tables) == 4  # two matches, two rooms each
+        for open_room, closed in zip(tables[0::2], tables[1::2], strict=True):
+            assert (open_room["ns"], open_room["ew"]) == (closed["ew"], closed["ns"])
+            assert open_room["boards"] == closed["boards"] == list(range(1, 9))
+            met[tuple(sorted((open_room["ns"], open_room["ew"])))] += 1
+        seated = {a["ns"] for a in tables}
+        byes.extend(set(range(1, 6)) - seated)
+    assert set(met.values()) == {1}
+    assert len(met) == 10  # every two teams meet once
+    assert sorted(byes) == [1, 2, 3, 4, 5]
+    r = APIClient().get(
+        "/api/v1/movements/round_robin/", {"pairs": 5, "boards_per_round": 8}
+    )
+    assert r.status_code == 422  # a session plays one round: which one
+
+
+def test_a_round_robin_session_of_a_teams_event_scores_its_matches() -> None:
+    staff, _ = client_for("rrstaff", federation_staff={})
+    now = event_store().now()
+    tid = str(uuid.uuid4())
+    r = staff.post(
+        "/api/v1/tournaments/",
+        {
+            "tournament_id": tid,
+            "name": "Girone all'italiana",
+            "form": "teams",
+            "scoring": "teams_imps_vp",
+            "starts_at": now.isoformat(),
+        },
+        format="json",
+    )
+    assert r.status_code == 201
+    director, _ = client_for("rrtd", chief_director={"tournament_id": tid})
+    for team in range(1, 5):
+        r = staff.post(
+            f"/api/v1/tournaments/{tid}/entries/",
+            {"number": team, "player_ids": [str(uuid.uuid4()) for _ in range(4)]},
+            format="json",
+        )
+        assert r.status_code == 201
+    r = staff.post(
+        f"/api/v1/tournaments/{tid}/sessions/",
+        {
+            "session": 1,
+            "movement": "round_robin",
+            "pairs": 4,
+            "round_number": 1,
+            "boards_per_round": 2,
+            "starts_at": now.isoformat(),
+            "ends_at": (now + timedelta(hours=2)).isoformat(),
+        },
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    # Round 1 of the Berger table for four: 1-4 at tables 1-2, 2-3 at tables 3-4.
+    for table in (1, 2, 3, 4):
+        for board in (1, 2):
+            contract, tricks = ("4SN", 10) if table % 2 or board == 2 else ("4SN", 9)
+            r = director.post(
+                f"/api/v1/tournaments/{tid}/sessions/1/results/",
+                {
+                    "board_number": board,
+                    "table": table,
+                    "contract": contract,
+                    "tricks": tricks,
+                },
+                format="json",
+            )
+            assert r.status_code == 201, r.json()
+    project()
+    matches = sorted(
+        (m.team_a, m.team_b, m.imps_a, m.imps_b)
+        for m in MatchRow.objects.filter(tournament_id=tid)
+    )
+    # Board 1: 420 in the open room, the closed room's NS (the away team) go one
+    # down (+50 to the home team): 470 -> 10 IMPs to the home team in each match.
+    assert matches == [(1, 4, 10, 0), (2, 3, 10, 0)]
