@@ -8,11 +8,10 @@ announced to the contestants.
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
 from django.contrib.auth import get_user_model
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
@@ -104,8 +103,14 @@ class OfficialDetailApi(APIView):
     permission_classes = [IsAuthenticated]
 
     @extend_schema(
-        responses={**COMMAND_RESPONSES, 200: dict, 404: PROBLEM},
-        parameters=[],
+        responses={
+            **{k: v for k, v in COMMAND_RESPONSES.items() if k != 201},
+            200: COMMAND_RESPONSES[201],
+            404: PROBLEM,
+        },
+        parameters=[
+            OpenApiParameter("reason", str, description="why the official is relieved")
+        ],
     )
     def delete(self, request: Request, tournament_id: UUID, user_id: int) -> Response:
         actor = f"user:{user_id}"
@@ -113,10 +118,10 @@ class OfficialDetailApi(APIView):
         if held is None:
             raise NotFound("no such official of this event")
         _may_act_on(request, tournament_id, held.role)
-        reason: Any = request.query_params.get("reason", "")
+        reason = request.query_params.get("reason", "")
         result = handlers.handle_official(
             tournament_id,
-            tournament.RelieveOfficial(user=actor, reason=str(reason)),
+            tournament.RelieveOfficial(user=actor, reason=reason),
             metadata=metadata_for(request, tournament_id, "relieve_official"),
             idempotency_key=idem(request),
         )
