@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 from eventstore.projections import wait_for_position
 from eventstore.store import AppendResult
 from rules.errors import LawRef, RuleViolation
-from tournaments import handlers, seating, swiss
+from tournaments import handlers, knockout, seating, swiss
 from tournaments.api.common import PROBLEM, expected, idem, plays_in, validated
 from tournaments.domain import board_result, tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride
@@ -288,7 +288,9 @@ class ScheduleSessionApi(APIView):
         session = serializers.IntegerField(min_value=1)
         starts_at = serializers.DateTimeField()
         ends_at = serializers.DateTimeField()
-        movement = serializers.ChoiceField(choices=[*seating.MOVEMENTS, "explicit"])
+        movement = serializers.ChoiceField(
+            choices=[*seating.MOVEMENTS, "knockout", "explicit"]
+        )
         pairs = serializers.IntegerField(
             min_value=3, required=False, help_text="pairs (teams in a round robin)"
         )
@@ -306,7 +308,7 @@ class ScheduleSessionApi(APIView):
         round_number = serializers.IntegerField(
             min_value=1,
             required=False,
-            help_text="round robin: which round of the Berger schedule this session plays",
+            help_text="round robin: the round of the Berger schedule; knockout: the stage",
         )
         winners = serializers.ChoiceField(
             choices=list(tournament.WINNERS), default="auto"
@@ -318,7 +320,22 @@ class ScheduleSessionApi(APIView):
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:
         data = validated(self.InputSerializer, request.data)
-        if data["movement"] in seating.MOVEMENTS:
+        movement = data["movement"]
+        if movement == "knockout":
+            if "round_number" not in data or "boards_per_round" not in data:
+                raise RuleViolation(
+                    "a knockout session names its stage (round_number) and "
+                    "boards_per_round",
+                    law=LawRef("8"),
+                )
+            assignments = knockout.stage_assignments(
+                tournament_id,
+                data["round_number"],
+                data["boards_per_round"],
+                data["first_board"],
+            )
+            movement = f"{knockout.PREFIX}{data['round_number']}"
+        elif data["movement"] in seating.MOVEMENTS:
             individual = data["movement"] == "individual"
             event = handlers.load_tournament(tournament_id).created
             assignments = seating.assignments_for(
@@ -349,7 +366,7 @@ class ScheduleSessionApi(APIView):
             )
         command = tournament.ScheduleSession(
             session=data["session"],
-            movement=data["movement"],
+            movement=movement,
             starts_at=data["starts_at"],
             ends_at=data["ends_at"],
             assignments=assignments,
@@ -886,6 +903,17 @@ def payload(a: tournament.TableAssignment) -> dict[str, Any]:
         "boards": list(a.boards),
         "players": list(a.players),
     }
+
+
+class BracketApi(APIView):
+    """A knockout teams event's bracket as the results stand (public)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[MIN_POSITION], responses={200: dict, 422: PROBLEM})
+    def get(self, request: Request, tournament_id: UUID) -> Response:
+        read_your_writes(request)
+        return Response(knockout.bracket_json(tournament_id))
 
 
 class GuideCardApi(APIView):

@@ -29,6 +29,7 @@ urlpatterns = [
     ),
     path("tournaments/<uuid:tournament_id>/sessions/", t.ScheduleSessionApi.as_view()),
     path("tournaments/<uuid:tournament_id>/swiss-rounds/", t.SwissRoundApi.as_view()),
+    path("tournaments/<uuid:tournament_id>/bracket/", t.BracketApi.as_view()),
     path(
         "tournaments/<uuid:tournament_id>/standings/", t.OverallStandingsApi.as_view()
     ),

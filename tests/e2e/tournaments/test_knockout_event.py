@@ -1,0 +1,125 @@
+"""A knockout teams event over the API (FIGB N-L78 §2c): stages as sessions,
+byes to the top seeds, the next stage seated from the winners."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+import pytest
+from rest_framework.test import APIClient
+
+from eventstore.store import event_store
+from tests.e2e.tournaments.test_pairs_event import client_for, project
+
+pytestmark = pytest.mark.django_db
+
+
+def knockout_event(teams: int) -> tuple[str, APIClient, APIClient]:
+    staff, _ = client_for(f"kostaff{teams}", federation_staff={})
+    tid = str(uuid.uuid4())
+    r = staff.post(
+        "/api/v1/tournaments/",
+        {
+            "tournament_id": tid,
+            "name": "Coppa Italia",
+            "form": "teams",
+            "scoring": "teams_imps_vp",
+            "starts_at": event_store().now().isoformat(),
+        },
+        format="json",
+    )
+    assert r.status_code == 201
+    director, _ = client_for(f"kotd{teams}", chief_director={"tournament_id": tid})
+    for team in range(1, teams + 1):  # entered in seed order
+        r = staff.post(
+            f"/api/v1/tournaments/{tid}/entries/",
+            {"number": team, "player_ids": [str(uuid.uuid4()) for _ in range(4)]},
+            format="json",
+        )
+        assert r.status_code == 201
+    return tid, staff, director
+
+
+def schedule_stage(director: APIClient, tid: str, stage: int) -> object:
+    now = event_store().now()
+    return director.post(
+        f"/api/v1/tournaments/{tid}/sessions/",
+        {
+            "session": stage,
+            "movement": "knockout",
+            "round_number": stage,
+            "boards_per_round": 2,
+            "starts_at": (now + timedelta(hours=stage)).isoformat(),
+            "ends_at": (now + timedelta(hours=stage + 1)).isoformat(),
+        },
+        format="json",
+    )
+
+
+def play(
+    director: APIClient, tid: str, stage: int, tables: int, home_wins: bool
+) -> None:
+    """Open rooms make 4S; closed rooms go down when the home side is to win."""
+    for table in range(1, tables + 1):
+        for board in (1, 2):
+            tricks = 10 if table % 2 or not home_wins or board == 2 else 9
+            r = director.post(
+                f"/api/v1/tournaments/{tid}/sessions/{stage}/results/",
+                {
+                    "board_number": board,
+                    "table": table,
+                    "contract": "4SN",
+                    "tricks": tricks,
+                },
+                format="json",
+            )
+            assert r.status_code == 201, r.json()
+
+
+def test_byes_go_to_the_top_seeds_and_winners_meet_in_the_next_stage() -> None:
+    tid, _, director = knockout_event(5)
+    project()
+    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    assert bracket["stages"] == 3
+    first = [m for m in bracket["matches"] if m["stage"] == 1]
+    assert [(m["home"], m["away"], m["bye"]) for m in first] == [
+        (1, None, True),
+        (4, 5, False),
+        (2, None, True),
+        (3, None, True),
+    ]
+    r = schedule_stage(director, tid, 1)
+    assert r.status_code == 201, r.json()
+    # Stage 2 waits for the match 4-5 (N-L78 §2c).
+    early = schedule_stage(director, tid, 2)
+    assert early.status_code == 422
+    assert early.json()["code"] == "knockout_stage_not_ready"
+    play(director, tid, 1, tables=2, home_wins=True)
+    project()
+    r = schedule_stage(director, tid, 2)
+    assert r.status_code == 201, r.json()
+    project()
+    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    second = [(m["home"], m["away"]) for m in bracket["matches"] if m["stage"] == 2]
+    assert second == [(1, 4), (2, 3)]
+    play(director, tid, 2, tables=4, home_wins=True)
+    project()
+    assert schedule_stage(director, tid, 3).status_code == 201
+    play(director, tid, 3, tables=2, home_wins=True)
+    project()
+    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    assert bracket["champion"] == 1
+
+
+def test_a_tied_match_plays_extra_boards_before_the_next_stage() -> None:
+    """N-L78 §5b: one extra board for every eight played (at least one)."""
+    tid, _, director = knockout_event(4)
+    assert schedule_stage(director, tid, 1).status_code == 201
+    play(director, tid, 1, tables=4, home_wins=False)  # every board flat: 0-0
+    project()
+    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    assert [m["extra_boards"] for m in bracket["matches"] if m["stage"] == 1] == [1, 1]
+    r = schedule_stage(director, tid, 2)
+    assert r.status_code == 422
+    assert "extra boards" in r.json()["detail"]
