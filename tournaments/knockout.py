@@ -30,67 +30,88 @@ class StageNotReady(RuleViolation):
 
 def bracket_of(tid: UUID) -> tuple[Bracket, dict[tuple[int, int], int]]:
     """The bracket as the scored matches decide it, and the tied matches with
-    the extra boards each must play (N-L78 §5b)."""
+    the extra boards each must play (N-L78 §5b).
+
+    A stage may take several sessions: the match itself, then extra boards
+    for the matches it left level; each match's IMPs add up over them.
+    """
     state = handlers.load_tournament(tid)
     if state.created is None or state.created.form is not tournament.Form.TEAMS:
         raise RuleViolation("a knockout here is a teams event", law=KO)
     bracket = seed_bracket(sorted(state.entries))
-    tied: dict[tuple[int, int], int] = {}
+    played: dict[tuple[int, frozenset[int]], _Score] = {}
     sessions = SessionRow.objects.filter(
         tournament_id=tid, movement__startswith=PREFIX
     ).order_by("session")
-    for row in sessions:
-        stage = int(row.movement.removeprefix(PREFIX))
-        for played in MatchRow.objects.filter(tournament_id=tid, session=row.session):
-            teams = {played.team_a, played.team_b}
-            match = next(
-                (m for m in bracket.stage_matches(stage) if {m.home, m.away} == teams),
-                None,
-            )
-            if match is None or match.winner is not None:
+    stage_of = {row.session: int(row.movement.removeprefix(PREFIX)) for row in sessions}
+    for match in MatchRow.objects.filter(tournament_id=tid, session__in=stage_of):
+        key = (stage_of[match.session], frozenset((match.team_a, match.team_b)))
+        score = played.setdefault(key, _Score())
+        score.imps[match.team_a] = score.imps.get(match.team_a, 0) + match.imps_a
+        score.imps[match.team_b] = score.imps.get(match.team_b, 0) + match.imps_b
+        score.boards += match.boards
+        score.sessions += 1
+    tied: dict[tuple[int, int], int] = {}
+    for stage in range(1, bracket.stages + 1):
+        for m in bracket.stage_matches(stage):
+            if not m.is_ready or m.home is None or m.away is None:
                 continue
-            home_first = played.team_a == match.home
+            score = played.get((stage, frozenset((m.home, m.away))))
+            if score is None:
+                continue
             try:
                 bracket = bracket.with_result(
                     stage,
-                    match.number,
-                    home_score=played.imps_a if home_first else played.imps_b,
-                    away_score=played.imps_b if home_first else played.imps_a,
-                    valid_boards=played.boards,
+                    m.number,
+                    home_score=score.imps.get(m.home, 0),
+                    away_score=score.imps.get(m.away, 0),
+                    valid_boards=score.boards,
                 )
             except MatchTied as tie:
-                tied[(stage, match.number)] = tie.extra_boards
+                # N-L78 §5b: one board in eight the first time, then one at a time.
+                tied[(stage, m.number)] = tie.extra_boards if score.sessions == 1 else 1
     return bracket, tied
+
+
+class _Score:
+    """A knockout match's IMPs per team and boards, over its sessions."""
+
+    def __init__(self) -> None:
+        self.imps: dict[int, int] = {}
+        self.boards = 0
+        self.sessions = 0
 
 
 def stage_assignments(
     tid: UUID, stage: int, boards_per_round: int, first_board: int = 1
 ) -> tuple[tournament.TableAssignment, ...]:
-    """The stage's matches, home team North-South in the open room (N-L4 §1).
+    """The stage's undecided matches, home team North-South in the open room
+    (N-L4 §1): the whole stage the first time, then the tied matches alone
+    for their extra boards (N-L78 §5b).
 
-    Refused while a match of the stage still waits for its teams: the stage
-    before is not decided yet (or is tied and plays extra boards).
+    Refused while a match of the stage still waits for its teams (the stage
+    before is not decided) or when nothing is left to play.
     """
     bracket, tied = bracket_of(tid)
     if not 1 <= stage <= bracket.stages:
         raise RuleViolation(
             f"this knockout has stages 1 to {bracket.stages}, not {stage}", law=KO
         )
-    matches = [m for m in bracket.stage_matches(stage) if not m.bye]
+    matches = [m for m in bracket.stage_matches(stage) if m.winner is None]
     waiting = [m.number for m in matches if not m.is_ready]
     if waiting:
         extra = {k: v for k, v in tied.items() if k[0] == stage - 1}
-        detail = (
-            "; tied before: "
-            + ", ".join(f"match {n}: {b} extra boards" for (_, n), b in extra.items())
-            if extra
-            else ""
+        detail = "".join(
+            f"; match {n} of stage {stage - 1} is tied: {b} extra boards"
+            for (_, n), b in extra.items()
         )
         raise StageNotReady(
             f"stage {stage} waits for the winners of stage {stage - 1} "
             f"(matches {', '.join(map(str, waiting))}){detail}",
             law=KO,
         )
+    if not matches:
+        raise StageNotReady(f"every match of stage {stage} is decided", law=KO)
     boards = tuple(range(first_board, first_board + boards_per_round))
     out: list[tournament.TableAssignment] = []
     pairs = [(m.home, m.away) for m in matches if m.home and m.away]

@@ -123,3 +123,63 @@ def test_a_tied_match_plays_extra_boards_before_the_next_stage() -> None:
     r = schedule_stage(director, tid, 2)
     assert r.status_code == 422
     assert "extra boards" in r.json()["detail"]
+
+
+def test_the_extra_boards_of_a_tied_match_decide_it() -> None:
+    """N-L78 §5b: the tied teams play their extra boards as a further session
+    of the same stage; the IMPs add up and the winner moves on."""
+    tid, _, director = knockout_event(4)
+    assert schedule_stage(director, tid, 1).status_code == 201
+    # Match 1 (1 v 4) tied, match 2 (2 v 3) won by the home team.
+    for table in range(1, 5):
+        for board in (1, 2):
+            tricks = 9 if (table, board) == (4, 1) else 10
+            r = director.post(
+                f"/api/v1/tournaments/{tid}/sessions/1/results/",
+                {
+                    "board_number": board,
+                    "table": table,
+                    "contract": "4SN",
+                    "tricks": tricks,
+                },
+                format="json",
+            )
+            assert r.status_code == 201, r.json()
+    project()
+    now = event_store().now()
+    r = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/",
+        {
+            "session": 2,
+            "movement": "knockout",
+            "round_number": 1,
+            "boards_per_round": 1,
+            "first_board": 3,
+            "starts_at": now.isoformat(),
+            "ends_at": (now + timedelta(hours=1)).isoformat(),
+        },
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    project()
+    detail = APIClient().get(f"/api/v1/tournaments/{tid}/").json()
+    extra = next(s for s in detail["sessions"] if s["session"] == 2)
+    assert extra["movement"] == "knockout:1"
+    # Only the tied match plays: 1 v 4 at tables 1 and 2, board 3.
+    for table, tricks in ((1, 10), (2, 9)):
+        r = director.post(
+            f"/api/v1/tournaments/{tid}/sessions/2/results/",
+            {"board_number": 3, "table": table, "contract": "4SN", "tricks": tricks},
+            format="json",
+        )
+        assert r.status_code == 201, r.json()
+    r = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/2/results/",
+        {"board_number": 3, "table": 3, "contract": "4SN", "tricks": 10},
+        format="json",
+    )
+    assert r.status_code == 422  # no table 3 in the extra boards' session
+    project()
+    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    final = next(m for m in bracket["matches"] if m["stage"] == 2)
+    assert (final["home"], final["away"]) == (1, 2)
