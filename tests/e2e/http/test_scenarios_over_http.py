@@ -14,7 +14,9 @@ import pytest
 
 from tests.e2e.tournaments import (
     test_individual_event,
+    test_knockout_event,
     test_live_play,
+    test_movements_api,
     test_officials,
     test_pairs_event,
     test_teams_event,
@@ -33,6 +35,8 @@ SCENARIOS: list[Callable[[], None]] = [
     test_live_play.test_a_player_acts_only_for_their_own_side,
     test_officials.test_officials_are_appointed_and_relieved_by_events,
     test_individual_event.test_individual_event_from_entries_to_player_standings,
+    test_movements_api.test_a_howell_session_is_scheduled_played_and_ranked_as_one_field,
+    test_knockout_event.test_byes_go_to_the_top_seeds_and_winners_meet_in_the_next_stage,
 ]
 
 
