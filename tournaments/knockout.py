@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from rules.errors import ArticleRef, RuleViolation
+from rules.errors import ArticleRef, RuleViolation, StateConflict
 from tournaments import handlers
 from tournaments.domain import tournament
 from tournaments.domain.movements.errors import FIGB_NORMS, MatchTied
@@ -39,6 +39,9 @@ def bracket_of(tid: UUID) -> tuple[Bracket, dict[tuple[int, int], int]]:
     if state.created is None or state.created.form is not tournament.Form.TEAMS:
         raise RuleViolation("a knockout here is a teams event", law=KO)
     bracket = seed_bracket(sorted(state.entries))
+    for (stage, number), imps in sorted(state.carry_overs.items()):
+        if stage <= bracket.stages and number <= len(bracket.stage_matches(stage)):
+            bracket = bracket.with_carry_over(stage, number, imps)
     played: dict[tuple[int, frozenset[int]], _Score] = {}
     sessions = SessionRow.objects.filter(
         tournament_id=tid, movement__startswith=PREFIX
@@ -129,6 +132,25 @@ def stage_assignments(
     return tuple(out)
 
 
+def set_carry_over(tid: UUID, command: tournament.SetCarryOver, **handler: Any) -> Any:
+    """Record a match's carry-over while the match is still to be decided."""
+    bracket, _tied = bracket_of(tid)
+    if not 1 <= command.stage <= bracket.stages or command.match > len(
+        bracket.stage_matches(command.stage)
+    ):
+        raise RuleViolation(
+            f"the bracket has no match {command.match} in stage {command.stage}",
+            law=KO,
+        )
+    if bracket.match(command.stage, command.match).winner is not None:
+        raise MatchDecided("the match is decided: its carry-over is past", law=KO)
+    return handlers.handle_tournament(tid, command, **handler)
+
+
+class MatchDecided(StateConflict):
+    code = "knockout_match_decided"
+
+
 def bracket_json(tid: UUID) -> dict[str, Any]:
     bracket, tied = bracket_of(tid)
     return {
@@ -142,6 +164,7 @@ def bracket_json(tid: UUID) -> dict[str, Any]:
                 "away": m.away,
                 "bye": m.bye,
                 "winner": m.winner,
+                "carry_over": str(m.carry_over),
                 "extra_boards": tied.get((m.stage, m.number)),
             }
             for m in bracket.matches

@@ -8,6 +8,7 @@ results, standings and travellers are public; everything else needs a role.
 from __future__ import annotations
 
 import uuid
+from fractions import Fraction
 from typing import Any
 from uuid import UUID
 
@@ -914,6 +915,39 @@ class BracketApi(APIView):
     def get(self, request: Request, tournament_id: UUID) -> Response:
         read_your_writes(request)
         return Response(knockout.bracket_json(tournament_id))
+
+
+class CarryOverApi(APIView):
+    """Set a knockout match's carry-over, as the conditions of contest give it."""
+
+    permission_classes = [StaffOrDirector]
+
+    class InputSerializer(serializers.Serializer):
+        stage = serializers.IntegerField(min_value=1)
+        match = serializers.IntegerField(min_value=1)
+        imps = serializers.RegexField(
+            r"^-?\d+(/\d+|\.\d+)?$",
+            help_text='to the home team, negative to the away team: "7", "3.5" or "7/2"',
+        )
+        reason = serializers.CharField(required=False, default="", allow_blank=True)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = tournament.SetCarryOver(
+            stage=data["stage"],
+            match=data["match"],
+            imps=Fraction(data["imps"]),
+            reason=data["reason"],
+        )
+        return created(
+            knockout.set_carry_over(
+                tournament_id,
+                command,
+                metadata=metadata_for(request, tournament_id, "set_carry_over"),
+                idempotency_key=idem(request),
+            )
+        )
 
 
 class GuideCardApi(APIView):

@@ -31,6 +31,10 @@ urlpatterns = [
     path("tournaments/<uuid:tournament_id>/swiss-rounds/", t.SwissRoundApi.as_view()),
     path("tournaments/<uuid:tournament_id>/bracket/", t.BracketApi.as_view()),
     path(
+        "tournaments/<uuid:tournament_id>/bracket/carry-overs/",
+        t.CarryOverApi.as_view(),
+    ),
+    path(
         "tournaments/<uuid:tournament_id>/standings/", t.OverallStandingsApi.as_view()
     ),
     path(f"{S}/publications/", t.PublishScoresApi.as_view()),

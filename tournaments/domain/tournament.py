@@ -14,6 +14,7 @@ import uuid
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
+from fractions import Fraction
 from typing import ClassVar, assert_never
 from uuid import UUID
 
@@ -32,6 +33,7 @@ __all__ = [
     "HandRecord",
     "HandRecordsSet",
     "HandSource",
+    "KnockoutCarryOverSet",
     "OfficialAppointed",
     "OfficialRelieved",
     "OfficialRole",
@@ -311,6 +313,21 @@ class OfficialRelieved:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class KnockoutCarryOverSet:
+    """The carry-over of a knockout match, credited to the home team before play
+    (negative: to the away team), as the conditions of contest set it
+    (decision 0033); ``imps`` is exact, as a fraction's text ("7/2")."""
+
+    event_type: ClassVar[str] = "tournament.knockout_carry_over_set"
+    schema_version: ClassVar[int] = 1
+
+    stage: int
+    match: int
+    imps: str
+    reason: str = ""
+
+
 TournamentEvent = (
     TournamentCreated
     | PairEntered
@@ -323,6 +340,7 @@ TournamentEvent = (
     | HandRecordsSet
     | OfficialAppointed
     | OfficialRelieved
+    | KnockoutCarryOverSet
 )
 EVENT_TYPES: tuple[type, ...] = (
     TournamentCreated,
@@ -336,6 +354,7 @@ EVENT_TYPES: tuple[type, ...] = (
     HandRecordsSet,
     OfficialAppointed,
     OfficialRelieved,
+    KnockoutCarryOverSet,
 )
 
 
@@ -372,6 +391,7 @@ class TournamentState:
     sessions: dict[int, SessionState] = field(default_factory=dict)
     rulings: dict[UUID, RulingGiven] = field(default_factory=dict)
     officials: dict[str, OfficialAppointed] = field(default_factory=dict)
+    carry_overs: dict[tuple[int, int], Fraction] = field(default_factory=dict)
 
     @property
     def exists(self) -> bool:
@@ -412,6 +432,11 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             officials = dict(state.officials)
             officials.pop(event.user, None)
             return replace(state, officials=officials)
+        case KnockoutCarryOverSet():
+            key = (event.stage, event.match)
+            return replace(
+                state, carry_overs={**state.carry_overs, key: Fraction(event.imps)}
+            )
         case _:
             assert_never(event)
 
@@ -515,6 +540,14 @@ class RelieveOfficial:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetCarryOver:
+    stage: int
+    match: int
+    imps: Fraction
+    reason: str = ""
+
+
 TournamentCommand = (
     CreateTournament
     | EnterPair
@@ -525,6 +558,7 @@ TournamentCommand = (
     | SetHandRecords
     | AppointOfficial
     | RelieveOfficial
+    | SetCarryOver
 )
 
 
@@ -790,6 +824,25 @@ def decide(
             return [
                 OfficialRelieved(
                     user=command.user, role=current.role, reason=command.reason
+                )
+            ]
+        case SetCarryOver():
+            created = _require(state)
+            if created.form is not Form.TEAMS:
+                raise InvalidSchedule(
+                    "carry-over belongs to knockout teams events",
+                    law=ArticleRef("78 §2c", source="Norme integrative FIGB"),
+                )
+            if command.stage < 1 or command.match < 1:
+                raise InvalidSchedule("stages and matches are numbered from 1")
+            if state.carry_overs.get((command.stage, command.match)) == command.imps:
+                return []
+            return [
+                KnockoutCarryOverSet(
+                    stage=command.stage,
+                    match=command.match,
+                    imps=str(command.imps),
+                    reason=command.reason,
                 )
             ]
         case _:

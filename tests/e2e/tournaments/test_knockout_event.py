@@ -183,3 +183,42 @@ def test_the_extra_boards_of_a_tied_match_decide_it() -> None:
     bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
     final = next(m for m in bracket["matches"] if m["stage"] == 2)
     assert (final["home"], final["away"]) == (1, 2)
+
+
+def test_a_carry_over_counts_for_the_home_team_before_play() -> None:
+    """Decision 0033: the conditions of contest credit the home team (negative:
+    the away team): with -10.5 the away team goes through after losing the
+    match itself by 10 IMPs."""
+    tid, _, director = knockout_event(4)
+    r = director.post(
+        f"/api/v1/tournaments/{tid}/bracket/carry-overs/",
+        {
+            "stage": 1,
+            "match": 1,
+            "imps": "-21/2",
+            "reason": "half the round-robin margin",
+        },
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    assert schedule_stage(director, tid, 1).status_code == 201
+    play(director, tid, 1, tables=4, home_wins=True)  # home teams +10 IMPs
+    project()
+    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    first = [m for m in bracket["matches"] if m["stage"] == 1]
+    assert first[0]["carry_over"] == "-21/2"
+    assert first[0]["winner"] == 4  # 10 - 10.5: the away team goes through
+    assert first[1]["winner"] == 2
+    late = director.post(
+        f"/api/v1/tournaments/{tid}/bracket/carry-overs/",
+        {"stage": 1, "match": 1, "imps": "3"},
+        format="json",
+    )
+    assert late.status_code == 409
+    assert late.json()["code"] == "knockout_match_decided"
+    bad = director.post(
+        f"/api/v1/tournaments/{tid}/bracket/carry-overs/",
+        {"stage": 5, "match": 1, "imps": "3"},
+        format="json",
+    )
+    assert bad.status_code == 422
