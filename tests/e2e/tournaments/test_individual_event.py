@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tournaments import handlers, live_play
 from tournaments.seating import individual_assignments
 
 pytestmark = pytest.mark.django_db
@@ -164,3 +165,56 @@ def test_individual_event_from_entries_to_player_standings() -> None:
     sheet = by_player[south]["boards"][str(board)]
     assert sheet["partner"] == north
     assert sorted(sheet["opponents"]) == sorted([east, west])
+
+
+def test_in_live_play_each_seat_is_its_one_player() -> None:
+    """Law 4: partners change, so a player acts for his own seat only, not
+    for his partner's; the result carries to the traveller of the four."""
+    staff, _ = client_for("lstaff", federation_staff={})
+    players = {n: uuid.uuid4() for n in range(1, PLAYERS + 1)}
+    tid = make_individual(staff, players)
+    director, _ = client_for("ltd", chief_director={"tournament_id": tid})
+    first = individual_assignments(PLAYERS, BOARDS_PER_ROUND, None)[0]
+    board, table = first.boards[0], first.table
+    north, east, south, _west = first.players
+    as_north, _ = client_for("lnorth", player={"player_id": players[north]})
+    as_south, _ = client_for("lsouth", player={"player_id": players[south]})
+    base = f"/api/v1/tournaments/{tid}/sessions/1/tables/{table}/boards/{board}/play/"
+    deal = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+    assert (
+        director.post(base + "start/", {"deal": deal}, format="json").status_code == 201
+    )
+    assert board == 1
+    assert director.get(base).json()["turn"] == "N"  # board 1: North deals (Law 2)
+    order = "NESW"
+    # South may not call for North, his partner of the round.
+    refused = as_south.post(
+        base + "calls/", {"seat": "N", "call": "1NT"}, format="json"
+    )
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "not_your_seat"
+    for seat in order:
+        client = {"N": as_north, "S": as_south}.get(seat, director)
+        call = "1NT" if seat == order[0] else "P"
+        r = client.post(base + "calls/", {"seat": seat, "call": call}, format="json")
+        assert r.status_code == 201, r.json()
+    ref = handlers.TableRef(uuid.UUID(tid), 1, board, table)
+    for _ in range(52):
+        state = live_play.load(ref)
+        card = min(state.legal_cards(), key=lambda c: (c.suit.rank, c.rank))
+        r = director.post(
+            base + "cards/",
+            {"seat": state.turn.value, "card": str(card)},
+            format="json",
+        )
+        assert r.status_code == 201, r.json()
+    project()
+    [line] = [
+        t
+        for t in APIClient()
+        .get(f"/api/v1/tournaments/{tid}/sessions/1/boards/{board}/traveller/")
+        .json()["results"]
+        if t["table"] == table
+    ]
+    assert (line["ns"], line["ew"]) == (north, east)
+    assert line["contract"].startswith("1NT")
