@@ -67,7 +67,7 @@ run: demo
 	@echo "Arbitro on http://127.0.0.1:$${PORT:-8000}/api/docs/ (embedded: SQLite, filesystem broker)"
 	@echo "demo logins: staff/arbitro-staff, director/arbitro-director, player/arbitro-player"
 	@echo
-	$(BIN)/honcho start -f Procfile
+	$(BIN)/honcho start -f Procfile --port $${PORT:-8000}
 
 bench: $(STAMP)
 	@$(pg_or_sqlite); $(BIN)/python -m bench
