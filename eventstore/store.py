@@ -208,9 +208,14 @@ class EventStore:
             mode, expected = expected_version.value, -1
         else:
             mode, expected = "exact", int(expected_version)
-        fingerprint = hashlib.sha256(
-            _json([str(stream_id), mode, expected, encoded]).encode()
-        ).hexdigest()
+        # The content a retried key must match; only a keyed append needs it.
+        fingerprint = (
+            hashlib.sha256(
+                _json([str(stream_id), mode, expected, encoded]).encode()
+            ).hexdigest()
+            if idempotency_key is not None
+            else ""
+        )
         deadline_rows = [
             self._deadline_row(d, stream_id, stream_type, metadata) for d in deadlines
         ]
