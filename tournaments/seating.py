@@ -9,6 +9,8 @@ cannot be built answers with the generator's reason, naming Law 8.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rules.errors import LawRef, RuleViolation
 from tournaments.domain import tournament
 from tournaments.domain.movements.howell import howell
@@ -29,7 +31,23 @@ __all__ = [
 MOVEMENTS = ("mitchell", "howell", "individual", "round_robin")
 
 
-def _pairs(movement: Movement) -> tuple[tournament.TableAssignment, ...]:
+def _pairs(
+    build: Callable[..., Movement],
+    pairs: int,
+    boards_per_round: int,
+    rounds: int | None,
+    first_board: int,
+) -> tuple[tournament.TableAssignment, ...]:
+    """A pairs movement's rounds; a phantom pair becomes 0 (its opponents sit out)."""
+    try:
+        movement = build(
+            pairs,
+            boards_per_round=boards_per_round,
+            rounds=rounds,
+            first_board=first_board,
+        )
+    except ValueError as exc:
+        raise RuleViolation(str(exc), law=LawRef("8")) from None
     phantom = movement.phantom
     return tuple(
         tournament.TableAssignment(
@@ -47,32 +65,14 @@ def mitchell_assignments(
     pairs: int, boards_per_round: int, rounds: int | None, first_board: int = 1
 ) -> tuple[tournament.TableAssignment, ...]:
     """Law 8: a Mitchell's rounds as table assignments."""
-    try:
-        movement = mitchell(
-            pairs,
-            boards_per_round=boards_per_round,
-            rounds=rounds,
-            first_board=first_board,
-        )
-    except ValueError as exc:
-        raise RuleViolation(str(exc), law=LawRef("8")) from None
-    return _pairs(movement)
+    return _pairs(mitchell, pairs, boards_per_round, rounds, first_board)
 
 
 def howell_assignments(
     pairs: int, boards_per_round: int, rounds: int | None, first_board: int = 1
 ) -> tuple[tournament.TableAssignment, ...]:
     """Law 8: a Howell's rounds (every pair meets every other once) as assignments."""
-    try:
-        movement = howell(
-            pairs,
-            boards_per_round=boards_per_round,
-            rounds=rounds,
-            first_board=first_board,
-        )
-    except ValueError as exc:
-        raise RuleViolation(str(exc), law=LawRef("8")) from None
-    return _pairs(movement)
+    return _pairs(howell, pairs, boards_per_round, rounds, first_board)
 
 
 def individual_assignments(

@@ -3,42 +3,27 @@ byes to the top seeds, the next stage seated from the winners."""
 
 from __future__ import annotations
 
-import uuid
 from datetime import timedelta
 
 import pytest
 from rest_framework.test import APIClient
 
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tests.e2e.tournaments.test_pairs_event import project
+from tests.support.api_events import event_with_entries
 
 pytestmark = pytest.mark.django_db
 
 
 def knockout_event(teams: int) -> tuple[str, APIClient, APIClient]:
-    staff, _ = client_for(f"kostaff{teams}", federation_staff={})
-    tid = str(uuid.uuid4())
-    r = staff.post(
-        "/api/v1/tournaments/",
-        {
-            "tournament_id": tid,
-            "name": "Coppa Italia",
-            "form": "teams",
-            "scoring": "teams_imps_vp",
-            "starts_at": event_store().now().isoformat(),
-        },
-        format="json",
+    """Teams entered in seed order."""
+    return event_with_entries(
+        f"Coppa Italia {teams}",
+        form="teams",
+        scoring="teams_imps_vp",
+        entries=teams,
+        players_each=4,
     )
-    assert r.status_code == 201
-    director, _ = client_for(f"kotd{teams}", chief_director={"tournament_id": tid})
-    for team in range(1, teams + 1):  # entered in seed order
-        r = staff.post(
-            f"/api/v1/tournaments/{tid}/entries/",
-            {"number": team, "player_ids": [str(uuid.uuid4()) for _ in range(4)]},
-            format="json",
-        )
-        assert r.status_code == 201
-    return tid, staff, director
 
 
 def schedule_stage(director: APIClient, tid: str, stage: int) -> object:

@@ -3,7 +3,6 @@ scheduled, played and ranked as one field."""
 
 from __future__ import annotations
 
-import uuid
 from collections import Counter
 from datetime import timedelta
 from decimal import Decimal
@@ -12,7 +11,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tests.e2e.tournaments.test_pairs_event import project
+from tests.support.api_events import event_with_entries
 from tournaments.models import MatchRow
 
 pytestmark = pytest.mark.django_db
@@ -69,29 +69,14 @@ def test_a_movement_that_cannot_be_built_names_law_8(
 
 
 def test_a_howell_session_is_scheduled_played_and_ranked_as_one_field() -> None:
-    staff, _ = client_for("hstaff", federation_staff={})
-    now = event_store().now()
-    tid = str(uuid.uuid4())
-    r = staff.post(
-        "/api/v1/tournaments/",
-        {
-            "tournament_id": tid,
-            "name": "Howell del giovedì",
-            "form": "pairs",
-            "scoring": "matchpoints",
-            "starts_at": now.isoformat(),
-        },
-        format="json",
+    tid, staff, director = event_with_entries(
+        "Howell del giovedì",
+        form="pairs",
+        scoring="matchpoints",
+        entries=8,
+        players_each=2,
     )
-    assert r.status_code == 201
-    director, _ = client_for("htd", chief_director={"tournament_id": tid})
-    for number in range(1, 9):
-        r = staff.post(
-            f"/api/v1/tournaments/{tid}/entries/",
-            {"number": number, "player_ids": [str(uuid.uuid4()), str(uuid.uuid4())]},
-            format="json",
-        )
-        assert r.status_code == 201
+    now = event_store().now()
     r = staff.post(
         f"/api/v1/tournaments/{tid}/sessions/",
         {
@@ -163,29 +148,14 @@ def test_a_round_robin_round_seats_each_match_in_two_rooms() -> None:
 
 
 def test_a_round_robin_session_of_a_teams_event_scores_its_matches() -> None:
-    staff, _ = client_for("rrstaff", federation_staff={})
-    now = event_store().now()
-    tid = str(uuid.uuid4())
-    r = staff.post(
-        "/api/v1/tournaments/",
-        {
-            "tournament_id": tid,
-            "name": "Girone all'italiana",
-            "form": "teams",
-            "scoring": "teams_imps_vp",
-            "starts_at": now.isoformat(),
-        },
-        format="json",
+    tid, staff, director = event_with_entries(
+        "Girone all'italiana",
+        form="teams",
+        scoring="teams_imps_vp",
+        entries=4,
+        players_each=4,
     )
-    assert r.status_code == 201
-    director, _ = client_for("rrtd", chief_director={"tournament_id": tid})
-    for team in range(1, 5):
-        r = staff.post(
-            f"/api/v1/tournaments/{tid}/entries/",
-            {"number": team, "player_ids": [str(uuid.uuid4()) for _ in range(4)]},
-            format="json",
-        )
-        assert r.status_code == 201
+    now = event_store().now()
     r = staff.post(
         f"/api/v1/tournaments/{tid}/sessions/",
         {

@@ -1,0 +1,43 @@
+"""Build an event over the API: created by staff, a chief director granted,
+entries numbered from 1 (each with ``players_each`` new players)."""
+
+from __future__ import annotations
+
+import uuid
+
+from rest_framework.test import APIClient
+
+from eventstore.store import event_store
+from tests.e2e.tournaments.test_pairs_event import client_for
+
+
+def event_with_entries(
+    label: str, *, form: str, scoring: str, entries: int, players_each: int
+) -> tuple[str, APIClient, APIClient]:
+    """Return the tournament id, the staff client and the director client."""
+    staff, _ = client_for(f"{label}-staff", federation_staff={})
+    tid = str(uuid.uuid4())
+    r = staff.post(
+        "/api/v1/tournaments/",
+        {
+            "tournament_id": tid,
+            "name": label,
+            "form": form,
+            "scoring": scoring,
+            "starts_at": event_store().now().isoformat(),
+        },
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    director, _ = client_for(f"{label}-td", chief_director={"tournament_id": tid})
+    for number in range(1, entries + 1):
+        r = staff.post(
+            f"/api/v1/tournaments/{tid}/entries/",
+            {
+                "number": number,
+                "player_ids": [str(uuid.uuid4()) for _ in range(players_each)],
+            },
+            format="json",
+        )
+        assert r.status_code == 201, r.json()
+    return tid, staff, director
