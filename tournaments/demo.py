@@ -1,4 +1,5 @@
-"""The demo: a two-session Mitchell pairs event and a Swiss teams event.
+"""The demo: a two-session Mitchell pairs event, a Swiss teams event and an
+individual event.
 
 Everything goes through the same handlers as the API, so the demo's history
 is an ordinary event history: results entered, a ruling with an adjusted
@@ -22,10 +23,11 @@ from tournaments import handlers, live_play, swiss
 from tournaments.domain import board_result, tournament
 from tournaments.domain.board_play import commands as play_commands
 from tournaments.projections import TournamentResults
-from tournaments.seating import mitchell_assignments
+from tournaments.seating import individual_assignments, mitchell_assignments
 
 PAIRS_EVENT = UUID("00000000-0000-4000-8000-000000000001")
 TEAMS_EVENT = UUID("00000000-0000-4000-8000-000000000002")
+INDIVIDUAL_EVENT = UUID("00000000-0000-4000-8000-000000000003")
 DEMO_PLAYER = UUID("00000000-0000-4000-8000-0000000000a1")
 SYSTEM = Metadata(actor="system:demo")
 PAIRS = 10
@@ -33,6 +35,7 @@ BOARDS_PER_ROUND = 3
 TEAMS = 6
 SWISS_ROUNDS = 3
 BOARDS_PER_MATCH = 4
+INDIVIDUAL_PLAYERS = 8
 
 # Plausible table results per board: (contract, tricks); the RNG picks among them.
 OUTCOMES = [
@@ -267,6 +270,47 @@ def play_card_by_card(tid: UUID, session: int, table: int, board: int) -> None:
         )
 
 
+def build_individual_event(rng: random.Random) -> None:
+    """An individual (Law 4): 8 players, a whist movement on duplicated boards,
+    every result entered; partners change every round, each player ranked."""
+    now = event_store().now()
+    tid = INDIVIDUAL_EVENT
+    _run(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name="Individuale d'autunno (demo individual)",
+            form=tournament.Form.INDIVIDUAL,
+            scoring=tournament.ScoringMethod.MATCHPOINTS,
+            starts_at=now - timedelta(hours=3),
+            windows=tournament.WindowRules(),
+        ),
+    )
+    for number in range(1, INDIVIDUAL_PLAYERS + 1):
+        _run(
+            tid,
+            tournament.EnterPair(
+                number=number,
+                entry_id=uuid.uuid5(tid, f"player:{number}"),
+                player_ids=(player(number, 0, tid),),
+            ),
+        )
+    assignments = individual_assignments(INDIVIDUAL_PLAYERS, 2, None)
+    _run(
+        tid,
+        tournament.ScheduleSession(
+            session=1,
+            movement="individual",
+            starts_at=now - timedelta(hours=3),
+            ends_at=now + timedelta(hours=1),
+            assignments=assignments,
+        ),
+    )
+    for a in assignments:
+        for board in a.boards:
+            _enter(tid, 1, board, a.table, rng)
+
+
 def build(progress: Callable[[str], None] = lambda _msg: None) -> bool:
     """Build the demo unless it exists; return whether anything was written."""
     if handlers.load_tournament(PAIRS_EVENT).exists:
@@ -276,6 +320,8 @@ def build(progress: Callable[[str], None] = lambda _msg: None) -> bool:
     progress("pairs event: 2 sessions, Mitchell 10 pairs")
     build_teams_event(rng)
     progress("teams event: 6 teams, 3 Swiss rounds")
+    build_individual_event(rng)
+    progress("individual event: 8 players, whist movement")
     sweep()
     ProjectionRunner(TournamentResults()).catch_up()
     from tournaments.tasks import queue_analysis

@@ -43,6 +43,9 @@ def test_demo_history_rebuilds_to_the_same_read_models() -> None:
     incremental = snapshot()
     assert len(incremental["ResultRow"]) > 100
     assert any(row for row in incremental["StandingRow"])
+    # The individual event ranks its eight players, each on his own line.
+    players = StandingRow.objects.filter(tournament_id=demo.INDIVIDUAL_EVENT)
+    assert sorted(players.values_list("entry_number", flat=True)) == list(range(1, 9))
     ProjectionRunner(TournamentResults(), batch_size=37).rebuild()
     assert snapshot() == incremental
     assert demo.build() is False  # idempotent

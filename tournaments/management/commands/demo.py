@@ -45,7 +45,7 @@ class Command(BaseCommand):
         else:
             self.stdout.write("demo tournaments already present")
         director = User.objects.get(username="director")
-        for tid in (demo.PAIRS_EVENT, demo.TEAMS_EVENT):
+        for tid in (demo.PAIRS_EVENT, demo.TEAMS_EVENT, demo.INDIVIDUAL_EVENT):
             handlers.handle_official(
                 tid,
                 tournament.AppointOfficial(
