@@ -68,6 +68,19 @@ def _run(tid: UUID, command: tournament.TournamentCommand) -> None:
     handlers.handle_tournament(tid, command, metadata=_meta(tid))
 
 
+def _enter_entries(tid: UUID, count: int, *, players_each: int, kind: str) -> None:
+    """Entries 1..count with stable ids (the demo is idempotent)."""
+    for number in range(1, count + 1):
+        _run(
+            tid,
+            tournament.EnterPair(
+                number=number,
+                entry_id=uuid.uuid5(tid, f"{kind}:{number}"),
+                player_ids=tuple(player(number, m, tid) for m in range(players_each)),
+            ),
+        )
+
+
 def _enter(tid: UUID, session: int, board: int, table: int, rng: random.Random) -> None:
     contract, tricks = rng.choice(OUTCOMES)
     ref = handlers.TableRef(tid, session, board, table)
@@ -103,15 +116,7 @@ def build_pairs_event(rng: random.Random) -> None:
             windows=tournament.WindowRules(inadmissible_minutes=0, appeal_minutes=0),
         ),
     )
-    for number in range(1, PAIRS + 1):
-        _run(
-            tid,
-            tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid5(tid, f"pair:{number}"),
-                player_ids=(player(number, 0, tid), player(number, 1, tid)),
-            ),
-        )
+    _enter_entries(tid, PAIRS, players_each=2, kind="pair")
     for session, (start, end) in enumerate(
         [
             (now - timedelta(hours=26), now - timedelta(hours=23)),
@@ -205,15 +210,7 @@ def build_teams_event(rng: random.Random) -> None:
             windows=tournament.WindowRules(),
         ),
     )
-    for number in range(1, TEAMS + 1):
-        _run(
-            tid,
-            tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid5(tid, f"team:{number}"),
-                player_ids=tuple(player(number, m, tid) for m in range(4)),
-            ),
-        )
+    _enter_entries(tid, TEAMS, players_each=4, kind="team")
     for round_number in range(1, SWISS_ROUNDS + 1):
         boards = tuple(
             range(
@@ -286,15 +283,7 @@ def build_individual_event(rng: random.Random) -> None:
             windows=tournament.WindowRules(),
         ),
     )
-    for number in range(1, INDIVIDUAL_PLAYERS + 1):
-        _run(
-            tid,
-            tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid5(tid, f"player:{number}"),
-                player_ids=(player(number, 0, tid),),
-            ),
-        )
+    _enter_entries(tid, INDIVIDUAL_PLAYERS, players_each=1, kind="player")
     assignments = individual_assignments(INDIVIDUAL_PLAYERS, 2, None)
     _run(
         tid,

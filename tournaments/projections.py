@@ -361,6 +361,22 @@ def _penalties_of(tid: UUID, session: int) -> list[ProceduralPenalty]:
     ]
 
 
+def individual_seats(tid: UUID, session: int) -> dict[tuple[int, int], tuple[int, ...]]:
+    """(board, table) -> North, East, South, West of an individual session's
+    tables (Law 4); empty for pairs and teams, whose lines name the entries."""
+    assignments = (
+        SessionRow.objects.filter(tournament_id=tid, session=session)
+        .values_list("assignments", flat=True)
+        .first()
+    ) or []
+    return {
+        (board, a["table"]): tuple(a["players"])
+        for a in assignments
+        if a.get("players")
+        for board in a["boards"]
+    }
+
+
 def rescore_individual(tid: UUID, session: int) -> None:
     """Score an individual session: each player takes his side's matchpoints.
 
@@ -368,13 +384,7 @@ def rescore_individual(tid: UUID, session: int) -> None:
     seating (``TableAssignment.players``), North and East also being the
     traveller's ``ns`` and ``ew``.
     """
-    seats = {
-        (board, a["table"]): tuple(a["players"])
-        for a in SessionRow.objects.values_list("assignments", flat=True).get(
-            tournament_id=tid, session=session
-        )
-        for board in a["boards"]
-    }
+    seats = individual_seats(tid, session)
     boards: dict[int, list[SeatedResult]] = {}
     lines: dict[int, list[ResultRow]] = {}
     for row in ResultRow.objects.filter(tournament_id=tid, session=session).order_by(

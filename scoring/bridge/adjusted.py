@@ -14,14 +14,19 @@ a raw score. How they are matchpointed lives in ``matchpoints``.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
 from enum import Enum, StrEnum
 from fractions import Fraction
 
 from rules.errors import ArticleRef, LawRef
-from scoring.bridge.errors import InvalidAdjustment, InvalidScore, InvalidWeights
+from scoring.bridge.errors import (
+    InvalidAdjustment,
+    InvalidScore,
+    InvalidWeights,
+    ScoringError,
+)
 from scoring.bridge.imps import ARTIFICIAL_IMPS
 
 __all__ = [
@@ -328,6 +333,21 @@ class ProceduralPenalty:
             raise InvalidAdjustment(
                 "a penalty amount is not negative", law=LawRef("90")
             )
+
+    def matchpoints(self, top: Callable[[], int]) -> Fraction:
+        """Return the matchpoints deducted in a matchpointed session (Law 90).
+
+        ``top`` gives the top the percentage is taken on: the penalised
+        board's, or the session's largest when the penalty names no board.
+        """
+        if self.unit is PenaltyUnit.MATCHPOINTS:
+            return Fraction(self.amount)
+        if self.unit is PenaltyUnit.PERCENT_OF_TOP:
+            return Fraction(self.amount) * top() / 100
+        raise ScoringError(
+            f"a matchpointed session cannot take a penalty in {self.unit.value}",
+            law=LawRef("90"),
+        )
 
 
 class SwapKind(StrEnum):

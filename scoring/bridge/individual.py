@@ -13,13 +13,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import partial
 from typing import NamedTuple
 
 from rules.errors import LawRef
 from scoring.bridge.adjusted import (
     Adjustment,
     NoFaultRule,
-    PenaltyUnit,
     ProceduralPenalty,
 )
 from scoring.bridge.errors import ScoringError
@@ -173,26 +173,26 @@ def _deductions(
                 f"{penalty.participant!r} did not play in this session",
                 law=LawRef("90"),
             )
-        if penalty.unit is PenaltyUnit.MATCHPOINTS:
-            amount = Fraction(penalty.amount)
-        elif penalty.unit is PenaltyUnit.PERCENT_OF_TOP:
-            top = nominal_top
-            if penalty.board is not None:
-                mark = marks[penalty.participant].get(penalty.board)
-                if mark is None:
-                    raise ScoringError(
-                        f"{penalty.participant!r} did not play board {penalty.board}",
-                        law=LawRef("90"),
-                    )
-                top = mark.top
-            amount = Fraction(penalty.amount) * top / 100
-        else:
-            raise ScoringError(
-                f"an individual session cannot take a penalty in {penalty.unit.value}",
-                law=LawRef("90"),
-            )
+        amount = penalty.matchpoints(
+            partial(_top_for, penalty, marks[penalty.participant], nominal_top)
+        )
         out[penalty.participant] = out.get(penalty.participant, Fraction(0)) + amount
     return out
+
+
+def _top_for(
+    penalty: ProceduralPenalty, marks: Mapping[int, BoardMark], nominal_top: int
+) -> int:
+    """The top a % of top penalty is taken on: its board's, else the session's."""
+    if penalty.board is None:
+        return nominal_top
+    mark = marks.get(penalty.board)
+    if mark is None:
+        raise ScoringError(
+            f"{penalty.participant!r} did not play board {penalty.board}",
+            law=LawRef("90"),
+        )
+    return mark.top
 
 
 def _exact(value: Fraction) -> Exact:

@@ -16,6 +16,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
+from functools import partial
 from math import lcm
 from typing import NamedTuple, cast
 
@@ -24,7 +25,6 @@ from scoring.bridge.adjusted import (
     Adjustment,
     Artificial,
     NoFaultRule,
-    PenaltyUnit,
     ProceduralPenalty,
     no_fault_percent,
 )
@@ -552,19 +552,9 @@ def _penalties(
                 f"{penalty.participant!r} did not play in this session",
                 law=LawRef("90"),
             )
-        if penalty.unit is PenaltyUnit.MATCHPOINTS:
-            amount = Fraction(penalty.amount)
-        elif penalty.unit is PenaltyUnit.PERCENT_OF_TOP:
-            if penalty.board is None:
-                top = nominal_top
-            else:
-                top = _top_of(penalty.participant, penalty.board, scored)
-            amount = Fraction(penalty.amount) * top / 100
-        else:
-            raise ScoringError(
-                f"a pairs session cannot take a penalty in {penalty.unit.value}",
-                law=LawRef("90"),
-            )
+        amount = penalty.matchpoints(
+            partial(_penalty_top, penalty, scored, nominal_top)
+        )
         amounts[penalty.participant] = (
             amounts.get(penalty.participant, Fraction(0)) + amount
         )
@@ -576,6 +566,15 @@ def _penalties(
         for board in scored.values():
             board.rescale(1)
     return new_scale, {pid: int(a * new_scale) for pid, a in amounts.items()}
+
+
+def _penalty_top(
+    penalty: ProceduralPenalty, scored: dict[int, _Board], nominal_top: int
+) -> int:
+    """The top a % of top penalty is taken on: its board's, else the session's."""
+    if penalty.board is None:
+        return nominal_top
+    return _top_of(penalty.participant, penalty.board, scored)
 
 
 def _top_of(participant: ParticipantId, number: int, scored: dict[int, _Board]) -> int:

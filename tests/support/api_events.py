@@ -4,6 +4,8 @@ entries numbered from 1 (each with ``players_each`` new players)."""
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
+from typing import Any
 
 from rest_framework.test import APIClient
 
@@ -41,3 +43,20 @@ def event_with_entries(
         )
         assert r.status_code == 201, r.json()
     return tid, staff, director
+
+
+def schedule_session(
+    client: APIClient, tid: str, session: int, *, hours: int = 1, **movement: object
+) -> Any:
+    """POST a session of ``movement`` (name and its fields), starting now."""
+    now = event_store().now()
+    return client.post(
+        f"/api/v1/tournaments/{tid}/sessions/",
+        {
+            "session": session,
+            "starts_at": now.isoformat(),
+            "ends_at": (now + timedelta(hours=hours)).isoformat(),
+            **movement,
+        },
+        format="json",
+    )

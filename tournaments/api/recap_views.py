@@ -21,34 +21,20 @@ from rest_framework.views import APIView
 
 from tournaments.api.tournament_views import MIN_POSITION, read_your_writes
 from tournaments.models import MatchRow, ResultRow, SessionRow, StandingRow
+from tournaments.projections import individual_seats
 
 
 def _text(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-def _seats(tournament_id: UUID, session: int) -> dict[tuple[int, int], list[int]]:
-    """(board, table) -> North, East, South, West in an individual event, else {}."""
-    assignments = (
-        SessionRow.objects.filter(tournament_id=tournament_id, session=session)
-        .values_list("assignments", flat=True)
-        .first()
-    ) or []
-    return {
-        (board, a["table"]): a["players"]
-        for a in assignments
-        if a.get("players")
-        for board in a["boards"]
-    }
-
-
 def _pair_lines(tournament_id: UUID, session: int) -> list[dict[str, Any]]:
     """One line per pair, or per player in an individual event (Law 4)."""
-    seats = _seats(tournament_id, session)
+    seats = individual_seats(tournament_id, session)
     boards: dict[int, dict[str, Any]] = defaultdict(dict)
     for r in ResultRow.objects.filter(tournament_id=tournament_id, session=session):
         players = seats.get((r.board_number, r.table))
-        ns, ew = (players[0::2], players[1::2]) if players else ([r.ns], [r.ew])
+        ns, ew = (players[0::2], players[1::2]) if players else ((r.ns,), (r.ew,))
         for side_players, points, side, opponents in (
             (ns, r.mp_ns, "NS", ew),
             (ew, r.mp_ew, "EW", ns),

@@ -36,7 +36,7 @@ from tournaments.models import (
     StandingRow,
     TournamentRow,
 )
-from tournaments.projections import TournamentResults
+from tournaments.projections import TournamentResults, individual_seats
 from tournaments.roles import (
     IsFederationStaff,
     IsTournamentDirector,
@@ -1030,26 +1030,6 @@ def _individual_guide(
     return lines
 
 
-def _individual_sides(
-    tournament_id: UUID, session: int, number: int
-) -> dict[tuple[int, int], bool] | None:
-    """(board, table) -> sat North-South, for a player of an individual event;
-    None for pairs and teams, whose traveller lines name the entry itself."""
-    assignments = (
-        SessionRow.objects.filter(tournament_id=tournament_id, session=session)
-        .values_list("assignments", flat=True)
-        .first()
-    ) or []
-    if not any(a.get("players") for a in assignments):
-        return None
-    return {
-        (board, a["table"]): a["players"].index(number) % 2 == 0
-        for a in assignments
-        if number in a.get("players", ())
-        for board in a["boards"]
-    }
-
-
 class ScoreCardApi(APIView):
     """A pair's personal score card: every board it played, from its own side."""
 
@@ -1060,7 +1040,17 @@ class ScoreCardApi(APIView):
         self, request: Request, tournament_id: UUID, session: int, number: int
     ) -> Response:
         read_your_writes(request)
-        sides = _individual_sides(tournament_id, session, number)
+        seats = individual_seats(tournament_id, session)
+        # Individual events: (board, table) -> whether the player sat North-South.
+        sides = (
+            {
+                key: players.index(number) % 2 == 0
+                for key, players in seats.items()
+                if number in players
+            }
+            if seats
+            else None
+        )
         rows = ResultRow.objects.filter(tournament_id=tournament_id, session=session)
         if sides is None:
             rows = rows.filter(models.Q(ns=number) | models.Q(ew=number))

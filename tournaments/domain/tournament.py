@@ -828,13 +828,15 @@ def decide(
             ]
         case SetCarryOver():
             created = _require(state)
+            knockout = ArticleRef("78 §2c", source="Norme integrative FIGB")
             if created.form is not Form.TEAMS:
                 raise InvalidSchedule(
-                    "carry-over belongs to knockout teams events",
-                    law=ArticleRef("78 §2c", source="Norme integrative FIGB"),
+                    "carry-over belongs to knockout teams events", law=knockout
                 )
             if command.stage < 1 or command.match < 1:
-                raise InvalidSchedule("stages and matches are numbered from 1")
+                raise InvalidSchedule(
+                    "stages and matches are numbered from 1", law=knockout
+                )
             if state.carry_overs.get((command.stage, command.match)) == command.imps:
                 return []
             return [

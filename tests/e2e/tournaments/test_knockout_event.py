@@ -3,14 +3,13 @@ byes to the top seeds, the next stage seated from the winners."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from typing import Any
 
 import pytest
 from rest_framework.test import APIClient
 
-from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import project
-from tests.support.api_events import event_with_entries
+from tests.support.api_events import event_with_entries, schedule_session
 
 pytestmark = pytest.mark.django_db
 
@@ -26,19 +25,14 @@ def knockout_event(teams: int) -> tuple[str, APIClient, APIClient]:
     )
 
 
-def schedule_stage(director: APIClient, tid: str, stage: int) -> object:
-    now = event_store().now()
-    return director.post(
-        f"/api/v1/tournaments/{tid}/sessions/",
-        {
-            "session": stage,
-            "movement": "knockout",
-            "round_number": stage,
-            "boards_per_round": 2,
-            "starts_at": (now + timedelta(hours=stage)).isoformat(),
-            "ends_at": (now + timedelta(hours=stage + 1)).isoformat(),
-        },
-        format="json",
+def schedule_stage(director: APIClient, tid: str, stage: int) -> Any:
+    return schedule_session(
+        director,
+        tid,
+        stage,
+        movement="knockout",
+        round_number=stage,
+        boards_per_round=2,
     )
 
 
@@ -131,19 +125,14 @@ def test_the_extra_boards_of_a_tied_match_decide_it() -> None:
             )
             assert r.status_code == 201, r.json()
     project()
-    now = event_store().now()
-    r = director.post(
-        f"/api/v1/tournaments/{tid}/sessions/",
-        {
-            "session": 2,
-            "movement": "knockout",
-            "round_number": 1,
-            "boards_per_round": 1,
-            "first_board": 3,
-            "starts_at": now.isoformat(),
-            "ends_at": (now + timedelta(hours=1)).isoformat(),
-        },
-        format="json",
+    r = schedule_session(
+        director,
+        tid,
+        2,
+        movement="knockout",
+        round_number=1,
+        boards_per_round=1,
+        first_board=3,
     )
     assert r.status_code == 201, r.json()
     project()

@@ -4,15 +4,13 @@ scheduled, played and ranked as one field."""
 from __future__ import annotations
 
 from collections import Counter
-from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from rest_framework.test import APIClient
 
-from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import project
-from tests.support.api_events import event_with_entries
+from tests.support.api_events import event_with_entries, schedule_session
 from tournaments.models import MatchRow
 
 pytestmark = pytest.mark.django_db
@@ -76,19 +74,7 @@ def test_a_howell_session_is_scheduled_played_and_ranked_as_one_field() -> None:
         entries=8,
         players_each=2,
     )
-    now = event_store().now()
-    r = staff.post(
-        f"/api/v1/tournaments/{tid}/sessions/",
-        {
-            "session": 1,
-            "movement": "howell",
-            "pairs": 8,
-            "boards_per_round": 2,
-            "starts_at": (now - timedelta(hours=2)).isoformat(),
-            "ends_at": (now + timedelta(hours=1)).isoformat(),
-        },
-        format="json",
-    )
+    r = schedule_session(staff, tid, 1, movement="howell", pairs=8, boards_per_round=2)
     assert r.status_code == 201, r.json()
     plan = preview("howell", pairs=8, boards_per_round=2)["assignments"]
     outcomes = [("4SN", 10), ("4SN", 11), ("3NTS", 9), ("2HE", 8)]
@@ -155,19 +141,15 @@ def test_a_round_robin_session_of_a_teams_event_scores_its_matches() -> None:
         entries=4,
         players_each=4,
     )
-    now = event_store().now()
-    r = staff.post(
-        f"/api/v1/tournaments/{tid}/sessions/",
-        {
-            "session": 1,
-            "movement": "round_robin",
-            "pairs": 4,
-            "round_number": 1,
-            "boards_per_round": 2,
-            "starts_at": now.isoformat(),
-            "ends_at": (now + timedelta(hours=2)).isoformat(),
-        },
-        format="json",
+    r = schedule_session(
+        staff,
+        tid,
+        1,
+        movement="round_robin",
+        pairs=4,
+        round_number=1,
+        boards_per_round=2,
+        hours=2,
     )
     assert r.status_code == 201, r.json()
     # Round 1 of the Berger table for four: 1-4 at tables 1-2, 2-3 at tables 3-4.

@@ -112,3 +112,17 @@ def test_officials_are_appointed_and_relieved_by_events() -> None:
     assert after == before
     assert ("chief", "chief_director", tid) in before[0]
     assert not any(g[0] == "assistant" for g in before[0])
+
+
+def test_a_rebuild_keeps_the_office_of_a_user_deleted_since_without_a_grant() -> None:
+    """The record keeps the appointment; no grant is written for a missing user."""
+    staff, _ = client_for("staff-d", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1))
+    client_for("gone")
+    assert appoint(staff, tid, "gone", "director").status_code == 201
+    gone = get_user_model().objects.get(username="gone")
+    gone_id = gone.pk
+    gone.delete()
+    ProjectionRunner(TournamentResults()).rebuild()
+    assert OfficialRow.objects.filter(tournament_id=tid, user_id=gone_id).exists()
+    assert not RoleGrant.objects.filter(user_id=gone_id).exists()

@@ -105,3 +105,30 @@ def test_each_board_gives_every_player_his_sides_points(scores: list[int]) -> No
         assert by_player[row.north] == by_player[row.south]
         assert by_player[row.east] == by_player[row.west]
         assert by_player[row.north] + by_player[row.east] == 2 * (n - 1)
+
+
+def test_a_penalty_in_imps_is_refused_in_a_matchpointed_session() -> None:
+    """Law 90: the penalty is in the session's own unit (matchpoints or % of top)."""
+    with pytest.raises(ScoringError) as refused:
+        score_individual_session(
+            two_tables(),
+            penalties=[ProceduralPenalty(5, Fraction(3), PenaltyUnit.IMPS)],
+        )
+    assert refused.value.law == LawRef("90")
+
+
+def test_a_penalty_on_a_board_takes_that_boards_top() -> None:
+    session = score_individual_session(
+        two_tables(),
+        penalties=[
+            ProceduralPenalty(5, Fraction(50), PenaltyUnit.PERCENT_OF_TOP, board=2)
+        ],
+    )
+    assert {s.participant: s for s in session.standings}[5].penalty == 1
+    with pytest.raises(ScoringError):
+        score_individual_session(
+            two_tables(),
+            penalties=[
+                ProceduralPenalty(5, Fraction(50), PenaltyUnit.PERCENT_OF_TOP, board=9)
+            ],
+        )
