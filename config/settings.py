@@ -109,9 +109,16 @@ DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
 # whole request in one.
 DATABASES["default"]["ATOMIC_REQUESTS"] = False
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Server-side binding lets psycopg prepare the statements a process repeats
-    # (token with grants, es_append): PostgreSQL then skips parse and plan.
-    DATABASES["default"].setdefault("OPTIONS", {})["server_side_binding"] = True
+    # Server-side binding, and psycopg preparing a statement from its fifth
+    # run in a connection (Django turns preparing off unless asked): the
+    # statements a process repeats (token with grants, es_append) then skip
+    # parse and plan. Behind a pooler without prepared statements, set
+    # ARBITRO_PG_PREPARE_THRESHOLD=off (README).
+    _prepare = os.environ.get("ARBITRO_PG_PREPARE_THRESHOLD", "5")
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        server_side_binding=True,
+        prepare_threshold=None if _prepare.lower() in ("", "off") else int(_prepare),
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["OPTIONS"] = {
         "timeout": 20,
@@ -188,6 +195,8 @@ CELERY_BEAT_SCHEDULE = {
 ARBITRO_DEADLINE_LEASE_SECONDS = env_int("ARBITRO_DEADLINE_LEASE_SECONDS", 60)
 ARBITRO_DEADLINE_ETA = env_bool("ARBITRO_DEADLINE_ETA", True)
 ARBITRO_READ_WAIT_MAX_SECONDS = env_int("ARBITRO_READ_WAIT_MAX_SECONDS", 5)
+# How long a process trusts a token, its user and grants it read (decision 0060).
+ARBITRO_AUTH_CACHE_SECONDS = env_int("ARBITRO_AUTH_CACHE_SECONDS", 5)
 ARBITRO_PROJECTIONS: list[str] = [
     "tournaments.projections.TournamentResults",
     "tournaments.registry_projection.RegistryProjection",

@@ -1,8 +1,10 @@
-"""Token authentication reads the caller's grants with the token, per request.
+"""Token authentication reads the caller's grants with the token.
 
 One query gives the user and every grant (``tournaments.auth``); the checks
-of ``tournaments.roles`` then answer from them. A grant given or withdrawn
-counts from the next request, never later.
+of ``tournaments.roles`` then answer from them. The process keeps what it read
+for ``ARBITRO_AUTH_CACHE_SECONDS`` (decision 0060): a grant given or
+withdrawn in this process counts from the next request; a change this
+process did not see (another process's) counts once that bound has passed.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from tournaments import auth
 from tournaments.models import RoleGrant
 from tournaments.roles import grants_of
 
@@ -111,3 +114,61 @@ def test_the_user_is_built_as_the_orm_builds_it() -> None:
     assert user.date_joined.tzinfo is not None
     assert user._state.adding is False
     assert grants_of(user) == ()
+
+
+def _reads(client: APIClient) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/api/v1/me/").status_code == 200
+    return sum("authtoken_token" in q["sql"] for q in queries.captured_queries)
+
+
+def test_a_token_read_once_is_trusted_for_the_configured_seconds(
+    settings, monkeypatch
+) -> None:
+    settings.ARBITRO_AUTH_CACHE_SECONDS = 5
+    client, user = _client("tg-cache")
+    now = [1000.0]
+    monkeypatch.setattr(auth.time, "monotonic", lambda: now[0])
+    assert _reads(client) == 1
+    assert _reads(client) == 0, "the second request within the bound reads nothing"
+    # The database changes behind this process's back (no signal), as
+    # another process's write would.
+    tid = uuid.uuid4()
+    RoleGrant.objects.bulk_create(  # sends no signal
+        [RoleGrant(user=user, role=Role.DIRECTOR, tournament_id=tid)]
+    )
+    assert client.get("/api/v1/me/").json()["grants"] == []
+    now[0] += 5
+    assert _reads(client) == 1, "past the bound the token is read again"
+    assert client.get("/api/v1/me/").json()["grants"][0]["tournament_id"] == str(tid)
+
+
+def test_a_change_in_this_process_is_seen_at_once(settings) -> None:
+    settings.ARBITRO_AUTH_CACHE_SECONDS = 3600
+    client, user = _client("tg-signal")
+    assert _reads(client) == 1
+    user.is_active = False
+    user.save()
+    assert client.get("/api/v1/me/").status_code in (401, 403)
+    user.is_active = True
+    user.save()
+    assert client.get("/api/v1/me/").status_code == 200
+    Token.objects.filter(user=user).delete()
+    refused = client.get("/api/v1/me/")
+    assert refused.status_code in (401, 403)
+    assert "Invalid token" in refused.json()["detail"]
+
+
+def test_zero_seconds_reads_every_request(settings) -> None:
+    settings.ARBITRO_AUTH_CACHE_SECONDS = 0
+    client, _ = _client("tg-nocache")
+    assert [_reads(client) for _ in range(3)] == [1, 1, 1]
+
+
+def test_the_cache_keeps_the_newest_tokens_only() -> None:
+    recent = auth._Recent(size=2)
+    for key in ("a", "b", "c"):
+        recent.put(key, (0.0, [], ()))
+    assert list(recent.entries) == ["b", "c"]
+    assert recent.get("c", ttl=1e9) is not None
+    assert recent.get("a", ttl=1e9) is None
