@@ -41,10 +41,11 @@ HOST, PORT = "127.0.0.1", 8937
 DB = "arbitro_bench_api"
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 TABLES = max(3, int(100 * SCALE))
-CLIENTS = int(os.environ.get("BENCH_CLIENTS", "10"))
+CLIENTS = int(os.environ.get("BENCH_CLIENTS", "20"))
 ROUNDS = 4  # of 13 cards per table
-PING_SECONDS = 2.0  # per round
-WORKERS = int(os.environ.get("BENCH_WORKERS", "4"))
+PING_SECONDS = float(os.environ.get("BENCH_PING_SECONDS", "2"))  # per round
+WORKERS = int(os.environ.get("BENCH_WORKERS", "8"))
+THREADS = int(os.environ.get("BENCH_THREADS", "2"))
 DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 
 
@@ -135,9 +136,9 @@ class Client:
             "Content-Type": "application/json",
         }
 
-    def post(self, path: str, body: dict[str, object]) -> tuple[int, float]:
+    def post(self, path: str, body: bytes) -> tuple[int, float]:
         start = time.perf_counter()
-        self.conn.request("POST", path, json.dumps(body), self.headers)
+        self.conn.request("POST", path, body, self.headers)
         response = self.conn.getresponse()
         response.read()
         return response.status, time.perf_counter() - start
@@ -150,7 +151,10 @@ class Client:
         return response.status, time.perf_counter() - start
 
 
-def _script(board: int) -> list[tuple[str, dict[str, str]]]:
+Script = list[tuple[str, bytes]]
+
+
+def _script(board: int) -> Script:
     """The board's requests in order: start, the auction, then 52 legal cards.
 
     Worked out with the pure aggregate before the clock starts: the clients
@@ -174,7 +178,7 @@ def _script(board: int) -> list[tuple[str, dict[str, str]]]:
             table_id=uuid.uuid4(), board_number=board, deal=Deal.from_pbn(DEAL), at=at
         )
     )
-    script: list[tuple[str, dict[str, str]]] = [("start/", {"deal": DEAL})]
+    script = [("start/", {"deal": DEAL})]
     dealer = state.turn or Seat.N
     for i, call in enumerate(("1NT", "P", "P", "P")):
         seat = dealer.next(i)
@@ -185,10 +189,8 @@ def _script(board: int) -> list[tuple[str, dict[str, str]]]:
         card = min(state.legal_cards(), key=lambda c: (c.suit.rank, c.rank))
         script.append(("cards/", {"seat": seat.value, "card": str(card)}))
         apply(cmd.PlayCard(seat=seat, card=card, at=at))
-    return script
-
-
-Script = list[tuple[str, dict[str, str]]]
+    # Encoded here, before the clock: the ping's clients encode nothing either.
+    return [(path, json.dumps(body).encode()) for path, body in script]
 
 
 def _base(tid: str, table: int) -> str:
@@ -274,7 +276,7 @@ def main() -> int:
             "--worker-class",
             "gthread",
             "--threads",
-            "2",
+            str(THREADS),
             "--keep-alive",  # a card client's connection outlives a ping spell
             "10",
             "--log-level",
@@ -334,7 +336,7 @@ def main() -> int:
             play_seconds += elapsed
         print(
             f"{TABLES} tables, {len(plays)} card plays in {ROUNDS} rounds between "
-            f"spells of the anchor, {CLIENTS} clients, gunicorn {WORKERS} workers, "
+            f"spells of the anchor, {CLIENTS} clients, gunicorn {WORKERS} workers x {THREADS} threads, "
             "PostgreSQL"
         )
         anchor = _report("anchor trivial DRF GET /api/v1/ping/", ping, ping_seconds)

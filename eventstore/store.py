@@ -266,19 +266,19 @@ class EventStore:
         }
 
     def _append_pg(self, a: _AppendArgs) -> AppendResult:
-        sql = (
-            "SELECT * FROM es_append(%s, %s, %s, %s, %s::uuid[], %s::text[], "
-            "%s::smallint[], %s::text[]::jsonb[], %s::jsonb, %s, %s, %s::jsonb)"
-        )
+        sql = "SELECT * FROM es_append(%s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s::jsonb)"
+        events = [
+            [str(event_id), event_type, version, payload]
+            for event_id, (event_type, version, payload) in zip(
+                a.event_ids, a.encoded, strict=True
+            )
+        ]
         params = [
             a.stream_id,
             a.stream_type,
             a.mode,
             a.expected,
-            a.event_ids,
-            [t for t, _, _ in a.encoded],
-            [v for _, v, _ in a.encoded],
-            [_json(p) for _, _, p in a.encoded],
+            _json(events),
             _json(a.metadata),
             a.idempotency_key,
             a.fingerprint,

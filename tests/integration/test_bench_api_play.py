@@ -1,0 +1,40 @@
+"""`make bench`'s API benchmark runs end to end, scaled down (3 tables).
+
+The figure itself is measured by ``make bench`` only; this shows that the
+benchmark still plays every card through gunicorn and PostgreSQL and prints
+its figure beside its anchor, so a change cannot leave it broken unseen.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_api_benchmark_plays_a_small_session() -> None:
+    env = {
+        **os.environ,
+        "BENCH_SCALE": "0.03",
+        "BENCH_CLIENTS": "3",
+        "BENCH_WORKERS": "2",
+        "BENCH_PING_SECONDS": "0.2",
+    }
+    run = subprocess.run(
+        [sys.executable, "-m", "bench.api_play"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        stdin=subprocess.DEVNULL,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert "3 tables, 156 card plays in 4 rounds" in run.stdout
+    assert "| ratio " in run.stdout, run.stdout
