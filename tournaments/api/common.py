@@ -8,11 +8,12 @@ from uuid import UUID
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 from rest_framework.request import Request
+from rest_framework.utils.serializer_helpers import BindingDict
 
 from tournaments.domain import tournament
 from tournaments.roles import player_ids_of
 
-__all__ = ["PROBLEM", "expected", "idem", "plays_in", "validated"]
+__all__ = ["PROBLEM", "FlatInput", "expected", "idem", "plays_in", "validated"]
 
 PROBLEM = OpenApiResponse(
     description="RFC 9457 problem details naming the Law or article"
@@ -26,6 +27,29 @@ def validated(
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+
+class FlatInput(serializers.Serializer):
+    # An input of plain fields, bound once per class instead of per request
+    # (a comment, not a docstring: the schema would show it on every input).
+    # DRF deep-copies and binds every declared field for each serializer it
+    # builds, about half of validating a card play. Plain fields (no nested
+    # serializer) keep nothing between validations, so one bound set serves
+    # every request and thread; they are bound to the first instance, which
+    # is never partial and has no context, as every input of this kind.
+
+    @property
+    def fields(self) -> BindingDict:  # type: ignore[override]
+        cls = type(self)
+        bound: BindingDict | None = cls.__dict__.get("_bound_fields")
+        if bound is None:
+            bound = BindingDict(self)
+            for name, field in self.get_fields().items():
+                if isinstance(field, serializers.BaseSerializer):
+                    raise TypeError(f"{cls.__name__}.{name}: nested, not plain")
+                bound[name] = field
+            cls._bound_fields = bound  # type: ignore[attr-defined]
+        return bound
 
 
 def idem(request: Request) -> str | None:

@@ -27,7 +27,7 @@ from rules.bridge.defective_trick import DefectKind
 from rules.bridge.dummy_designation import Designation
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, live_play
-from tournaments.api.common import expected, idem, plays_in, validated
+from tournaments.api.common import FlatInput, expected, idem, plays_in, validated
 from tournaments.api.tournament_views import (
     COMMAND_RESPONSES,
     IsTournamentDirector,
@@ -130,7 +130,7 @@ def table_command(
     doc: str = "",
 ) -> type[APIView]:
     """Make one command endpoint (one view class per operation, STYLE §2.7)."""
-    serializer = type(f"{name}Input", (serializers.Serializer,), dict(fields))
+    serializer = type(f"{name}Input", (FlatInput,), dict(fields))
     attrs: dict[str, Any] = {
         "InputSerializer": serializer,
         "name": name,
