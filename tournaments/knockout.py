@@ -151,11 +151,46 @@ class MatchDecided(StateConflict):
     code = "knockout_match_decided"
 
 
+def _seatings(tid: UUID) -> dict[tuple[int, frozenset[int]], list[int]]:
+    """(stage, the two teams) -> the sessions that seated them, in order."""
+    seated: dict[tuple[int, frozenset[int]], list[int]] = {}
+    sessions = SessionRow.objects.filter(
+        tournament_id=tid, movement__startswith=PREFIX
+    ).order_by("session")
+    for row in sessions:
+        stage = int(row.movement.removeprefix(PREFIX))
+        for pair in {frozenset((a["ns"], a["ew"])) for a in row.assignments}:
+            seated.setdefault((stage, pair), []).append(row.session)
+    return seated
+
+
 def bracket_json(tid: UUID) -> dict[str, Any]:
+    """The bracket, each match with the sessions that seated it.
+
+    A correction to a decided match (Law 79C) can change who goes through
+    after the next stage was seated: the sessions stay as scheduled (they are
+    events) and the bracket follows the scores. ``seated_apart`` then names
+    each match seated that the bracket no longer holds, and the match that
+    replaced it shows no session until the director seats the stage again
+    (N-L78 §2c).
+    """
     bracket, tied = bracket_of(tid)
+    seated = _seatings(tid)
+    due = {
+        (m.stage, frozenset((m.home, m.away)))
+        for m in bracket.matches
+        if m.home is not None and m.away is not None
+    }
     return {
         "stages": bracket.stages,
         "champion": bracket.champion,
+        "seated_apart": [
+            {"stage": stage, "sessions": sessions, "teams": sorted(pair)}
+            for (stage, pair), sessions in sorted(
+                seated.items(), key=lambda kv: (kv[0][0], kv[1], sorted(kv[0][1]))
+            )
+            if (stage, pair) not in due
+        ],
         "matches": [
             {
                 "stage": m.stage,
@@ -166,6 +201,7 @@ def bracket_json(tid: UUID) -> dict[str, Any]:
                 "winner": m.winner,
                 "carry_over": str(m.carry_over),
                 "extra_boards": tied.get((m.stage, m.number)),
+                "sessions": seated.get((m.stage, frozenset((m.home, m.away))), []),
             }
             for m in bracket.matches
         ],

@@ -196,3 +196,40 @@ def test_a_carry_over_counts_for_the_home_team_before_play() -> None:
         format="json",
     )
     assert bad.status_code == 422
+
+
+def test_a_correction_after_the_next_stage_was_seated_is_flagged() -> None:
+    """A correction (Law 79C) changes who won stage 1 after stage 2 was
+    seated: the bracket follows the scores and names the match seated apart;
+    seating stage 2 again seats the match the bracket now holds."""
+    tid, _, director = knockout_event(4)
+    assert schedule_stage(director, tid, 1).status_code == 201
+    play(director, tid, 1, tables=4, home_wins=True)  # 1 beats 4, 2 beats 3
+    project()
+    assert schedule_stage(director, tid, 2).status_code == 201
+    project()
+    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    assert bracket["seated_apart"] == []
+    # Board 1 of match 2 was misscored: team 2 went two down, team 3 made it.
+    for table, tricks in ((3, 8), (4, 10)):
+        r = director.post(
+            f"/api/v1/tournaments/{tid}/sessions/1/boards/1/tables/{table}/corrections/",
+            {"contract": "4SN", "tricks": tricks, "reason": "misscored"},
+            format="json",
+        )
+        assert r.status_code == 201, r.json()
+    project()
+    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    final = next(m for m in bracket["matches"] if m["stage"] == 2)
+    assert (final["home"], final["away"]) == (1, 3)
+    assert bracket["seated_apart"] == [{"stage": 2, "sessions": [2], "teams": [1, 2]}]
+    assert final["sessions"] == [], "the match the bracket holds is not seated yet"
+    r = schedule_session(
+        director, tid, 3, movement="knockout", round_number=2, boards_per_round=2
+    )
+    assert r.status_code == 201, r.json()
+    project()
+    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    final = next(m for m in bracket["matches"] if m["stage"] == 2)
+    assert final["sessions"] == [3]
+    assert [m["sessions"] for m in bracket["matches"] if m["stage"] == 1] == [[1], [1]]
