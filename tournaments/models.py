@@ -171,6 +171,9 @@ class StandingRow(models.Model):
     tied = models.BooleanField(default=False)
     imps = models.IntegerField(null=True)  # teams: IMPs over all matches
     vp = models.DecimalField(max_digits=8, decimal_places=2, null=True)  # teams
+    # Individual events: boards where Law 12C2(c) gave this player his own
+    # percentage instead of his side's artificial score, board -> points.
+    revised = models.JSONField(default=dict)
 
     class Meta:
         ordering = ["direction", "rank", "entry_number"]

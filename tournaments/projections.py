@@ -339,6 +339,10 @@ def _write_matchpoints(
             percent=publish(s.percent),
             rank=s.rank,
             tied=s.tied,
+            revised={
+                str(board): str(publish(points))
+                for board, points in getattr(s, "revised", {}).items()
+            },
         )
         for s in standings
     )

@@ -3,7 +3,8 @@
 Laws of Duplicate Bridge 2017 (FIGB edition), Law 4 (in an individual event
 partnerships change during the session), Law 78A (matchpoints on a board),
 Law 12C3 (rectifications and adjusted scores apply equally to both members of
-the side) and Law 90 (procedural penalties, to the offending player only).
+the side), Law 12C2(c) (in an individual event the contestant is the player:
+Definitions) and Law 90 (procedural penalties, to the offending player only).
 FIGB N-L78 §4(a)(3) ranks "la coppia o il concorrente" alike, so the pairs
 tie-breaks rank players too (``individual_standings``).
 """
@@ -11,7 +12,7 @@ tie-breaks rank players too (``individual_standings``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import partial
 from typing import NamedTuple
@@ -19,8 +20,10 @@ from typing import NamedTuple
 from rules.errors import LawRef
 from scoring.bridge.adjusted import (
     Adjustment,
+    Artificial,
     NoFaultRule,
     ProceduralPenalty,
+    no_fault_percent,
 )
 from scoring.bridge.errors import ScoringError
 from scoring.bridge.matchpoints import BoardScores
@@ -55,7 +58,11 @@ class SeatedResult(NamedTuple):
 
 @dataclass(frozen=True, slots=True)
 class PlayerStanding:
-    """A player's session total: matchpoints, deductions, tops, percentage, place."""
+    """A player's session total: matchpoints, deductions, tops, percentage, place.
+
+    ``revised`` holds the boards where Law 12C2(c) gave this player his own
+    percentage instead of his side's artificial score: board -> matchpoints.
+    """
 
     participant: ParticipantId
     boards: int
@@ -65,6 +72,7 @@ class PlayerStanding:
     percent: Fraction
     rank: int
     tied: bool
+    revised: Mapping[int, Exact] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,29 +96,33 @@ def score_individual_session(
     the North-South matchpoints of their table, East and West the East-West
     ones. A penalty in % of top is taken on the session's largest board top.
 
-    The end-of-session revision of Law 12C2(c) looks at a side's session
-    percentage; in an individual event the two members of a side have two
-    different ones, and the Laws do not say whose counts, so awards stand as
-    given (``NoFaultRule.NONE``; decision 0056).
+    Law 12C2(c) is applied per player after the session (the event's
+    ``no_fault_rule``): in an individual event the contestant is the player,
+    so a player in no way at fault whose percentage on his other boards is
+    higher takes it on the artificially scored board, while his partner, with
+    his own percentage, may not (decision 0056).
     """
-    method = replace(
-        method or SessionMethod(), winners=Winners.ONE, no_fault_rule=NoFaultRule.NONE
-    )
+    method = method or SessionMethod()
+    rule = method.no_fault_rule
+    # Boards are scored side by side with no revision; revisions are per player.
+    method = replace(method, winners=Winners.ONE, no_fault_rule=NoFaultRule.NONE)
     travellers = {
         number: [TableResult(r.north, r.east, r.result, group=r.group) for r in rows]
         for number, rows in boards.items()
     }
     scored = score_pairs_session(travellers, method)
     marks: dict[ParticipantId, dict[int, BoardMark]] = {}
+    awards: dict[ParticipantId, dict[int, tuple[Fraction, bool]]] = {}
     for number, rows in boards.items():
         scores = scored.boards[number]
         for index, row in enumerate(rows):
             top = scores.top_at(index)
-            for player, points in (
-                (row.north, scores.ns[index]),
-                (row.south, scores.ns[index]),
-                (row.east, scores.ew[index]),
-                (row.west, scores.ew[index]),
+            artificial = row.result if isinstance(row.result, Artificial) else None
+            for player, points, ns in (
+                (row.north, scores.ns[index], True),
+                (row.south, scores.ns[index], True),
+                (row.east, scores.ew[index], False),
+                (row.west, scores.ew[index], False),
             ):
                 board_marks = marks.setdefault(player, {})
                 if number in board_marks:
@@ -119,6 +131,13 @@ def score_individual_session(
                         law=LawRef("78A"),
                     )
                 board_marks[number] = BoardMark(points, top)
+                if artificial is not None:
+                    awards.setdefault(player, {})[number] = (
+                        (artificial.ns_percent, artificial.ns_no_fault)
+                        if ns
+                        else (artificial.ew_percent, artificial.ew_no_fault)
+                    )
+    revised = _revise_no_fault(marks, awards, rule)
     nominal_top = max(
         (m.top for player_marks in marks.values() for m in player_marks.values()),
         default=0,
@@ -154,10 +173,44 @@ def score_individual_session(
             percent=percent(s.participant),
             rank=s.rank,
             tied=s.tied,
+            revised=revised.get(s.participant, {}),
         )
         for s in ranked
     )
     return IndividualSession(boards=scored.boards, standings=standings)
+
+
+def _revise_no_fault(
+    marks: dict[ParticipantId, dict[int, BoardMark]],
+    awards: Mapping[ParticipantId, Mapping[int, tuple[Fraction, bool]]],
+    rule: NoFaultRule,
+) -> dict[ParticipantId, dict[int, Exact]]:
+    """Law 12C2(c) player by player; returns each player's revised boards.
+
+    A player's percentage on his other boards counts only the boards where
+    he has a compared result (no artificial score), as in pairs.
+    """
+    revised: dict[ParticipantId, dict[int, Exact]] = {}
+    if rule is NoFaultRule.NONE:
+        return revised
+    for player, given in awards.items():
+        if not any(no_fault for _, no_fault in given.values()):
+            continue
+        others = [m for n, m in marks[player].items() if n not in given]
+        top = sum(m.top for m in others)
+        other = (
+            100 * sum((Fraction(m.matchpoints) for m in others), Fraction(0)) / top
+            if top
+            else None
+        )
+        for number, (awarded, no_fault) in given.items():
+            percent = no_fault_percent(awarded, other, rule) if no_fault else awarded
+            if percent != awarded:
+                mark = marks[player][number]
+                points = _exact(percent * mark.top / 100)
+                marks[player][number] = BoardMark(points, mark.top)
+                revised.setdefault(player, {})[number] = points
+    return revised
 
 
 def _deductions(

@@ -66,6 +66,9 @@ def _pair_lines(tournament_id: UUID, session: int) -> list[dict[str, Any]]:
     lines = []
     for number in sorted(set(boards) | set(standings)):
         s = standings.get(number)
+        for board, points in (s.revised if s else {}).items():
+            line = boards[number][board]  # Law 12C2(c): the player's own figure
+            line.update(awarded=line["points"], points=points, law="12C2(c)")
         lines.append(
             {
                 "entry_number": number,

@@ -1059,28 +1059,31 @@ class ScoreCardApi(APIView):
             for board, table in sides:
                 wanted |= models.Q(board_number=board, table=table)
             rows = rows.filter(wanted)
-        lines = []
-        for r in rows.order_by("board_number"):
-            ns = r.ns == number if sides is None else sides[(r.board_number, r.table)]
-            lines.append(
-                {
-                    "board_number": r.board_number,
-                    "table": r.table,
-                    "direction": "NS" if ns else "EW",
-                    "opponent": r.ew if ns else r.ns,
-                    "contract": r.contract,
-                    "tricks": r.tricks,
-                    "score": None
-                    if r.score_ns is None
-                    else (r.score_ns if ns else -r.score_ns),
-                    "adjusted": r.adjusted,
-                    "points": _s(r.mp_ns if ns else r.mp_ew),
-                    "top": r.top,
-                }
-            )
         standing = StandingRow.objects.filter(
             tournament_id=tournament_id, session=session, entry_number=number
         ).first()
+        revised = standing.revised if standing else {}
+        lines = []
+        for r in rows.order_by("board_number"):
+            ns = r.ns == number if sides is None else sides[(r.board_number, r.table)]
+            line = {
+                "board_number": r.board_number,
+                "table": r.table,
+                "direction": "NS" if ns else "EW",
+                "opponent": r.ew if ns else r.ns,
+                "contract": r.contract,
+                "tricks": r.tricks,
+                "score": None
+                if r.score_ns is None
+                else (r.score_ns if ns else -r.score_ns),
+                "adjusted": r.adjusted,
+                "points": _s(r.mp_ns if ns else r.mp_ew),
+                "top": r.top,
+            }
+            own = revised.get(str(r.board_number))
+            if own is not None:  # Law 12C2(c): this player's own percentage
+                line.update(awarded=line["points"], points=own, law="12C2(c)")
+            lines.append(line)
         return Response(
             {
                 "entry_number": number,

@@ -218,3 +218,75 @@ def test_in_live_play_each_seat_is_its_one_player() -> None:
     ]
     assert (line["ns"], line["ew"]) == (north, east)
     assert line["contract"].startswith("1NT")
+
+
+def test_law_12c2c_revises_each_player_on_his_own_percentage() -> None:
+    """An average plus to both sides (no one at fault): each of the four
+    players takes his own percentage on his other boards where it is higher
+    (Law 12C2(c); in an individual event the contestant is the player), and
+    his score card and recap show it against the award."""
+    staff, _ = client_for("staff12", federation_staff={})
+    players = {n: uuid.uuid4() for n in range(1, PLAYERS + 1)}
+    tid = make_individual(staff, players)
+    director, _ = client_for("td12", chief_director={"tournament_id": tid})
+    seating = individual_assignments(PLAYERS, BOARDS_PER_ROUND, None)
+    for i, a in enumerate(seating):
+        for b in a.boards:
+            contract, tricks = CONTRACTS[(i + b) % len(CONTRACTS)]
+            r = director.post(
+                f"/api/v1/tournaments/{tid}/sessions/1/results/",
+                {
+                    "board_number": b,
+                    "table": a.table,
+                    "contract": contract,
+                    "tricks": tricks,
+                },
+                format="json",
+            )
+            assert r.status_code == 201, r.json()
+    ruled = seating[0]
+    board = ruled.boards[0]
+    r = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/rulings/",
+        {
+            "board_number": board,
+            "table": ruled.table,
+            "laws": ["12C2"],
+            "facts": "the board could not be played, no one at fault",
+            "decision": "average plus to both sides",
+            "adjusted_score": "A60/60",
+        },
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    project()
+    standings = {
+        s["entry_number"]: s
+        for s in APIClient()
+        .get(f"/api/v1/tournaments/{tid}/sessions/1/standings/")
+        .json()["standings"]
+    }
+    recap = APIClient().get(f"/api/v1/tournaments/{tid}/sessions/1/recap/").json()
+    sheets = {line["entry_number"]: line["boards"] for line in recap["entries"]}
+    revised = 0
+    for player in ruled.players:
+        card = (
+            APIClient()
+            .get(f"/api/v1/tournaments/{tid}/sessions/1/entries/{player}/score-card/")
+            .json()["boards"]
+        )
+        line = next(b for b in card if b["board_number"] == board)
+        others = [b for b in card if b["board_number"] != board]
+        own = sum(Decimal(b["points"]) for b in others) / sum(b["top"] for b in others)
+        expected = max(Decimal("0.6"), own) * line["top"]
+        assert abs(Decimal(line["points"]) - expected) < Decimal("0.01"), player
+        if own > Decimal("0.6"):
+            revised += 1
+            assert line["law"] == "12C2(c)"
+            assert Decimal(line["awarded"]) == Decimal("0.6") * line["top"]
+            assert sheets[player][str(board)]["points"] == line["points"]
+        else:
+            assert "law" not in line
+        total = sum(Decimal(b["points"]) for b in card)
+        assert abs(total - Decimal(standings[player]["matchpoints"])) < Decimal("0.02")
+    assert revised, "some player at the table did better than 60% elsewhere"

@@ -10,8 +10,10 @@ from hypothesis import strategies as st
 
 from rules.errors import LawRef
 from scoring.bridge import Artificial, PenaltyUnit, ProceduralPenalty
+from scoring.bridge.adjusted import NoFaultRule
 from scoring.bridge.errors import ScoringError
 from scoring.bridge.individual import SeatedResult, score_individual_session
+from scoring.bridge.session import SessionMethod
 
 
 def two_tables() -> dict[int, list[SeatedResult]]:
@@ -132,3 +134,47 @@ def test_a_penalty_on_a_board_takes_that_boards_top() -> None:
                 ProceduralPenalty(5, Fraction(50), PenaltyUnit.PERCENT_OF_TOP, board=9)
             ],
         )
+
+
+def three_boards(board_one: Artificial) -> dict[int, list[SeatedResult]]:
+    """Board 1 at table 1 gets an artificial score; on boards 2 and 3 players
+    1 and 2 win every comparison, 4 loses every one, 3 wins half."""
+    return {
+        1: [SeatedResult(1, 2, 3, 4, board_one), SeatedResult(5, 6, 7, 8, 420)],
+        2: [SeatedResult(1, 5, 2, 6, 450), SeatedResult(3, 7, 4, 8, 420)],
+        3: [SeatedResult(1, 7, 6, 4, 620), SeatedResult(5, 3, 8, 2, 170)],
+    }
+
+
+def test_law_12c2c_gives_each_player_his_own_session_percentage() -> None:
+    """Law 12C2(c): the contestant in an individual event is the player
+    (Definitions): partners in no way at fault are revised each on his own
+    percentage on the other boards."""
+    session = score_individual_session(three_boards(Artificial.of(60, 60)))
+    by_player = {s.participant: s for s in session.standings}
+    # 1 and 2 made 100% elsewhere: they take it on board 1 (top 2).
+    assert by_player[1].revised == {1: 2}
+    assert by_player[2].revised == {1: 2}
+    assert by_player[1].matchpoints == 2 + 2 + 2
+    # 3 made 50% and 4 made 0% elsewhere: their 60% stands.
+    assert by_player[3].revised == {}
+    assert by_player[4].revised == {}
+    assert by_player[3].matchpoints == Fraction(6, 5) + 0 + 2
+    assert by_player[4].matchpoints == Fraction(6, 5)
+
+
+def test_a_player_at_fault_keeps_the_award() -> None:
+    """Only a contestant in no way at fault is revised (Law 12C2(c))."""
+    session = score_individual_session(three_boards(Artificial.of(60, 40)))
+    by_player = {s.participant: s for s in session.standings}
+    assert by_player[2].revised == {}  # East-West at fault: 40% although 100% else
+    assert by_player[2].matchpoints == Fraction(4, 5) + 2 + 2
+    assert by_player[1].revised == {1: 2}
+
+
+def test_without_the_rule_every_award_stands() -> None:
+    method = SessionMethod(no_fault_rule=NoFaultRule.NONE)
+    session = score_individual_session(three_boards(Artificial.of(60, 60)), method)
+    assert all(s.revised == {} for s in session.standings)
+    by_player = {s.participant: s for s in session.standings}
+    assert by_player[1].matchpoints == Fraction(6, 5) + 2 + 2
