@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
+from collections.abc import Sequence
 from datetime import timedelta
 from decimal import Decimal
 
@@ -14,6 +15,7 @@ from rest_framework.test import APIClient
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import client_for, project
 from tournaments import handlers, live_play
+from tournaments.domain.tournament import TableAssignment
 from tournaments.seating import individual_assignments
 
 pytestmark = pytest.mark.django_db
@@ -58,6 +60,32 @@ def make_individual(staff: APIClient, players: dict[int, uuid.UUID]) -> str:
     )
     assert r.status_code == 201, r.json()
     return tid
+
+
+def enter_results(
+    director: APIClient,
+    tid: str,
+    seating: Sequence[TableAssignment],
+    skip: tuple[int, int] | None = None,
+) -> None:
+    """The director enters every board at every table, but ``skip``
+    (board, table)."""
+    for i, a in enumerate(seating):
+        for b in a.boards:
+            if (b, a.table) == skip:
+                continue
+            contract, tricks = CONTRACTS[(i + b) % len(CONTRACTS)]
+            r = director.post(
+                f"/api/v1/tournaments/{tid}/sessions/1/results/",
+                {
+                    "board_number": b,
+                    "table": a.table,
+                    "contract": contract,
+                    "tricks": tricks,
+                },
+                format="json",
+            )
+            assert r.status_code == 201, r.json()
 
 
 def test_individual_event_from_entries_to_player_standings() -> None:
@@ -111,22 +139,7 @@ def test_individual_event_from_entries_to_player_standings() -> None:
     )
     assert r.status_code == 201, r.json()
 
-    for i, a in enumerate(seating):
-        for b in a.boards:
-            if (b, a.table) == (board, first.table):
-                continue
-            contract, tricks = CONTRACTS[(i + b) % len(CONTRACTS)]
-            r = director.post(
-                f"/api/v1/tournaments/{tid}/sessions/1/results/",
-                {
-                    "board_number": b,
-                    "table": a.table,
-                    "contract": contract,
-                    "tricks": tricks,
-                },
-                format="json",
-            )
-            assert r.status_code == 201, r.json()
+    enter_results(director, tid, seating, skip=(board, first.table))
     project()
 
     standings = (
@@ -230,20 +243,7 @@ def test_law_12c2c_revises_each_player_on_his_own_percentage() -> None:
     tid = make_individual(staff, players)
     director, _ = client_for("td12", chief_director={"tournament_id": tid})
     seating = individual_assignments(PLAYERS, BOARDS_PER_ROUND, None)
-    for i, a in enumerate(seating):
-        for b in a.boards:
-            contract, tricks = CONTRACTS[(i + b) % len(CONTRACTS)]
-            r = director.post(
-                f"/api/v1/tournaments/{tid}/sessions/1/results/",
-                {
-                    "board_number": b,
-                    "table": a.table,
-                    "contract": contract,
-                    "tricks": tricks,
-                },
-                format="json",
-            )
-            assert r.status_code == 201, r.json()
+    enter_results(director, tid, seating)
     ruled = seating[0]
     board = ruled.boards[0]
     r = director.post(
