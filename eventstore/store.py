@@ -32,6 +32,7 @@ from eventstore.errors import (
     IdempotencyKeyReused,
     WrongExpectedVersion,
 )
+from eventstore.ids import uuid7
 from eventstore.registry import EventRegistry, registry
 
 __all__ = [
@@ -199,9 +200,7 @@ class EventStore:
                 "append must not run inside an outer atomic()"
             )
         encoded = [self.codec.encode(e) for e in events]
-        ids = (
-            list(event_ids) if event_ids is not None else [uuid.uuid4() for _ in events]
-        )
+        ids = list(event_ids) if event_ids is not None else [uuid7() for _ in events]
         if len(ids) != len(events):
             raise ValueError("one event id per event")
         if isinstance(expected_version, ExpectedVersion):
