@@ -79,6 +79,8 @@ class _Recent:
         self.size = size
         self.entries: OrderedDict[str, _Entry] = OrderedDict()
         self.lock = threading.Lock()  # gthread workers share it
+        # Bumped by every clear: a read begun before a clear is never kept.
+        self.generation = 0
 
     def get(self, key: str, ttl: float) -> _Entry | None:
         with self.lock:
@@ -87,8 +89,10 @@ class _Recent:
                 return None
             return entry
 
-    def put(self, key: str, entry: _Entry) -> None:
+    def put(self, key: str, entry: _Entry, generation: int) -> None:
         with self.lock:
+            if generation != self.generation:
+                return  # rows changed while they were read: read again next time
             self.entries[key] = entry
             self.entries.move_to_end(key)
             while len(self.entries) > self.size:
@@ -97,6 +101,7 @@ class _Recent:
     def clear(self) -> None:
         with self.lock:
             self.entries.clear()
+            self.generation += 1
 
 
 RECENT = _Recent()
@@ -148,11 +153,12 @@ class TokenWithGrantsAuthentication(TokenAuthentication):
         ttl = settings.ARBITRO_AUTH_CACHE_SECONDS
         entry = RECENT.get(key, ttl) if ttl > 0 else None
         if entry is None:
+            generation = RECENT.generation
             entry = _read(key)
             if entry is None:
                 raise exceptions.AuthenticationFailed(_("Invalid token."))
             if ttl > 0:
-                RECENT.put(key, entry)
+                RECENT.put(key, entry, generation)
         _read_at, values, grants = entry
         names = _query(connection.vendor)[1]
         # A fresh user per request: nothing a view sets on it is shared.

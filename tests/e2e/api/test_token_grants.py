@@ -168,7 +168,19 @@ def test_zero_seconds_reads_every_request(settings) -> None:
 def test_the_cache_keeps_the_newest_tokens_only() -> None:
     recent = auth._Recent(size=2)
     for key in ("a", "b", "c"):
-        recent.put(key, (0.0, [], ()))
+        recent.put(key, (0.0, [], ()), recent.generation)
     assert list(recent.entries) == ["b", "c"]
     assert recent.get("c", ttl=1e9) is not None
     assert recent.get("a", ttl=1e9) is None
+
+
+def test_a_read_begun_before_a_change_is_not_kept() -> None:
+    """A thread that read the rows before another thread's change committed
+    must not cache them after the change emptied the cache."""
+    recent = auth._Recent()
+    before = recent.generation
+    recent.clear()  # the other thread's change lands mid-read
+    recent.put("k", (0.0, [], ()), before)
+    assert recent.get("k", ttl=1e9) is None
+    recent.put("k", (0.0, [], ()), recent.generation)
+    assert recent.get("k", ttl=1e9) is not None
