@@ -293,7 +293,7 @@ def rescore_session(tid: UUID, session: int) -> None:
             TableResult(row.ns, row.ew, result, group=row.group)
         )
         lines.setdefault(row.board_number, []).append(row)
-    penalties = _penalties_of(tid, session)
+    penalties = session_penalties(tid, session)
     StandingRow.objects.filter(tournament_id=tid, session=session).delete()
     if not boards:
         return
@@ -355,7 +355,7 @@ def _row_result(row: ResultRow) -> Any:
     return row.score_ns
 
 
-def _penalties_of(tid: UUID, session: int) -> list[ProceduralPenalty]:
+def session_penalties(tid: UUID, session: int) -> list[ProceduralPenalty]:
     return [
         ProceduralPenalty(
             participant=p.entry_number, amount=Fraction(p.amount), unit=UNITS[p.unit]
@@ -405,7 +405,7 @@ def rescore_individual(tid: UUID, session: int) -> None:
     StandingRow.objects.filter(tournament_id=tid, session=session).delete()
     if not boards:
         return
-    scored = score_individual_session(boards, penalties=_penalties_of(tid, session))
+    scored = score_individual_session(boards, penalties=session_penalties(tid, session))
     _write_matchpoints(tid, session, lines, scored.boards, scored.standings)
 
 

@@ -69,6 +69,8 @@ def _result(result: TableResult) -> dict[str, Any]:
     return {
         "ns": result.ns_id,
         "ew": result.ew_id,
+        # An individual event's four players, North, East, South, West (Law 4).
+        **({"players": list(result.players)} if result.players else {}),
         "table": result.table_number,
         "round": result.round_number,
         "contract": None if artificial else result.contract,
@@ -307,10 +309,18 @@ def _table_result(board_number: int, data: dict[str, Any], path: str) -> TableRe
     ew_points = _object(
         _field(points, "ew", dict, f"{path}.points"), f"{path}.points.ew"
     )
+    players = _optional(data, "players", list, path)
+    if players is not None and (
+        len(players) != 4 or not all(isinstance(p, str) for p in players)
+    ):
+        raise _fail(f"{path}.players", "is not four participant ids")
     return _build(
         path,
         lambda: TableResult(
             board_number=board_number,
+            players=None
+            if players is None
+            else (players[0], players[1], players[2], players[3]),
             ns_id=_field(data, "ns", str, path),
             ew_id=_field(data, "ew", str, path),
             contract=contract,

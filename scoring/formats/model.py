@@ -277,6 +277,10 @@ class TableResult:
     result the Director substituted, scored like a table result.
     The ``mp_*``, ``imp_*`` and ``percentage_*`` fields are the file's own
     computation for each side, if it has one.
+
+    In an individual event (Law 4) ``players`` names the four contestants,
+    North, East, South, West; ``ns_id`` and ``ew_id`` are then North and
+    East, and partners share their side's figures.
     """
 
     board_number: int
@@ -296,12 +300,18 @@ class TableResult:
     imp_ew: Decimal | None = None
     percentage_ns: Decimal | None = None
     percentage_ew: Decimal | None = None
+    players: tuple[str, str, str, str] | None = None
 
     def __post_init__(self) -> None:
         if self.board_number < 1:
             raise ValueError(f"board number {self.board_number} is below 1")
         if self.ns_id == self.ew_id:
             raise ValueError(f"pair {self.ns_id} cannot play against itself")
+        if self.players is not None:
+            if len(self.players) != 4 or len(set(self.players)) != 4:
+                raise ValueError(f"players {self.players} are not four contestants")
+            if self.players[:2] != (self.ns_id, self.ew_id):
+                raise ValueError("an individual line's ns and ew are North and East")
         for number, what in (
             (self.table_number, "table"),
             (self.round_number, "round"),
@@ -330,6 +340,11 @@ class TableResult:
             "percentage_ew",
         ):
             _check_points(getattr(self, name), name)
+
+    @property
+    def contestants(self) -> tuple[str, ...]:
+        """Everyone this line scores: the two pairs, or the four players."""
+        return self.players or (self.ns_id, self.ew_id)
 
     def _check_played(self) -> None:
         if self.declarer not in SEATS:
@@ -425,7 +440,7 @@ class TournamentResults:
         for result in self.results:
             if result.board_number not in boards:
                 raise ValueError(f"result for unknown board {result.board_number}")
-            for pair in (result.ns_id, result.ew_id):
+            for pair in result.contestants:
                 if pair not in known:
                     raise ValueError(f"result names unknown participant {pair}")
                 if (result.board_number, pair) in played:

@@ -19,6 +19,7 @@ from rules.errors import LawRef
 from scoring.bridge import Artificial, Assigned, publish
 from scoring.formats import (
     BoardRecord,
+    CompetitionForm,
     Participant,
     RankingEntry,
     TournamentHeader,
@@ -29,6 +30,7 @@ from scoring.formats.model import PASS, artificial_marker, tie_flags
 from tournaments.domain import tournament
 from tournaments.domain.board_result import parse_adjusted
 from tournaments.models import EntryRow, ResultRow, SessionRow, TournamentRow
+from tournaments.projections import individual_seats
 from tournaments.results_io.errors import ExportRefused
 from tournaments.results_io.plan import FILE_TABLES, SYNTHETIC
 from tournaments.results_io.scores import Number, session_scores
@@ -56,6 +58,7 @@ def _file_line(
     ids: Mapping[int, str],
     place: tuple[int | None, int | None],
     figures: tuple[Number, Number, Number, Number] | None,
+    players: tuple[str, str, str, str] | None = None,
 ) -> FileResult | None:
     """Return the row as a file line, None for a board neither played nor adjusted."""
     where = f"board {row.board_number} table {row.table}"
@@ -95,6 +98,7 @@ def _file_line(
         ew_id=ids[row.ew],
         round_number=place[0],
         table_number=place[1],
+        players=players,
         **fields,
     )
 
@@ -111,13 +115,13 @@ def export_results(
     row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
     if row is None:
         raise tournament.TournamentNotFound("no such tournament")
-    if row.form != tournament.Form.PAIRS or row.scoring != (
-        tournament.ScoringMethod.MATCHPOINTS
-    ):
+    forms = (tournament.Form.PAIRS, tournament.Form.INDIVIDUAL)
+    if row.form not in forms or row.scoring != tournament.ScoringMethod.MATCHPOINTS:
         raise ExportRefused(
-            f"only matchpointed pairs events can be exported, not {row.form} "
-            f"scored in {row.scoring}"
+            "only matchpointed pairs and individual events can be exported, not "
+            f"{row.form} scored in {row.scoring}"
         )
+    individual = row.form == tournament.Form.INDIVIDUAL
     sessions = {
         s.session: s for s in SessionRow.objects.filter(tournament_id=tournament_id)
     }
@@ -131,6 +135,8 @@ def export_results(
     if chosen is None:
         raise tournament.SessionNotFound(f"session {session} is not scheduled")
     scored = session_scores(tournament_id, session)
+    # Individual events: (board, table) -> North, East, South, West (Law 4).
+    seats = individual_seats(tournament_id, session) if individual else {}
     directions = {n: s.direction for n, s in scored.standings.items() if s.direction}
     entries = list(
         EntryRow.objects.filter(tournament_id=tournament_id).order_by("number")
@@ -157,13 +163,21 @@ def export_results(
             place = (rounds.get((result.table, result.board_number)), result.table)
         elif chosen.movement == FILE_TABLES:
             place = (None, result.table)
-        if result.ns not in ids or result.ew not in ids:
+        seated = seats.get((result.board_number, result.table), ())
+        if any(c not in ids for c in seated or (result.ns, result.ew)):
             notes.append(
                 f"board {result.board_number} table {result.table}: "
-                "a pair that is not entered (a phantom), left out"
+                f"a {'seat' if seated else 'pair'} not entered (a phantom), left out"
             )
             continue
-        line = _file_line(result, ids, place, scored.line.get(result.stream_id))
+        players = (
+            (ids[seated[0]], ids[seated[1]], ids[seated[2]], ids[seated[3]])
+            if seated
+            else None
+        )
+        line = _file_line(
+            result, ids, place, scored.line.get(result.stream_id), players
+        )
         if line is None:
             notes.append(
                 f"board {result.board_number} table {result.table}: "
@@ -199,7 +213,9 @@ def export_results(
         )
     )
     header = TournamentHeader(
-        name=row.name, date=timezone.localtime(chosen.starts_at).date()
+        name=row.name,
+        date=timezone.localtime(chosen.starts_at).date(),
+        form=CompetitionForm.INDIVIDUAL if individual else CompetitionForm.PAIRS,
     )
     model = TournamentResults(
         header=header,

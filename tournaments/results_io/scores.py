@@ -15,16 +15,21 @@ from eventstore.projections import CheckpointMoved, ProjectionRunner, wait_for_p
 from eventstore.store import event_store
 from scoring.bridge import (
     Adjustment,
-    ProceduralPenalty,
+    SessionResult,
     TableResult,
     publish,
     score_pairs_session,
 )
+from scoring.bridge.individual import (
+    IndividualSession,
+    SeatedResult,
+    score_individual_session,
+)
 from scoring.bridge.matchpoints import percent_of_top
 from tournaments.domain.board_result import parse_adjusted
-from tournaments.models import PenaltyRow, ResultRow, StandingRow
-from tournaments.projections import UNITS
+from tournaments.models import ResultRow, StandingRow
 from tournaments.projections import TournamentResults as ResultsProjection
+from tournaments.projections import individual_seats, session_penalties
 
 __all__ = [
     "Number",
@@ -77,7 +82,9 @@ def session_scores(tournament_id: UUID, session: int) -> SessionScores:
             "id"
         )
     )
+    seats = individual_seats(tournament_id, session)
     boards: dict[int, list[TableResult]] = {}
+    seated: dict[int, list[SeatedResult]] = {}
     placed: dict[UUID, tuple[int, int]] = {}
     for row in rows:
         result: int | Adjustment
@@ -90,13 +97,12 @@ def session_scores(tournament_id: UUID, session: int) -> SessionScores:
         traveller = boards.setdefault(row.board_number, [])
         placed[row.stream_id] = (row.board_number, len(traveller))
         traveller.append(TableResult(row.ns, row.ew, result, group=row.group))
-    penalties = [
-        ProceduralPenalty(
-            participant=p.entry_number, amount=Fraction(p.amount), unit=UNITS[p.unit]
-        )
-        for p in PenaltyRow.objects.filter(tournament_id=tournament_id, session=session)
-        if p.unit in UNITS
-    ]
+        if seats:
+            north, east, south, west = seats[(row.board_number, row.table)]
+            seated.setdefault(row.board_number, []).append(
+                SeatedResult(north, east, south, west, result, group=row.group)
+            )
+    penalties = session_penalties(tournament_id, session)
     standings = {
         s.entry_number: s
         for s in StandingRow.objects.filter(
@@ -106,7 +112,12 @@ def session_scores(tournament_id: UUID, session: int) -> SessionScores:
     line: dict[UUID, tuple[Number, Number, Number, Number]] = {}
     totals: dict[int, tuple[Number, Number]] = {}
     if boards:
-        scored = score_pairs_session(boards, penalties=penalties)
+        # Individual sessions are scored as the projection scores them (Law 4).
+        scored: SessionResult | IndividualSession = (
+            score_individual_session(seated, penalties=penalties)
+            if seats
+            else score_pairs_session(boards, penalties=penalties)
+        )
         by_stream = {row.stream_id: row for row in rows}
         for stream, (number, index) in placed.items():
             row = by_stream[stream]
@@ -123,9 +134,10 @@ def session_scores(tournament_id: UUID, session: int) -> SessionScores:
         for standing in scored.standings:
             number = int(standing.participant)  # type: ignore[call-overload]
             published = standings.get(number)
+            net = Fraction(standing.matchpoints) - Fraction(standing.penalty)
             totals[number] = (
                 exact_or(
-                    standing.net,
+                    net.numerator if net.denominator == 1 else net,
                     None
                     if published is None
                     else published.matchpoints - published.penalty,

@@ -223,7 +223,8 @@ def _read_totals(table: Tag, reading: _Reading) -> None:
     totalled: dict[str, int] = {}
     for line, row in table_rows(table):
         reading.columns_seen.update(row)
-        pid_cell = get_cell(row, "PairId")
+        # PlayerId in an individual event (Competition "Individuals").
+        pid_cell = get_cell(row, "PairId") or get_cell(row, "PlayerId")
         if pid_cell is None:
             raise FormatError("TotalScoreTable row has no PairId", line=line)
         pid = pid_cell.text
@@ -290,13 +291,15 @@ def _percent(text: str) -> Decimal:
 def _read_score_table(table: Tag, board_number: int, reading: _Reading) -> None:
     """Read a ScoreTable (PBN §5.7): one row per table that played the board."""
     names = {c.name for c in table_columns(table)}
-    for needed in ("PairId_NS", "PairId_EW", "Contract"):
+    individual = PLAYER_COLUMNS[0] in names
+    ids = PLAYER_COLUMNS if individual else ("PairId_NS", "PairId_EW")
+    for needed in (*ids, "Contract"):
         if needed not in names:
             raise FormatError(f"ScoreTable has no {needed} column", line=table.line)
     for line, row in table_rows(table):
         reading.columns_seen.update(row)
-        result = _read_row(board_number, line, row, reading)
-        for pid in (result.ns_id, result.ew_id):
+        result = _read_row(board_number, line, row, reading, individual)
+        for pid in result.contestants:
             first = reading.seated.get((board_number, pid))
             if first is not None:
                 raise FormatError(
@@ -307,15 +310,26 @@ def _read_score_table(table: Tag, board_number: int, reading: _Reading) -> None:
         reading.results.append(result)
 
 
-def _read_row(board_number: int, line: int, row: Row, reading: _Reading) -> TableResult:
+PLAYER_COLUMNS = (
+    "PlayerId_North",
+    "PlayerId_East",
+    "PlayerId_South",
+    "PlayerId_West",
+)
+
+
+def _read_row(
+    board_number: int, line: int, row: Row, reading: _Reading, individual: bool
+) -> TableResult:
     ids = []
-    for side in ("NS", "EW"):
-        cell = get_cell(row, f"PairId_{side}")
+    columns = PLAYER_COLUMNS if individual else ("PairId_NS", "PairId_EW")
+    for column in columns:
+        cell = get_cell(row, column)
         if cell is None:
-            raise FormatError(f"ScoreTable row has no PairId_{side}", line=line)
-        ids.append(
-            _participant(reading, cell.text, line, get_text(row, f"Names_{side}"))
-        )
+            raise FormatError(f"ScoreTable row has no {column}", line=line)
+        side = column.removeprefix("PairId_")
+        names = None if individual else get_text(row, f"Names_{side}")
+        ids.append(_participant(reading, cell.text, line, names))
     contract = _row_contract(row, line)
     played = contract not in (PASS,) and not is_artificial(contract)
     score_ns, assigned = (
@@ -350,6 +364,7 @@ def _read_row(board_number: int, line: int, row: Row, reading: _Reading) -> Tabl
             assigned=assigned,
             table_number=convert(get_cell(row, "Table"), parse_int, "Table"),
             round_number=convert(get_cell(row, "Round"), parse_int, "Round"),
+            players=(ids[0], ids[1], ids[2], ids[3]) if individual else None,
             **points,
         )
     except ValueError as error:

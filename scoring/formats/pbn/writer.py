@@ -76,12 +76,21 @@ def _format_table(columns: list[Column], rows: list[list[str]]) -> list[str]:
     return lines
 
 
+PLAYER_COLUMNS = (
+    "PlayerId_North",
+    "PlayerId_East",
+    "PlayerId_South",
+    "PlayerId_West",
+)
+
+
 def _result_row(result: TableResult) -> dict[str, str]:
     row = {
         "Table": _number(result.table_number),
         "Round": _number(result.round_number),
         "PairId_NS": result.ns_id,
         "PairId_EW": result.ew_id,
+        **dict(zip(PLAYER_COLUMNS, result.players or ("-",) * 4, strict=True)),
         "Contract": "-",
         "Declarer": "-",
         "Result": "-",
@@ -114,18 +123,21 @@ def _result_row(result: TableResult) -> dict[str, str]:
 
 
 def _score_table(results: tuple[TableResult, ...]) -> list[str]:
+    """One board's ScoreTable; an individual event's names its four players
+    (PBN 2.1, Competition "Individuals": PlayerId_North to PlayerId_West)."""
     rows = [_result_row(r) for r in results]
-    id_width = max(
-        2, *(len(r.ns_id) for r in results), *(len(r.ew_id) for r in results)
-    )
+    individual = [r.players is not None for r in results]
+    if any(individual) and not all(individual):
+        raise FormatError("a board mixes lines of pairs and of four players")
+    id_width = max(2, *(len(pid) for r in results for pid in r.contestants))
+    ids = PLAYER_COLUMNS if all(individual) else ("PairId_NS", "PairId_EW")
     wanted: list[Column] = []
     if any(r.table_number is not None for r in results):
         wanted.append(Column("Table", 2, "R"))
     if any(r.round_number is not None for r in results):
         wanted.append(Column("Round", 2, "R"))
     wanted += [
-        Column("PairId_NS", id_width, "R"),
-        Column("PairId_EW", id_width, "R"),
+        *(Column(name, id_width, "R") for name in ids),
         Column("Contract", 4, "L"),
         Column("Declarer", 1, "R"),
         Column("Result", 2, "R"),
@@ -171,7 +183,10 @@ def _total_table(results: TournamentResults) -> list[str]:
     columns: list[Column] = []
     if ranking:
         columns.append(Column("Rank", 3, "R"))
-    columns.append(Column("PairId", id_width, "R"))
+    id_column = (
+        "PlayerId" if results.header.form is CompetitionForm.INDIVIDUAL else "PairId"
+    )
+    columns.append(Column(id_column, id_width, "R"))
     if any(p.direction for p in participants):
         columns.append(Column("Direction", 2, "L"))
     total_name = _TOTAL_COLUMN[results.header.scoring]
@@ -202,7 +217,7 @@ def _total_table(results: TournamentResults) -> list[str]:
             federation = "-"
         values = {
             "Rank": _number(entry.rank) if entry else "-",
-            "PairId": p.participant_id,
+            id_column: p.participant_id,
             "Direction": p.direction or "-",
             total_name: _points(entry.total) if entry else "-",
             "TotalPercentage": _points(entry.percentage) if entry else "-",

@@ -13,7 +13,10 @@ import pytest
 from rest_framework.test import APIClient
 
 from eventstore.store import event_store
+from scoring.formats.json_export import read_json
+from scoring.formats.pbn import read_pbn
 from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tests.integration.results_io.helpers import run
 from tournaments import handlers, live_play
 from tournaments.domain.tournament import TableAssignment
 from tournaments.seating import individual_assignments
@@ -290,3 +293,31 @@ def test_law_12c2c_revises_each_player_on_his_own_percentage() -> None:
         total = sum(Decimal(b["points"]) for b in card)
         assert abs(total - Decimal(standings[player]["matchpoints"])) < Decimal("0.02")
     assert revised, "some player at the table did better than 60% elsewhere"
+
+
+def test_an_individual_session_exports_four_players_a_line() -> None:
+    """PBN 2.1 (Competition "Individuals", PlayerId_North to PlayerId_West)
+    and JSON carry each traveller line's four players and the players'
+    ranking, as the read models have them."""
+    staff, _ = client_for("staff-x", federation_staff={})
+    players = {n: uuid.uuid4() for n in range(1, PLAYERS + 1)}
+    tid = make_individual(staff, players)
+    director, _ = client_for("td-x", chief_director={"tournament_id": tid})
+    seating = individual_assignments(PLAYERS, BOARDS_PER_ROUND, None)
+    enter_results(director, tid, seating)
+    project()
+    text = run("export_results", tid, "--format", "pbn")
+    assert '[Competition "Individuals"]' in text
+    exported = read_pbn(text)
+    seats = {(b, a.table): a.players for a in seating for b in a.boards}
+    assert len(exported.results) == len(seats)
+    for line in exported.results:
+        seated = seats[(line.board_number, line.table_number)]
+        assert line.players == tuple(str(p) for p in seated)
+    standings = (
+        APIClient().get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()
+    )
+    ranks = {str(s["entry_number"]): s["rank"] for s in standings["standings"]}
+    assert {e.participant_id: e.rank for e in exported.ranking} == ranks
+    from_json = read_json(run("export_results", tid, "--format", "json"))
+    assert from_json.canonical() == exported.canonical()

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.core.management.base import CommandError
 
-from eventstore.store import Metadata
+from eventstore.store import Metadata, event_store
 from tournaments import handlers
 from tournaments.domain import board_result, tournament
 from tournaments.results_io import project, tournament_id_for
@@ -63,3 +63,23 @@ def test_several_sessions_need_a_choice() -> None:
     assert '"format": "arbitro-results"' in run(
         "export_results", str(tid), "--format", "json", "--session", "1"
     )
+
+
+def test_a_teams_event_is_refused() -> None:
+    """Results files here carry matchpointed pairs and individual events."""
+    tid = uuid.uuid4()
+    handlers.handle_tournament(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name="Serie A",
+            form=tournament.Form.TEAMS,
+            scoring=tournament.ScoringMethod.TEAMS_IMPS_VP,
+            starts_at=event_store().now(),
+            windows=tournament.WindowRules(),
+        ),
+        metadata=META,
+    )
+    project()
+    with pytest.raises(CommandError, match="pairs and individual events"):
+        run("export_results", str(tid), "--format", "pbn")

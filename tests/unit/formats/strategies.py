@@ -6,7 +6,7 @@ which optional parts a format keeps, so a round trip can demand equality.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 from decimal import Decimal
 from typing import Any
@@ -47,18 +47,19 @@ class FormatProfile:
     single_player: bool = True
     pair_names: bool = True
     placeholder_names: bool = True
+    four_players: bool = True  # an individual event's lines may name four players
 
 
 JSON = FormatProfile()
 # PBN reads a Names element "-" or "?" as no name (decision 0026).
 PBN = FormatProfile(
-    individual=False,
     name_with_players=False,
     single_player=False,
     placeholder_names=False,
 )
 USEBIO = FormatProfile(
     individual=False,
+    four_players=False,
     assigned=False,
     table_and_round=False,
     line_percentages=False,
@@ -223,6 +224,14 @@ def tournaments(draw: st.DrawFn, profile: FormatProfile = JSON) -> TournamentRes
             )
         )
         seating = draw(st.permutations(ids))
+        four = form is CompetitionForm.INDIVIDUAL and profile.four_players
+        if four and draw(st.booleans()):
+            # Law 4: four players a table, North, East, South, West.
+            for table in range(draw(st.integers(0, len(seating) // 4))):
+                seats = tuple(seating[4 * table : 4 * table + 4])
+                line = draw(table_results(profile, number, seats[0], seats[1]))
+                results.append(replace(line, players=seats))
+            continue
         tables = draw(st.integers(0, len(seating) // 2))
         for table in range(tables):
             ns, ew = seating[2 * table], seating[2 * table + 1]

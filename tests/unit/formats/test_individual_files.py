@@ -1,0 +1,138 @@
+"""An individual event's travellers name four players a line (Law 4): PBN
+2.1 writes them as PlayerId_North to PlayerId_West (Competition
+"Individuals") and its ranking by PlayerId; JSON as ``players``; USEBIO
+cannot carry an individual event at all."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date
+from decimal import Decimal
+
+import pytest
+
+from scoring.formats.errors import FormatError
+from scoring.formats.json_export import read_json, write_json
+from scoring.formats.model import (
+    BoardRecord,
+    CompetitionForm,
+    Participant,
+    RankingEntry,
+    TableResult,
+    TournamentHeader,
+    TournamentResults,
+)
+from scoring.formats.pbn import read_pbn, write_pbn
+from scoring.formats.usebio import write_usebio
+
+
+def individual() -> TournamentResults:
+    people = tuple(
+        # PBN names a contestant in its Names column: here, the player.
+        Participant(participant_id=str(n), number=n, name=f"Giocatore {n}")
+        for n in range(1, 9)
+    )
+    lines = (
+        TableResult(
+            board_number=1,
+            ns_id="1",
+            ew_id="2",
+            players=("1", "2", "3", "4"),
+            contract="4S",
+            declarer="N",
+            tricks=10,
+            score_ns=420,
+            table_number=1,
+            round_number=1,
+            mp_ns=Decimal(0),
+            mp_ew=Decimal(2),
+        ),
+        TableResult(
+            board_number=1,
+            ns_id="5",
+            ew_id="6",
+            players=("5", "6", "7", "8"),
+            contract="4S",
+            declarer="S",
+            tricks=11,
+            score_ns=450,
+            table_number=2,
+            round_number=1,
+            mp_ns=Decimal(2),
+            mp_ew=Decimal(0),
+        ),
+    )
+    ranking = tuple(
+        RankingEntry(participant_id=pid, rank=rank, total=total)
+        for pid, rank, total in (
+            ("5", 1, Decimal(4)),
+            ("7", 2, Decimal(3)),
+            ("2", 3, Decimal(2)),
+            ("4", 4, Decimal(1)),
+        )
+    )
+    return TournamentResults(
+        header=TournamentHeader(
+            name="Individuale", date=date(2026, 11, 25), form=CompetitionForm.INDIVIDUAL
+        ),
+        participants=people,
+        boards=(BoardRecord(board_number=1, dealer="N", vulnerability="None"),),
+        results=lines,
+        ranking=ranking,
+    )
+
+
+def test_pbn_names_the_four_players_and_reads_them_back() -> None:
+    results = individual()
+    text = write_pbn(results)
+    assert '[Competition "Individuals"]' in text
+    assert "PlayerId_North" in text
+    assert "PlayerId_West" in text
+    assert "PairId_NS" not in text
+    assert "[TotalScoreTable" in text
+    assert "PlayerId\\" in text
+    assert read_pbn(text) == read_pbn(write_pbn(read_pbn(text)))
+    back = read_pbn(text)
+    assert [r.players for r in back.results] == [r.players for r in results.results]
+    assert back.canonical() == results.canonical()
+
+
+def test_json_carries_the_four_players() -> None:
+    results = individual()
+    assert read_json(write_json(results)) == results
+
+
+def test_a_line_names_four_different_players_north_and_east_first() -> None:
+    with pytest.raises(ValueError, match="four contestants"):
+        TableResult(
+            board_number=1,
+            ns_id="1",
+            ew_id="2",
+            players=("1", "2", "2", "4"),
+            contract="PASS",
+        )
+    with pytest.raises(ValueError, match="North and East"):
+        TableResult(
+            board_number=1,
+            ns_id="1",
+            ew_id="3",
+            players=("1", "2", "3", "4"),
+            contract="PASS",
+        )
+
+
+def test_a_player_seated_twice_on_a_board_is_refused() -> None:
+    results = individual()
+    twice = replace(results.results[1], players=("5", "6", "7", "1"))
+    with pytest.raises(ValueError, match="plays board 1 twice"):
+        TournamentResults(
+            header=results.header,
+            participants=results.participants,
+            boards=results.boards,
+            results=(results.results[0], twice),
+        )
+
+
+def test_usebio_refuses_an_individual_event() -> None:
+    with pytest.raises(FormatError, match="individual"):
+        write_usebio(individual())
