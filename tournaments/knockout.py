@@ -28,7 +28,17 @@ class StageNotReady(RuleViolation):
     code = "knockout_stage_not_ready"
 
 
-def bracket_of(tid: UUID) -> tuple[Bracket, dict[tuple[int, int], int]]:
+def _stage_sessions(tid: UUID) -> list[tuple[SessionRow, int]]:
+    """The knockout's sessions in order, each with the stage it plays."""
+    rows = SessionRow.objects.filter(
+        tournament_id=tid, movement__startswith=PREFIX
+    ).order_by("session")
+    return [(row, int(row.movement.removeprefix(PREFIX))) for row in rows]
+
+
+def bracket_of(
+    tid: UUID, sessions: list[tuple[SessionRow, int]] | None = None
+) -> tuple[Bracket, dict[tuple[int, int], int]]:
     """The bracket as the scored matches decide it, and the tied matches with
     the extra boards each must play (N-L78 §5b).
 
@@ -43,10 +53,9 @@ def bracket_of(tid: UUID) -> tuple[Bracket, dict[tuple[int, int], int]]:
         if stage <= bracket.stages and number <= len(bracket.stage_matches(stage)):
             bracket = bracket.with_carry_over(stage, number, imps)
     played: dict[tuple[int, frozenset[int]], _Score] = {}
-    sessions = SessionRow.objects.filter(
-        tournament_id=tid, movement__startswith=PREFIX
-    ).order_by("session")
-    stage_of = {row.session: int(row.movement.removeprefix(PREFIX)) for row in sessions}
+    if sessions is None:
+        sessions = _stage_sessions(tid)
+    stage_of = {row.session: stage for row, stage in sessions}
     for match in MatchRow.objects.filter(tournament_id=tid, session__in=stage_of):
         key = (stage_of[match.session], frozenset((match.team_a, match.team_b)))
         score = played.setdefault(key, _Score())
@@ -151,14 +160,12 @@ class MatchDecided(StateConflict):
     code = "knockout_match_decided"
 
 
-def _seatings(tid: UUID) -> dict[tuple[int, frozenset[int]], list[int]]:
+def _seatings(
+    sessions: list[tuple[SessionRow, int]],
+) -> dict[tuple[int, frozenset[int]], list[int]]:
     """(stage, the two teams) -> the sessions that seated them, in order."""
     seated: dict[tuple[int, frozenset[int]], list[int]] = {}
-    sessions = SessionRow.objects.filter(
-        tournament_id=tid, movement__startswith=PREFIX
-    ).order_by("session")
-    for row in sessions:
-        stage = int(row.movement.removeprefix(PREFIX))
+    for row, stage in sessions:
         for pair in {frozenset((a["ns"], a["ew"])) for a in row.assignments}:
             seated.setdefault((stage, pair), []).append(row.session)
     return seated
@@ -174,8 +181,9 @@ def bracket_json(tid: UUID) -> dict[str, Any]:
     replaced it shows no session until the director seats the stage again
     (N-L78 §2c).
     """
-    bracket, tied = bracket_of(tid)
-    seated = _seatings(tid)
+    sessions = _stage_sessions(tid)
+    bracket, tied = bracket_of(tid, sessions)
+    seated = _seatings(sessions)
     due = {
         (m.stage, frozenset((m.home, m.away)))
         for m in bracket.matches

@@ -74,6 +74,11 @@ class PlayerStanding:
     tied: bool
     revised: Mapping[int, Exact] = field(default_factory=dict)
 
+    @property
+    def net(self) -> Exact:
+        """Return the total after penalties (Law 90), as ``PairStanding.net``."""
+        return _exact(Fraction(self.matchpoints) - Fraction(self.penalty))
+
 
 @dataclass(frozen=True, slots=True)
 class IndividualSession:

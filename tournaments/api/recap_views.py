@@ -19,7 +19,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.tournament_views import MIN_POSITION, read_your_writes
+from tournaments.api.tournament_views import (
+    MIN_POSITION,
+    read_your_writes,
+    with_revision,
+)
 from tournaments.models import MatchRow, ResultRow, SessionRow, StandingRow
 from tournaments.projections import individual_seats
 
@@ -67,8 +71,7 @@ def _pair_lines(tournament_id: UUID, session: int) -> list[dict[str, Any]]:
     for number in sorted(set(boards) | set(standings)):
         s = standings.get(number)
         for board, points in (s.revised if s else {}).items():
-            line = boards[number][board]  # Law 12C2(c): the player's own figure
-            line.update(awarded=line["points"], points=points, law="12C2(c)")
+            with_revision(boards[number][board], points)
         lines.append(
             {
                 "entry_number": number,

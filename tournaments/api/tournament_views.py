@@ -72,6 +72,14 @@ def created(result: AppendResult | None) -> Response:
     return Response(result.as_json(), status=status.HTTP_201_CREATED)
 
 
+def with_revision(line: dict[str, Any], own: str | None) -> dict[str, Any]:
+    """Show a player's Law 12C2(c) figure on a board beside his side's award
+    (individual events: ``StandingRow.revised``, decision 0056)."""
+    if own is not None:
+        line.update(awarded=line["points"], points=own, law="12C2(c)")
+    return line
+
+
 def read_your_writes(request: Request) -> None:
     """Honour ``?min_position=``: wait briefly for the results projection."""
     raw = request.query_params.get("min_position")
@@ -1080,10 +1088,7 @@ class ScoreCardApi(APIView):
                 "points": _s(r.mp_ns if ns else r.mp_ew),
                 "top": r.top,
             }
-            own = revised.get(str(r.board_number))
-            if own is not None:  # Law 12C2(c): this player's own percentage
-                line.update(awarded=line["points"], points=own, law="12C2(c)")
-            lines.append(line)
+            lines.append(with_revision(line, revised.get(str(r.board_number))))
         return Response(
             {
                 "entry_number": number,

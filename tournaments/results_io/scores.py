@@ -83,7 +83,8 @@ def session_scores(tournament_id: UUID, session: int) -> SessionScores:
         )
     )
     seats = individual_seats(tournament_id, session)
-    boards: dict[int, list[TableResult]] = {}
+    # Pairs lines name the two pairs; an individual session's the four players.
+    pairs: dict[int, list[TableResult]] = {}
     seated: dict[int, list[SeatedResult]] = {}
     placed: dict[UUID, tuple[int, int]] = {}
     for row in rows:
@@ -94,14 +95,15 @@ def session_scores(tournament_id: UUID, session: int) -> SessionScores:
             result = row.score_ns
         else:
             continue
-        traveller = boards.setdefault(row.board_number, [])
-        placed[row.stream_id] = (row.board_number, len(traveller))
-        traveller.append(TableResult(row.ns, row.ew, result, group=row.group))
         if seats:
-            north, east, south, west = seats[(row.board_number, row.table)]
-            seated.setdefault(row.board_number, []).append(
-                SeatedResult(north, east, south, west, result, group=row.group)
-            )
+            table = seated.setdefault(row.board_number, [])
+            placed[row.stream_id] = (row.board_number, len(table))
+            players = seats[(row.board_number, row.table)]
+            table.append(SeatedResult(*players, result, group=row.group))
+        else:
+            traveller = pairs.setdefault(row.board_number, [])
+            placed[row.stream_id] = (row.board_number, len(traveller))
+            traveller.append(TableResult(row.ns, row.ew, result, group=row.group))
     penalties = session_penalties(tournament_id, session)
     standings = {
         s.entry_number: s
@@ -111,12 +113,12 @@ def session_scores(tournament_id: UUID, session: int) -> SessionScores:
     }
     line: dict[UUID, tuple[Number, Number, Number, Number]] = {}
     totals: dict[int, tuple[Number, Number]] = {}
-    if boards:
+    if placed:
         # Individual sessions are scored as the projection scores them (Law 4).
         scored: SessionResult | IndividualSession = (
             score_individual_session(seated, penalties=penalties)
             if seats
-            else score_pairs_session(boards, penalties=penalties)
+            else score_pairs_session(pairs, penalties=penalties)
         )
         by_stream = {row.stream_id: row for row in rows}
         for stream, (number, index) in placed.items():
@@ -134,10 +136,9 @@ def session_scores(tournament_id: UUID, session: int) -> SessionScores:
         for standing in scored.standings:
             number = int(standing.participant)  # type: ignore[call-overload]
             published = standings.get(number)
-            net = Fraction(standing.matchpoints) - Fraction(standing.penalty)
             totals[number] = (
                 exact_or(
-                    net.numerator if net.denominator == 1 else net,
+                    standing.net,
                     None
                     if published is None
                     else published.matchpoints - published.penalty,

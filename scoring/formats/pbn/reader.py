@@ -36,6 +36,7 @@ from scoring.formats.notation import (
     parse_vulnerability,
 )
 from scoring.formats.pbn.syntax import (
+    PLAYER_COLUMNS,
     Row,
     T,
     Tag,
@@ -308,14 +309,6 @@ def _read_score_table(table: Tag, board_number: int, reading: _Reading) -> None:
                 )
             reading.seated[(board_number, pid)] = line
         reading.results.append(result)
-
-
-PLAYER_COLUMNS = (
-    "PlayerId_North",
-    "PlayerId_East",
-    "PlayerId_South",
-    "PlayerId_West",
-)
 
 
 def _read_row(

@@ -15,6 +15,7 @@ from scoring.formats.errors import FormatError
 
 __all__ = [
     "ABSENT",
+    "PLAYER_COLUMNS",
     "Cell",
     "Column",
     "Element",
@@ -38,6 +39,8 @@ _COLUMN = re.compile(
 )
 _STOP = frozenset('[]{};"')
 ABSENT = frozenset({"-", "?", ""})
+# An individual event's ScoreTable names the four players (Competition "Individuals").
+PLAYER_COLUMNS = ("PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West")
 T = TypeVar("T")
 
 

@@ -14,7 +14,7 @@ from scoring.formats.model import (
     TournamentResults,
     artificial_percentages,
 )
-from scoring.formats.pbn.syntax import Column
+from scoring.formats.pbn.syntax import PLAYER_COLUMNS, Column
 
 __all__ = ["write_pbn"]
 
@@ -74,14 +74,6 @@ def _format_table(columns: list[Column], rows: list[list[str]]) -> list[str]:
             )
         lines.append(" ".join(cells).rstrip())
     return lines
-
-
-PLAYER_COLUMNS = (
-    "PlayerId_North",
-    "PlayerId_East",
-    "PlayerId_South",
-    "PlayerId_West",
-)
 
 
 def _result_row(result: TableResult) -> dict[str, str]:
