@@ -11,13 +11,14 @@ command also checks its window itself (Law 92B; FIGB N-L92-93 §2, §4).
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from datetime import datetime
 from functools import reduce
+from typing import Any
 from uuid import UUID
 
 from appeals.domain import appeal, conditions
-from eventstore.deadlines import schedule_precise
-from eventstore.errors import WrongExpectedVersion
+from eventstore.commands import StreamCache, execute
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
 from tournaments.domain import tournament
 from tournaments.models import RoleGrant
@@ -32,18 +33,22 @@ __all__ = [
 ]
 
 logger = logging.getLogger(__name__)
-RETRIES = 3
+
+
+APPEALS = StreamCache(appeal.evolve, appeal.INITIAL, size=256)
+CONDITIONS = StreamCache(conditions.evolve, conditions.INITIAL, size=64)
 
 
 def load_appeal(appeal_id: UUID) -> tuple[appeal.AppealState, int]:
-    history = event_store().read_stream(appeal.stream_id(appeal_id))
-    state = reduce(appeal.evolve, history.domain_events, appeal.INITIAL)  # type: ignore[arg-type]
-    return state, history.version
+    version, state = APPEALS.load(appeal.stream_id(appeal_id))
+    return state, version
 
 
 def load_conditions(tournament_id: UUID) -> conditions.ConditionsState:
-    history = event_store().read_stream(conditions.stream_id(tournament_id))
-    return reduce(conditions.evolve, history.domain_events, conditions.INITIAL)  # type: ignore[arg-type]
+    state: conditions.ConditionsState = CONDITIONS.load(
+        conditions.stream_id(tournament_id)
+    )[1]
+    return state
 
 
 def tournament_facts(tournament_id: UUID, now: datetime) -> appeal.Facts:
@@ -80,45 +85,38 @@ def handle_appeal(
     tournament_id: UUID | None = None,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
+    within: Callable[[AppendResult], None] | None = None,
 ) -> AppendResult | None:
-    """Run one appeal command; a version conflict is retried unless the client set one."""
-    store = event_store()
-    stream = appeal.stream_id(appeal_id)
-    for attempt in range(RETRIES):
-        history = store.read_stream(stream)
-        if expected_version is not None and history.version != expected_version:
-            raise WrongExpectedVersion(stream, expected_version, history.version)
-        state = reduce(appeal.evolve, history.domain_events, appeal.INITIAL)  # type: ignore[arg-type]
-        tid = state.lodged.tournament_id if state.lodged else tournament_id
-        if tid is None:
-            raise appeal.AppealNotFound("no such appeal")
-        facts = tournament_facts(tid, store.now())
-        events = appeal.decide(state, command, facts)
-        if not events:
-            return None
-        try:
-            result = store.append(
-                stream,
-                events,
-                stream_type=appeal.STREAM_TYPE,
-                expected_version=history.version,
-                metadata=Metadata(
-                    actor=metadata.actor,
-                    tournament_id=tid,
-                    command=metadata.command,
-                    correlation_id=metadata.correlation_id,
-                    causation_id=metadata.causation_id,
-                ),
-                idempotency_key=idempotency_key,
-                deadlines=_deadlines(appeal.windows(state, events)),
-            )
-        except WrongExpectedVersion:
-            if expected_version is not None or attempt == RETRIES - 1:
-                raise
-            continue
-        schedule_precise(result)
-        return result
-    return None  # pragma: no cover - the loop returns or raises
+    """Run one appeal command on the one command path (``eventstore.commands``);
+    the windows its events open are deadline rows of the same append."""
+    state, _version = load_appeal(appeal_id)
+    tid = state.lodged.tournament_id if state.lodged else tournament_id
+    if tid is None:
+        raise appeal.AppealNotFound("no such appeal")
+    before: list[appeal.AppealState] = []
+
+    def decide(current: appeal.AppealState, now: datetime) -> list[Any]:
+        before[:] = [current]
+        return list(appeal.decide(current, command, tournament_facts(tid, now)))
+
+    return execute(
+        appeal.stream_id(appeal_id),
+        appeal.STREAM_TYPE,
+        APPEALS,
+        decide,
+        metadata=Metadata(
+            actor=metadata.actor,
+            tournament_id=tid,
+            command=metadata.command,
+            correlation_id=metadata.correlation_id,
+            causation_id=metadata.causation_id,
+        ),
+        request=command,
+        idempotency_key=idempotency_key,
+        expected_version=expected_version,
+        deadlines=lambda events: _deadlines(appeal.windows(before[0], events)),
+        within=within,
+    )
 
 
 def lodge_appeal(
@@ -158,7 +156,8 @@ def lodge_appeal(
 
 
 def grant_committee(appeal_id: UUID, members: tuple[str, ...]) -> None:
-    """Give each appointed member the committee role for this appeal (Law 93B2)."""
+    """Give each appointed member the committee role for this appeal (Law 93B2);
+    run inside the routing command's transaction."""
     for member in members:
         RoleGrant.objects.get_or_create(
             user_id=int(member.removeprefix("user:")),
@@ -172,30 +171,18 @@ def set_conditions(
     values: conditions.AppealConditions,
     *,
     metadata: Metadata,
+    idempotency_key: str | None = None,
 ) -> AppendResult | None:
     """Record the event's appeal conditions (Law 80B2(k))."""
-    store = event_store()
-    stream = conditions.stream_id(tournament_id)
-    for attempt in range(RETRIES):
-        history = store.read_stream(stream)
-        state = reduce(conditions.evolve, history.domain_events, conditions.INITIAL)  # type: ignore[arg-type]
-        events = conditions.decide(
-            state,
-            conditions.SetAppealConditions(
-                tournament_id=tournament_id, conditions=values
-            ),
-        )
-        if not events:
-            return None
-        try:
-            return store.append(
-                stream,
-                events,
-                stream_type=conditions.STREAM_TYPE,
-                expected_version=history.version,
-                metadata=metadata,
-            )
-        except WrongExpectedVersion:
-            if attempt == RETRIES - 1:
-                raise
-    return None  # pragma: no cover
+    command = conditions.SetAppealConditions(
+        tournament_id=tournament_id, conditions=values
+    )
+    return execute(
+        conditions.stream_id(tournament_id),
+        conditions.STREAM_TYPE,
+        CONDITIONS,
+        lambda state, now: list(conditions.decide(state, command)),
+        metadata=metadata,
+        request=command,
+        idempotency_key=idempotency_key,
+    )

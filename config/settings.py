@@ -187,7 +187,7 @@ CELERY_BEAT_SCHEDULE = {
         "task": "eventstore.tasks.sweep_deadlines",
         "schedule": float(ARBITRO_SWEEP_SECONDS),
     },
-    "appeal-policies": {"task": "appeals.tasks.run_policies", "schedule": 5.0},
+    "processes": {"task": "eventstore.tasks.run_processes", "schedule": 5.0},
     "appeal-outbox": {"task": "appeals.tasks.drain_outbox", "schedule": 10.0},
 }
 
@@ -202,6 +202,12 @@ ARBITRO_PROJECTIONS: list[str] = [
     "tournaments.registry_projection.RegistryProjection",
     "appeals.projections.AppealFiles",
     "appeals.projections.AppealNotifications",
+]
+# Process managers (eventstore.processes): reactions that append elsewhere,
+# each with its progress in the same transaction as its appends.
+ARBITRO_PROCESSES: list[str] = [
+    "tournaments.live_play.ResultCarry",
+    "appeals.policies.AppealDecisions",
 ]
 
 EMAIL_BACKEND = os.environ.get(

@@ -47,13 +47,6 @@ class DuplicateEventId(EventStoreError):
     status: ClassVar[int] = 409
 
 
-class AppendInsideTransaction(EventStoreError):
-    """``append`` runs in its own short transaction, never inside ``atomic()``."""
-
-    code: ClassVar[str] = "append_inside_transaction"
-    status: ClassVar[int] = 500
-
-
 class ProjectionHole(EventStoreError):
     """A gap in global positions: a bug, so the runner stops instead of skipping."""
 

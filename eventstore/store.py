@@ -27,7 +27,6 @@ from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
 from eventstore.errors import (
-    AppendInsideTransaction,
     DuplicateEventId,
     IdempotencyKeyReused,
     WrongExpectedVersion,
@@ -189,16 +188,19 @@ class EventStore:
         expected_version: int | ExpectedVersion,
         metadata: Metadata,
         idempotency_key: str | None = None,
+        fingerprint: str | None = None,
         event_ids: Sequence[UUID] | None = None,
         deadlines: Iterable[NewDeadline] = (),
     ) -> AppendResult:
-        """Append ``events`` to one stream in one short transaction of its own."""
+        """Append ``events`` to one stream: one statement on its own, or a part
+        of the transaction the command path opened (``eventstore.commands``).
+
+        ``fingerprint`` is what a retry with the same ``idempotency_key`` must
+        match (the command path passes the command's); without it, the
+        append's own content.
+        """
         if not events:
             raise ValueError("append needs at least one event")
-        if connection.in_atomic_block and not _inside_test_case():
-            raise AppendInsideTransaction(
-                "append must not run inside an outer atomic()"
-            )
         encoded = [self.codec.encode(e) for e in events]
         ids = list(event_ids) if event_ids is not None else [uuid7() for _ in events]
         if len(ids) != len(events):
@@ -208,13 +210,12 @@ class EventStore:
         else:
             mode, expected = "exact", int(expected_version)
         # The content a retried key must match; only a keyed append needs it.
-        fingerprint = (
-            hashlib.sha256(
+        if idempotency_key is None:
+            fingerprint = ""
+        elif fingerprint is None:
+            fingerprint = hashlib.sha256(
                 _json([str(stream_id), mode, expected, encoded]).encode()
             ).hexdigest()
-            if idempotency_key is not None
-            else ""
-        )
         deadline_rows = [
             self._deadline_row(d, stream_id, stream_type, metadata) for d in deadlines
         ]
@@ -457,14 +458,52 @@ class EventStore:
         )
 
     def _replayed(self, a: _AppendArgs) -> AppendResult | None:
-        if connection.in_atomic_block and not _inside_test_case():
-            return None
+        # Inside a transaction the failed append ran in a savepoint of its own.
         with connection.cursor() as cursor:
             if a.idempotency_key is not None:
                 stored = self._idempotent_result(cursor, a)
                 if stored is not None:
                     return stored
             return self._existing_events(cursor, a)
+
+    def idempotent_result(self, key: str, fingerprint: str) -> AppendResult | None:
+        """The first answer to ``key``, if stored; another request under the
+        same key is ``IdempotencyKeyReused``."""
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT fingerprint, stream_id, stream_version, first_position, "
+                "last_position FROM es_idempotency WHERE key = %s",
+                [key],
+            )
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        if row[0] != fingerprint:
+            raise IdempotencyKeyReused(key)
+        return AppendResult(_uuid(row[1]), row[2], row[3], row[4], None, True)
+
+    def lock_streams(self, stream_ids: Sequence[UUID]) -> None:
+        """Lock existing stream rows in id order (inside a transaction)."""
+        if connection.vendor != "postgresql":
+            return  # SQLite's IMMEDIATE transaction already holds the database
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT 1 FROM es_stream WHERE stream_id = ANY(%s) "
+                "ORDER BY stream_id FOR UPDATE",
+                [sorted(set(stream_ids))],
+            )
+
+    def stored_event_ids(self, event_ids: Sequence[UUID]) -> set[UUID]:
+        """Which of ``event_ids`` are already stored (one index lookup)."""
+        if not event_ids:
+            return set()
+        ids = [self._uuid_param(i) for i in event_ids]
+        marks = ",".join(["%s"] * len(ids))
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT event_id FROM es_event WHERE event_id IN ({marks})", ids
+            )
+            return {_uuid(r[0]) for r in cursor.fetchall()}
 
     # -- read --------------------------------------------------------------
 
@@ -610,12 +649,6 @@ def _collector_paused() -> Iterator[None]:
 
 def _uuid(value: Any) -> UUID:
     return value if isinstance(value, UUID) else UUID(str(value))
-
-
-def _inside_test_case() -> bool:
-    """Django's TestCase wraps each test in atomic(); appends may nest there."""
-    blocks = getattr(connection, "atomic_blocks", [])
-    return bool(blocks) and all(getattr(b, "_from_testcase", False) for b in blocks)
 
 
 _default = EventStore()

@@ -1,31 +1,24 @@
-"""Command handlers: read the stream, decide (pure), append. The only impure step.
+"""Tournament command handlers on the one command path (``eventstore.commands``).
 
-Each handler folds the stream with the domain's ``evolve``, calls ``decide``
-with database time, and appends with the version it read. Without a client
-expected version a conflict is retried (three times) after re-reading; with
-one, the conflict reaches the caller as 409 (STYLE §2.5).
+Each handler names its stream, the pure ``decide`` and what else the command
+stores in the same transaction; ``execute`` answers a retried key, decides
+with database time, appends with the version it read and retries conflicts
+(with a client expected version, a conflict is 409; STYLE §2.5).
 """
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import reduce
 from typing import Any
 from uuid import UUID
 
-from django.utils import timezone
-
-from eventstore.deadlines import schedule_precise
-from eventstore.errors import WrongExpectedVersion
+from eventstore.commands import PendingAppend, StreamCache, execute
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
 from rules.errors import LawRef, RuleViolation
 from tournaments.domain import board_result, tournament
 from tournaments.officials import apply_official
-
-RETRIES = 3
 
 
 class NotSeated(RuleViolation):
@@ -38,144 +31,8 @@ def fold(
     return reduce(evolve, events, initial)
 
 
-class StreamCache:
-    """Rehydrated streams kept per process, folded forward from the store.
-
-    Holds (version, global position of that event, state) per stream and reads
-    only from that event on. If the stored event at that version is no longer
-    the same one (a flushed test database), the entry is dropped, so the cache
-    can never serve a state the stream does not have. Every command still
-    appends with the version it read, so a stale process only loses a
-    compare-and-set and retries (spec/eventstore-research.md §6.5).
-    """
-
-    def __init__(
-        self, evolve: Callable[[Any, Any], Any], initial: Any, size: int = 512
-    ) -> None:
-        self.evolve = evolve
-        self.initial = initial
-        self.size = size
-        self.entries: OrderedDict[UUID, tuple[int, int, Any]] = OrderedDict()
-        self.lock = threading.Lock()  # gthread workers share the cache
-
-    def load(self, stream_id: UUID) -> tuple[int, Any]:
-        """Return the stream's version and state."""
-        with self.lock:
-            version, position, state = self.entries.get(stream_id, (0, 0, self.initial))
-        history = event_store().read_stream(
-            stream_id, from_version=max(version, 1), known_version=version
-        )
-        events = list(history.events)
-        if version:
-            if not events or events[0].global_position != position:
-                with self.lock:
-                    self.entries.pop(stream_id, None)
-                return self.load(stream_id)
-            events = events[1:]
-        if not events:
-            return (version or history.version), state
-        state = reduce(self.evolve, [e.event for e in events], state)
-        version, position = events[-1].stream_version, events[-1].global_position
-        self.remember(stream_id, version, position, state)
-        return version, state
-
-    def peek(self, stream_id: UUID) -> tuple[int, Any] | None:
-        """The cached version and state, unchecked: only a compare-and-set
-        append may trust them (``run_command``)."""
-        with self.lock:
-            cached = self.entries.get(stream_id)
-        return None if cached is None else (cached[0], cached[2])
-
-    def remember(
-        self, stream_id: UUID, version: int, position: int, state: Any
-    ) -> None:
-        with self.lock:
-            cached = self.entries.get(stream_id)
-            if cached is None or cached[0] < version:
-                self.entries[stream_id] = (version, position, state)
-            self.entries.move_to_end(stream_id)
-            while len(self.entries) > self.size:
-                self.entries.popitem(last=False)
-
-
 TOURNAMENTS = StreamCache(tournament.evolve, tournament.INITIAL, size=64)
 BOARD_RESULTS = StreamCache(board_result.evolve, board_result.INITIAL)
-
-
-def run_command(
-    stream_id: UUID,
-    stream_type: str,
-    cache: StreamCache,
-    decide: Callable[[Any, Any], list[Any]],
-    *,
-    metadata: Metadata,
-    idempotency_key: str | None,
-    expected_version: int | None,
-    deadlines: Callable[[list[Any]], list[NewDeadline]] = lambda events: [],
-    needs_clock: bool = True,
-) -> AppendResult | None:
-    """Read, decide, append; ``needs_clock`` False skips the database clock
-    for streams whose decisions never depend on a window (table play).
-
-    The first try decides on this process's cached state without reading the
-    stream: the append's compare-and-set on that version proves the state
-    current (a stream's state at a version never changes). If the append
-    loses, or the decision refuses or decides nothing, the stream is read and
-    the command decided again, so a stale cache never reaches the caller.
-    """
-    store = event_store()
-    conflicts = 0
-    trusted = False  # the state was read from the store in this call
-    while True:
-        peeked = None if trusted else cache.peek(stream_id)
-        if peeked is None:
-            trusted = True
-            version, state = cache.load(stream_id)
-        else:
-            version, state = peeked
-        try:
-            if expected_version is not None and version != expected_version:
-                raise WrongExpectedVersion(stream_id, expected_version, version)
-            events = decide(state, store.now() if needs_clock else timezone.now())
-        except Exception:
-            if not trusted:
-                trusted = True
-                continue
-            raise
-        if not events:
-            if not trusted:
-                trusted = True
-                continue
-            return None
-        opened = deadlines(events)
-        try:
-            result = store.append(
-                stream_id,
-                events,
-                stream_type=stream_type,
-                expected_version=version,
-                metadata=metadata,
-                idempotency_key=idempotency_key,
-                deadlines=opened,
-            )
-        except WrongExpectedVersion:
-            if not trusted:
-                trusted = True
-                continue
-            conflicts += 1
-            if expected_version is not None or conflicts == RETRIES:
-                raise
-            continue
-        if not result.replayed:
-            cache.remember(
-                stream_id,
-                result.stream_version,
-                result.last_position,
-                reduce(cache.evolve, events, state),
-            )
-        if opened:
-            schedule_precise(result)
-        return result
 
 
 # -- tournament stream --------------------------------------------------------
@@ -220,12 +77,13 @@ def handle_tournament(
     idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> AppendResult | None:
-    return run_command(
+    return execute(
         tournament.stream_id(tournament_id),
         tournament.STREAM_TYPE,
         TOURNAMENTS,
         lambda state, now: tournament.decide(state, command, now),
         metadata=metadata,
+        request=command,
         idempotency_key=idempotency_key,
         expected_version=expected_version,
         deadlines=_publication_deadlines,
@@ -239,22 +97,83 @@ def handle_official(
     metadata: Metadata,
     idempotency_key: str | None = None,
 ) -> AppendResult | None:
-    """Appoint or relieve an official; the grant follows at once (decision 0057)."""
-    result = handle_tournament(
-        tournament_id, command, metadata=metadata, idempotency_key=idempotency_key
-    )
-    if result is not None:
-        count = result.last_position - result.first_position + 1
-        history = event_store().read_stream(
-            result.stream_id, from_version=result.stream_version - count + 1
-        )
-        for recorded in history.events[:count]:
+    """Appoint or relieve an official; the grant follows in the same
+    transaction (decision 0057)."""
+    decided: list[Any] = []
+
+    def decide(state: tournament.TournamentState, now: Any) -> list[Any]:
+        decided[:] = tournament.decide(state, command, now)
+        return decided
+
+    def grant(result: AppendResult) -> None:
+        for event in decided:
             if isinstance(
-                recorded.event,
-                tournament.OfficialAppointed | tournament.OfficialRelieved,
+                event, tournament.OfficialAppointed | tournament.OfficialRelieved
             ):
-                apply_official(tournament_id, recorded.event, recorded.recorded_at)
-    return result
+                apply_official(tournament_id, event, result.recorded_at)
+
+    return execute(
+        tournament.stream_id(tournament_id),
+        tournament.STREAM_TYPE,
+        TOURNAMENTS,
+        decide,
+        metadata=metadata,
+        request=command,
+        idempotency_key=idempotency_key,
+        within=grant,
+    )
+
+
+def give_ruling(
+    tournament_id: UUID,
+    command: tournament.GiveRuling,
+    adjusted: board_result.AwardAdjustedScore | None,
+    *,
+    metadata: Metadata,
+    idempotency_key: str | None = None,
+) -> AppendResult | None:
+    """A ruling and the adjusted score it awards (Laws 12, 81-85): one command,
+    decided whole and stored in one transaction, or refused with nothing
+    written."""
+    board, table = command.board_number, command.table
+    if adjusted is not None and (board is None or table is None):
+        raise RuleViolation(
+            "an adjusted score names its board and table", law=LawRef("12")
+        )
+
+    def award(events: list[Any], ids: list[UUID]) -> list[PendingAppend]:
+        if adjusted is None or board is None or table is None:
+            return []
+        state = load_tournament(tournament_id)
+        seating(state, TableRef(tournament_id, command.session, board, table))
+        stream = board_result.stream_id(tournament_id, command.session, board, table)
+        version, current = BOARD_RESULTS.load(stream)
+        now = event_store().now()
+        decided = board_result.decide(
+            current, adjusted, now, window_for(state, command.session)
+        )
+        if not decided:
+            return []
+        return [
+            PendingAppend(
+                stream,
+                board_result.STREAM_TYPE,
+                decided,
+                version,
+                metadata,
+            )
+        ]
+
+    return execute(
+        tournament.stream_id(tournament_id),
+        tournament.STREAM_TYPE,
+        TOURNAMENTS,
+        lambda state, now: tournament.decide(state, command, now),
+        metadata=metadata,
+        request=(command, adjusted),
+        idempotency_key=idempotency_key,
+        also=award,
+    )
 
 
 # -- board results --------------------------------------------------------------
@@ -314,7 +233,7 @@ def handle_board_result(
     assignment = seating(state, ref)
     window = window_for(state, ref.session)
     command = build(assignment)
-    return run_command(
+    return execute(
         board_result.stream_id(
             ref.tournament_id, ref.session, ref.board_number, ref.table
         ),
@@ -322,6 +241,7 @@ def handle_board_result(
         BOARD_RESULTS,
         lambda s, now: board_result.decide(s, command, now, window),
         metadata=metadata,
+        request=command,
         idempotency_key=idempotency_key,
         expected_version=expected_version,
     )

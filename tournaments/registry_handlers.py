@@ -1,10 +1,9 @@
 """Registry command handlers: read the stream, decide (pure), append.
 
-One function per command. Each folds its stream with the domain's
-``evolve``, calls the pure ``decide`` with database time and the states of
-the players the command names, and appends with the version it read.
-Without a client expected version a conflict is retried (three times) after
-re-reading; with one, the conflict reaches the caller as 409 (STYLE §2.5).
+One function per command, each on the one command path
+(``eventstore.commands.execute``): the pure ``decide`` with database time
+and the states of the players the command names; a retried key answered
+first; the table rows a command writes stored in its transaction.
 Identities (names, federation numbers, emails, team names) are written to
 their tables here, never into an event (spec/eventstore-research.md §6.8).
 """
@@ -20,6 +19,7 @@ from uuid import UUID
 
 from django.db import IntegrityError, transaction
 
+from eventstore.commands import StreamCache, execute
 from eventstore.errors import WrongExpectedVersion
 from eventstore.registry import registry
 from eventstore.store import AppendResult, ExpectedVersion, Metadata, event_store
@@ -60,7 +60,6 @@ __all__ = [
 PLAYER_STREAM = "player"
 PAIR_STREAM = "pair"
 TEAM_STREAM = "team"
-RETRIES = 3
 
 S = TypeVar("S")
 
@@ -119,36 +118,39 @@ def player_states(player_ids: Iterable[UUID]) -> dict[UUID, PlayerState]:
     return {p: load_player(p)[0] for p in set(player_ids)}
 
 
+PLAYERS = StreamCache(domain.evolve_player, PLAYER_INITIAL)
+PAIRS = StreamCache(domain.evolve_pair, PAIR_INITIAL)
+TEAMS = StreamCache(domain.evolve_team, TEAM_INITIAL)
+
+
 def _run(
     stream_id: UUID,
     stream_type: str,
-    evolve: Callable[[S, Any], S],
-    initial: S,
-    decide: Callable[[S, datetime], list[Any]],
+    cache: StreamCache,
+    command: object,
+    decide: Callable[[Any, datetime], list[Any]],
     *,
     metadata: Metadata,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
+    within: Callable[[AppendResult], None] | None = None,
 ) -> AppendResult:
-    store = event_store()
-    for attempt in range(RETRIES):
-        state, version = _load(stream_id, evolve, initial)
-        if expected_version is not None and version != expected_version:
-            raise WrongExpectedVersion(stream_id, expected_version, version)
-        events = decide(state, store.now())
-        try:
-            return store.append(
-                stream_id,
-                events,
-                stream_type=stream_type,
-                expected_version=version,
-                metadata=metadata,
-                idempotency_key=idempotency_key,
-            )
-        except WrongExpectedVersion:
-            if expected_version is not None or attempt == RETRIES - 1:
-                raise
-    raise AssertionError("unreachable")  # pragma: no cover
+    """One registry command on the one command path; a command that decides
+    nothing answers with the stream as it is."""
+    result = execute(
+        stream_id,
+        stream_type,
+        cache,
+        decide,
+        metadata=metadata,
+        request=command,
+        idempotency_key=idempotency_key,
+        expected_version=expected_version,
+        within=within,
+    )
+    if result is None:
+        raise RegistryConflict(f"nothing to record on {stream_type} {stream_id}")
+    return result
 
 
 def _require_club(club_id: UUID | None) -> None:
@@ -276,8 +278,8 @@ def _player_command(
     return _run(
         command.player_id,
         PLAYER_STREAM,
-        domain.evolve_player,
-        PLAYER_INITIAL,
+        PLAYERS,
+        command,
         lambda state, now: list(domain.decide_player(state, command)),
         metadata=metadata,
         idempotency_key=idempotency_key,
@@ -325,14 +327,19 @@ def forget_player(
 
     spec/eventstore-research.md §6.8: results stay, pseudonymous by id.
     """
-    result = _player_command(
-        domain.ForgetPlayer(player_id=player_id),
+    command = domain.ForgetPlayer(player_id=player_id)
+    return _run(
+        player_id,
+        PLAYER_STREAM,
+        PLAYERS,
+        command,
+        lambda state, now: list(domain.decide_player(state, command)),
         metadata=metadata,
         idempotency_key=idempotency_key,
-        expected_version=None,
+        within=lambda _result: PlayerIdentity.objects.filter(
+            player_id=player_id
+        ).delete(),
     )
-    PlayerIdentity.objects.filter(player_id=player_id).delete()
-    return result
 
 
 # -- pairs -------------------------------------------------------------------
@@ -352,8 +359,8 @@ def form_pair(
     return _run(
         domain.pair_stream_id(player_ids),
         PAIR_STREAM,
-        domain.evolve_pair,
-        PAIR_INITIAL,
+        PAIRS,
+        command,
         lambda state, now: list(
             domain.decide_pair(state, command, players=players, now=now)
         ),
@@ -373,8 +380,8 @@ def declare_convention_card(
     return _run(
         command.pair_id,
         PAIR_STREAM,
-        domain.evolve_pair,
-        PAIR_INITIAL,
+        PAIRS,
+        command,
         lambda state, now: list(
             domain.decide_pair(state, command, players={}, now=now)
         ),
@@ -412,13 +419,15 @@ def form_team(
     result = _run(
         chosen,
         TEAM_STREAM,
-        domain.evolve_team,
-        TEAM_INITIAL,
+        TEAMS,
+        (command, name),
         lambda state, now: list(domain.decide_team(state, command, players=players)),
         metadata=metadata,
         idempotency_key=idempotency_key,
+        within=lambda _result: TeamIdentity.objects.update_or_create(
+            team_id=chosen, defaults={"name": name}
+        ),
     )
-    TeamIdentity.objects.update_or_create(team_id=chosen, defaults={"name": name})
     return chosen, result
 
 
@@ -437,8 +446,8 @@ def change_team(
     return _run(
         command.team_id,
         TEAM_STREAM,
-        domain.evolve_team,
-        TEAM_INITIAL,
+        TEAMS,
+        command,
         lambda state, now: list(domain.decide_team(state, command, players=players)),
         metadata=metadata,
         idempotency_key=idempotency_key,

@@ -9,6 +9,7 @@ appeal file; everyone reads the outcomes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -125,6 +126,7 @@ class AppealApi(APIView):
         name: str,
         *,
         use_expected: bool = False,
+        within: Callable[[AppendResult], None] | None = None,
     ) -> Response:
         tid = self.get_tournament_id()
         result = handlers.handle_appeal(
@@ -133,6 +135,7 @@ class AppealApi(APIView):
             metadata=metadata_for(request, tid, name),
             idempotency_key=idem(request),
             expected_version=expected(request) if use_expected else None,
+            within=within,
         )
         return created(self.appeal_id(), result)
 
@@ -291,9 +294,13 @@ class RouteAppealApi(AppealApi):
             committee_cannot_operate=data["committee_cannot_operate"],
             reason=data["reason"],
         )
-        response = self.run(request, command, "route_appeal")
-        handlers.grant_committee(self.appeal_id(), members)
-        return response
+        appeal_id = self.appeal_id()
+        return self.run(
+            request,
+            command,
+            "route_appeal",
+            within=lambda _result: handlers.grant_committee(appeal_id, members),
+        )
 
 
 class ScheduleHearingApi(AppealApi):
@@ -715,6 +722,7 @@ class AppealConditionsApi(APIView):
             tournament_id,
             values,
             metadata=metadata_for(request, tournament_id, "set_appeal_conditions"),
+            idempotency_key=idem(request),
         )
         if result is None:
             return Response({"detail": "nothing to record"}, status=200)

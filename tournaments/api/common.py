@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 from uuid import UUID
 
@@ -10,10 +11,21 @@ from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.utils.serializer_helpers import BindingDict
 
+from eventstore.commands import client_key
 from tournaments.domain import tournament
 from tournaments.roles import player_ids_of
 
-__all__ = ["PROBLEM", "FlatInput", "expected", "idem", "plays_in", "validated"]
+__all__ = [
+    "PROBLEM",
+    "FlatInput",
+    "expected",
+    "idem",
+    "new_id",
+    "plays_in",
+    "validated",
+]
+
+COMMAND_IDS = uuid.UUID("3c0f5a5e-2d8e-4b61-9a7e-5f0c1d2b7e44")
 
 PROBLEM = OpenApiResponse(
     description="RFC 9457 problem details naming the Law or article"
@@ -55,6 +67,14 @@ class FlatInput(serializers.Serializer):
 def idem(request: Request) -> str | None:
     """The client's ``Idempotency-Key``: a retried command is answered, not repeated."""
     return request.headers.get("Idempotency-Key")
+
+
+def new_id(request: Request, actor: str) -> UUID:
+    """The id a creating command gives its new thing: derived from the client's
+    ``Idempotency-Key`` (scoped to the caller), so a retry names the same thing
+    and is answered with the first answer; random without a key."""
+    key = client_key(actor, idem(request))
+    return uuid.uuid4() if key is None else uuid.uuid5(COMMAND_IDS, key)
 
 
 def expected(request: Request) -> int | None:

@@ -7,7 +7,6 @@ results, standings and travellers are public; everything else needs a role.
 
 from __future__ import annotations
 
-import uuid
 from fractions import Fraction
 from typing import Any
 from uuid import UUID
@@ -25,7 +24,14 @@ from eventstore.projections import wait_for_position
 from eventstore.store import AppendResult
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, knockout, seating, swiss
-from tournaments.api.common import PROBLEM, expected, idem, plays_in, validated
+from tournaments.api.common import (
+    PROBLEM,
+    expected,
+    idem,
+    new_id,
+    plays_in,
+    validated,
+)
 from tournaments.domain import board_result, tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride
 from tournaments.models import (
@@ -40,6 +46,7 @@ from tournaments.projections import TournamentResults, individual_seats
 from tournaments.roles import (
     IsFederationStaff,
     IsTournamentDirector,
+    actor_of,
     is_director,
     metadata_for,
 )
@@ -170,7 +177,7 @@ class TournamentListApi(APIView):
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
-        tid = data.get("tournament_id") or uuid.uuid4()
+        tid = data.get("tournament_id") or new_id(request, actor_of(request.user))
         windows = data.get("windows") or {}
         command = tournament.CreateTournament(
             tournament_id=tid,
@@ -257,7 +264,7 @@ class EnterPairApi(APIView):
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:
         data = validated(self.InputSerializer, request.data)
-        entry_id = data.get("entry_id") or uuid.uuid4()
+        entry_id = data.get("entry_id") or new_id(request, actor_of(request.user))
         command = tournament.EnterPair(
             number=data["number"],
             entry_id=entry_id,
@@ -435,9 +442,19 @@ class GiveRulingApi(APIView):
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
         data = validated(self.InputSerializer, request.data)
-        ruling_id = uuid.uuid4()
         meta = metadata_for(request, tournament_id, "give_ruling")
-        result = handlers.handle_tournament(
+        ruling_id = new_id(request, meta.actor)
+        adjusted = (
+            board_result.AwardAdjustedScore(
+                score=data["adjusted_score"],
+                law=data["laws"][0],
+                reason=data["decision"],
+                ruling_id=ruling_id,
+            )
+            if data.get("adjusted_score")
+            else None
+        )
+        result = handlers.give_ruling(
             tournament_id,
             tournament.GiveRuling(
                 ruling_id=ruling_id,
@@ -449,27 +466,10 @@ class GiveRulingApi(APIView):
                 decision=data["decision"],
                 director=meta.actor,
             ),
+            adjusted,
             metadata=meta,
             idempotency_key=idem(request),
         )
-        if data.get("adjusted_score"):
-            if "board_number" not in data or "table" not in data:
-                raise RuleViolation(
-                    "an adjusted score names its board and table", law=LawRef("12")
-                )
-            ref = handlers.TableRef(
-                tournament_id, session, data["board_number"], data["table"]
-            )
-            result = handlers.handle_board_result(
-                ref,
-                lambda _a: board_result.AwardAdjustedScore(
-                    score=data["adjusted_score"],
-                    law=data["laws"][0],
-                    reason=data["decision"],
-                    ruling_id=ruling_id,
-                ),
-                metadata=meta,
-            )
         response = created(result)
         response.data["ruling_id"] = str(ruling_id)
         return response

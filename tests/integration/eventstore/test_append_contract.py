@@ -7,10 +7,8 @@ import uuid
 from pathlib import Path
 
 import pytest
-from django.db import transaction
 
 from eventstore.errors import (
-    AppendInsideTransaction,
     DuplicateEventId,
     IdempotencyKeyReused,
     WrongExpectedVersion,
@@ -146,11 +144,6 @@ def test_every_stored_version_of_pinged_upcasts_and_decodes(version: str) -> Non
     payload = json.loads((FIXTURES / "test.pinged" / f"{version}.json").read_text())
     event = registry.decode("test.pinged", int(version[1:]), payload)
     assert event == Pinged(n=7, note=f"written by schema version {version[1:]}")
-
-
-def test_append_inside_an_outer_atomic_block_is_refused() -> None:
-    with pytest.raises(AppendInsideTransaction), transaction.atomic():
-        append(new_stream(), [Pinged(n=1)], 0)
 
 
 def test_empty_append_is_refused() -> None:

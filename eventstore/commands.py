@@ -1,0 +1,327 @@
+"""The one command path: a command is answered once, decided whole, stored whole.
+
+Every context (tournaments, registry, appeals, live play) runs its commands
+through ``execute``; nowhere else reads, decides and appends.
+
+1. **A retry is answered before anything is decided.** A client's
+   ``Idempotency-Key`` is scoped to the caller (``actor``) and stored with a
+   fingerprint of the command. A repeated key with the same command gets the
+   first answer, whatever the stream's state now; with another command it is
+   409 ``idempotency_key_reused``. Client keys cannot reach internal work:
+   process managers use deterministic event ids, not keys.
+2. **Decided against the stream's state.** The stream is folded (from the
+   process's cache, proved current by the append's compare-and-set) and the
+   pure ``decide`` returns the events, or raises a typed refusal that reaches
+   the caller with nothing written.
+3. **Stored in one transaction.** The command's events, the appends it implies
+   on other streams (a result carried from play, a ruling's adjusted score,
+   each decided before the transaction opens) and the context's own table
+   writes (``within``) commit together or not at all. Stream rows are locked
+   in one order before any position is taken, so two such transactions never
+   deadlock on each other.
+4. **Conflicts retry in one place.** A lost compare-and-set is re-read and
+   decided again (three times); with the client's ``If-Match`` it is 409.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field, is_dataclass
+from datetime import datetime
+from functools import reduce
+from typing import Any
+from uuid import UUID
+
+from django.db import OperationalError, transaction
+from django.utils import timezone
+
+from eventstore.deadlines import schedule_precise
+from eventstore.errors import WrongExpectedVersion
+from eventstore.ids import uuid7
+from eventstore.store import (
+    AppendResult,
+    ExpectedVersion,
+    Metadata,
+    NewDeadline,
+    event_store,
+)
+
+__all__ = [
+    "RETRIES",
+    "PendingAppend",
+    "StreamCache",
+    "append_together",
+    "client_key",
+    "execute",
+    "fingerprint",
+]
+
+RETRIES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class PendingAppend:
+    """An append decided but not yet stored."""
+
+    stream_id: UUID
+    stream_type: str
+    events: Sequence[object]
+    expected_version: int | ExpectedVersion
+    metadata: Metadata
+    event_ids: Sequence[UUID] | None = None
+    deadlines: Sequence[NewDeadline] = field(default_factory=tuple)
+    idempotency_key: str | None = None
+    fingerprint: str | None = None
+
+
+class StreamCache:
+    """Rehydrated streams kept per process, folded forward from the store.
+
+    Holds (version, global position of that event, state) per stream and reads
+    only from that event on. If the stored event at that version is no longer
+    the same one (a flushed test database), the entry is dropped, so the cache
+    can never serve a state the stream does not have. Every command still
+    appends with the version it read, so a stale process only loses a
+    compare-and-set and retries (spec/eventstore-research.md §6.5).
+    """
+
+    def __init__(
+        self, evolve: Callable[[Any, Any], Any], initial: Any, size: int = 512
+    ) -> None:
+        self.evolve = evolve
+        self.initial = initial
+        self.size = size
+        self.entries: OrderedDict[UUID, tuple[int, int, Any]] = OrderedDict()
+        self.lock = threading.Lock()  # gthread workers share the cache
+
+    def load(self, stream_id: UUID) -> tuple[int, Any]:
+        """Return the stream's version and state."""
+        with self.lock:
+            version, position, state = self.entries.get(stream_id, (0, 0, self.initial))
+        history = event_store().read_stream(
+            stream_id, from_version=max(version, 1), known_version=version
+        )
+        events = list(history.events)
+        if version:
+            if not events or events[0].global_position != position:
+                with self.lock:
+                    self.entries.pop(stream_id, None)
+                return self.load(stream_id)
+            events = events[1:]
+        if not events:
+            return (version or history.version), state
+        state = reduce(self.evolve, [e.event for e in events], state)
+        version, position = events[-1].stream_version, events[-1].global_position
+        self.remember(stream_id, version, position, state)
+        return version, state
+
+    def peek(self, stream_id: UUID) -> tuple[int, Any] | None:
+        """The cached version and state, unchecked: only a compare-and-set
+        append may trust them (``execute``)."""
+        with self.lock:
+            cached = self.entries.get(stream_id)
+        return None if cached is None else (cached[0], cached[2])
+
+    def remember(
+        self, stream_id: UUID, version: int, position: int, state: Any
+    ) -> None:
+        with self.lock:
+            cached = self.entries.get(stream_id)
+            if cached is None or cached[0] < version:
+                self.entries[stream_id] = (version, position, state)
+            self.entries.move_to_end(stream_id)
+            while len(self.entries) > self.size:
+                self.entries.popitem(last=False)
+
+
+def client_key(actor: str, key: str | None) -> str | None:
+    """A client's idempotency key, scoped to the caller: two users' keys never
+    meet, and no client key can name internal work."""
+    return None if key is None else f"client:{actor}:{key}"
+
+
+def _plain(value: Any) -> Any:
+    if is_dataclass(value) and not isinstance(value, type):
+        return {"type": type(value).__name__, **asdict(value)}
+    return value
+
+
+def fingerprint(stream_id: UUID, request: object) -> str:
+    """What a retried key must repeat: the stream and the command as sent."""
+    body = json.dumps(
+        [str(stream_id), _plain(request)], sort_keys=True, default=str
+    ).encode()
+    return hashlib.sha256(body).hexdigest()
+
+
+def _retryable(exc: Exception) -> bool:
+    """A deadlock or lock timeout between two writers: decide again."""
+    state = getattr(exc.__cause__, "sqlstate", None)
+    return state in ("40P01", "55P03", "40001")
+
+
+def append_together(
+    appends: Sequence[PendingAppend],
+    within: Callable[[list[AppendResult]], None] | None = None,
+) -> list[AppendResult]:
+    """Store several appends and ``within``'s rows in one transaction, or none.
+
+    With more than one stream, their rows are locked first in id order: every
+    append takes its stream's row before the position counter, so two
+    multi-stream transactions cannot wait on each other in a cycle. A single
+    append with nothing beside it is one statement, atomic by itself.
+    """
+    store = event_store()
+    if (
+        len(appends) == 1
+        and within is None
+        and not transaction.get_connection().in_atomic_block
+    ):
+        a = appends[0]
+        return [
+            store.append(
+                a.stream_id,
+                a.events,
+                stream_type=a.stream_type,
+                expected_version=a.expected_version,
+                metadata=a.metadata,
+                idempotency_key=a.idempotency_key,
+                fingerprint=a.fingerprint,
+                event_ids=a.event_ids,
+                deadlines=a.deadlines,
+            )
+        ]
+    with transaction.atomic(durable=True):
+        if len(appends) > 1:
+            store.lock_streams([a.stream_id for a in appends])
+        results = []
+        for a in appends:
+            result = store.append(
+                a.stream_id,
+                a.events,
+                stream_type=a.stream_type,
+                expected_version=a.expected_version,
+                metadata=a.metadata,
+                idempotency_key=a.idempotency_key,
+                fingerprint=a.fingerprint,
+                event_ids=a.event_ids,
+                deadlines=a.deadlines,
+            )
+            if result.replayed and not results:
+                # The same keyed command committed first: answer with it.
+                return [result]
+            results.append(result)
+        if within is not None:
+            within(results)
+        return results
+
+
+def execute(
+    stream_id: UUID,
+    stream_type: str,
+    cache: StreamCache,
+    decide: Callable[[Any, datetime], list[Any]],
+    *,
+    metadata: Metadata,
+    request: object,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
+    deadlines: Callable[[list[Any]], list[NewDeadline]] = lambda events: [],
+    also: Callable[[list[Any], list[UUID]], Sequence[PendingAppend]] | None = None,
+    within: Callable[[AppendResult], None] | None = None,
+    event_ids: Callable[[list[Any]], list[UUID]] | None = None,
+    needs_clock: bool = True,
+) -> AppendResult | None:
+    """Answer a retry, or decide the command and store it whole.
+
+    ``request`` is what the client sent (the command, or its input where the
+    command is built from state): a retried key must repeat it. ``also``
+    decides the appends the new events imply on other streams; ``within``
+    writes the context's own rows; both inside the command's transaction.
+    ``needs_clock`` False skips the database clock for streams whose
+    decisions never depend on a window (table play).
+
+    The first try decides on this process's cached state without reading the
+    stream: the append's compare-and-set on that version proves the state
+    current (a stream's state at a version never changes). If the append
+    loses, or the decision refuses or decides nothing, the stream is read and
+    the command decided again, so a stale cache never reaches the caller.
+    """
+    store = event_store()
+    key = client_key(metadata.actor, idempotency_key)
+    mark = fingerprint(stream_id, request) if key is not None else None
+    if key is not None:
+        answered = store.idempotent_result(key, mark or "")
+        if answered is not None:
+            return answered
+    conflicts = 0
+    trusted = False  # the state was read from the store in this call
+    while True:
+        peeked = None if trusted else cache.peek(stream_id)
+        if peeked is None:
+            trusted = True
+            version, state = cache.load(stream_id)
+        else:
+            version, state = peeked
+        try:
+            if expected_version is not None and version != expected_version:
+                raise WrongExpectedVersion(stream_id, expected_version, version)
+            events = decide(state, store.now() if needs_clock else timezone.now())
+            if events:
+                ids = event_ids(events) if event_ids else [uuid7() for _ in events]
+                others = list(also(events, ids)) if also is not None else []
+        except Exception:
+            if not trusted:
+                trusted = True
+                continue
+            raise
+        if not events:
+            if not trusted:
+                trusted = True
+                continue
+            return None
+        opened = deadlines(events)
+        main = PendingAppend(
+            stream_id,
+            stream_type,
+            events,
+            version,
+            metadata,
+            event_ids=ids,
+            deadlines=opened,
+            idempotency_key=key,
+            fingerprint=mark,
+        )
+        try:
+            result = append_together(
+                [main, *others],
+                None if within is None else lambda results: within(results[0]),
+            )[0]
+        except WrongExpectedVersion:
+            if not trusted:
+                trusted = True
+                continue
+            conflicts += 1
+            if expected_version is not None or conflicts == RETRIES:
+                raise
+            continue
+        except OperationalError as exc:
+            conflicts += 1
+            if not _retryable(exc) or conflicts == RETRIES:
+                raise
+            trusted = True
+            continue
+        if not result.replayed:
+            cache.remember(
+                stream_id,
+                result.stream_version,
+                result.last_position,
+                reduce(cache.evolve, events, state),
+            )
+        if opened and not result.replayed:
+            schedule_precise(result)
+        return result

@@ -1,0 +1,173 @@
+"""Process managers: reactions to events that append to other streams.
+
+The shape of the ``eventsourcing`` library's process applications: a process
+manager follows the store from its checkpoint (its tracking record), and for
+each event it wants, the appends its reaction decides and the checkpoint's
+advance to that event commit in one transaction. A kill at any point leaves
+either both or neither, so on restart it carries on from the first event
+whose reaction is not stored, and nothing is done twice.
+
+Reactions name their events by deterministic ids (derived from the id of the
+event they react to). The command path may run the same reaction inline, in
+the command's own transaction (a result carried from play reaches the client
+with the card); the runner then finds the ids stored and only moves on.
+
+A reaction the target stream refuses (one of the manager's ``refusals``: a
+window closed since, say) is an outcome, not a fault: it is recorded with its position
+and the runner moves on. Any other error stops the runner at that event,
+with the error on its checkpoint, to be retried on the next run.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import ClassVar
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.module_loading import import_string
+
+from eventstore.commands import PendingAppend, append_together
+from eventstore.models import Checkpoint
+from eventstore.projections import CheckpointMoved, projection_lock
+from eventstore.store import AppendResult, EventStore, RecordedEvent, event_store
+
+__all__ = [
+    "ProcessManager",
+    "ProcessRunner",
+    "configured_processes",
+    "fresh",
+    "run_processes",
+]
+
+logger = logging.getLogger(__name__)
+
+
+class ProcessManager:
+    """Decides, for one recorded event, the appends it implies elsewhere."""
+
+    name: ClassVar[str]
+    event_types: ClassVar[tuple[str, ...]]
+    refusals: ClassVar[tuple[type[Exception], ...]] = ()
+
+    def react(self, recorded: RecordedEvent) -> Sequence[PendingAppend]:
+        raise NotImplementedError
+
+
+def configured_processes() -> list[ProcessManager]:
+    return [import_string(path)() for path in settings.ARBITRO_PROCESSES]
+
+
+def fresh(
+    appends: Sequence[PendingAppend], store: EventStore | None = None
+) -> list[PendingAppend]:
+    """The appends whose events are not stored yet (their ids are checked)."""
+    store = store or event_store()
+    ids = [i for a in appends for i in (a.event_ids or ())]
+    stored = store.stored_event_ids(ids)
+    return [a for a in appends if not stored.intersection(a.event_ids or ())]
+
+
+class ProcessRunner:
+    """Feeds one process manager from its checkpoint, event by event."""
+
+    def __init__(
+        self,
+        manager: ProcessManager,
+        store: EventStore | None = None,
+        batch_size: int = 100,
+    ) -> None:
+        self.manager = manager
+        self.store = store or event_store()
+        self.batch_size = batch_size
+
+    @property
+    def name(self) -> str:
+        return self.manager.name
+
+    def checkpoint(self) -> int:
+        row, _ = Checkpoint.objects.get_or_create(name=self.name)
+        return row.last_position
+
+    def _advance(self, start: int, end: int, note: str = "") -> None:
+        moved = Checkpoint.objects.filter(name=self.name, last_position=start).update(
+            last_position=end,
+            status=Checkpoint.Status.RUNNING,
+            last_error=note[:2000],
+            updated_at=timezone.now(),
+        )
+        if moved != 1:
+            raise CheckpointMoved(f"{self.name}: checkpoint moved from {start}")
+
+    def run_batch(self) -> int:
+        """React to the next events; return how many were handled."""
+        start = self.checkpoint()
+        head = self.store.head_position()
+        batch = self.store.read_all(
+            after_position=start,
+            limit=self.batch_size,
+            event_types=self.manager.event_types,
+        )
+        for recorded in batch:
+            self._handle(start, recorded)
+            start = recorded.global_position
+        if len(batch) < self.batch_size and head > start:
+            # Nothing this manager wants up to the head read before the batch.
+            with transaction.atomic():
+                self._advance(start, head)
+        return len(batch)
+
+    def _handle(self, start: int, recorded: RecordedEvent) -> None:
+        end = recorded.global_position
+        try:
+            appends = fresh(self.manager.react(recorded), self.store)
+        except self.manager.refusals as refused:
+            note = f"refused at {end}: {type(refused).__name__}: {refused}"
+            logger.warning(
+                "process reaction refused", extra={"process": self.name, "note": note}
+            )
+            with transaction.atomic():
+                self._advance(start, end, note)
+            return
+        except Exception as exc:
+            self._record_error(f"{type(exc).__name__} at {end}: {exc}")
+            raise
+
+        def advance(_results: list[AppendResult]) -> None:
+            self._advance(start, end)
+
+        try:
+            if appends:
+                append_together(appends, advance)
+            else:
+                with transaction.atomic(durable=True):
+                    self._advance(start, end)
+        except CheckpointMoved:
+            raise
+        except Exception as exc:
+            self._record_error(f"{type(exc).__name__} at {end}: {exc}")
+            raise
+
+    def _record_error(self, message: str) -> None:
+        logger.error("process stopped", extra={"process": self.name, "error": message})
+        Checkpoint.objects.filter(name=self.name).update(
+            status=Checkpoint.Status.ERROR, last_error=message[:2000]
+        )
+
+    def catch_up(self) -> int:
+        total = 0
+        with projection_lock(self.name):
+            while True:
+                done = self.run_batch()
+                total += done
+                if done < self.batch_size:
+                    return total
+
+
+def run_processes(store: EventStore | None = None) -> int:
+    """Run every configured process manager to the head; return events handled."""
+    return sum(
+        ProcessRunner(manager, store).catch_up() for manager in configured_processes()
+    )
