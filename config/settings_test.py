@@ -1,9 +1,10 @@
 """Test settings: the real settings, plus a test-only projection app."""
 
 from config.settings import *  # noqa: F403
-from config.settings import ARBITRO_PROJECTIONS, INSTALLED_APPS
+from config.settings import ARBITRO_PROCESSES, ARBITRO_PROJECTIONS, INSTALLED_APPS
 
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.support"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 ARBITRO_PROJECTIONS = [*ARBITRO_PROJECTIONS, "tests.support.projections.StreamTally"]
 ARBITRO_DEADLINE_ETA = False
+ARBITRO_PROCESSES = [*ARBITRO_PROCESSES, "tests.support.processes.PingEcho"]

@@ -137,3 +137,25 @@ class Deadline(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind}@{self.due_at:%Y-%m-%d %H:%M:%S} ({self.status})"
+
+
+class ProcessRefusal(models.Model):
+    """A reaction its target refused (eventstore.processes): an outcome kept
+    for the operator, recorded in the transaction that moves past it."""
+
+    process = models.TextField()
+    global_position = models.BigIntegerField()
+    event_id = models.UUIDField()
+    reason = models.TextField()
+    recorded_at = models.DateTimeField(db_default=Now())
+
+    class Meta:
+        db_table = "es_process_refusal"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["process", "global_position"], name="es_process_refusal_once"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.process}@{self.global_position}: {self.reason}"

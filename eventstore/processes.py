@@ -13,8 +13,8 @@ the command's own transaction (a result carried from play reaches the client
 with the card); the runner then finds the ids stored and only moves on.
 
 A reaction the target stream refuses (one of the manager's ``refusals``: a
-window closed since, say) is an outcome, not a fault: it is recorded with its position
-and the runner moves on. Any other error stops the runner at that event,
+window closed since, say) is an outcome, not a fault: it is recorded (``ProcessRefusal``) with its
+position, in the transaction that moves the checkpoint past it. Any other error stops the runner at that event,
 with the error on its checkpoint, to be retried on the next run.
 """
 
@@ -30,7 +30,7 @@ from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from eventstore.commands import PendingAppend, append_together
-from eventstore.models import Checkpoint
+from eventstore.models import Checkpoint, ProcessRefusal
 from eventstore.projections import CheckpointMoved, projection_lock
 from eventstore.store import AppendResult, EventStore, RecordedEvent, event_store
 
@@ -91,11 +91,11 @@ class ProcessRunner:
         row, _ = Checkpoint.objects.get_or_create(name=self.name)
         return row.last_position
 
-    def _advance(self, start: int, end: int, note: str = "") -> None:
+    def _advance(self, start: int, end: int) -> None:
         moved = Checkpoint.objects.filter(name=self.name, last_position=start).update(
             last_position=end,
             status=Checkpoint.Status.RUNNING,
-            last_error=note[:2000],
+            last_error="",
             updated_at=timezone.now(),
         )
         if moved != 1:
@@ -126,10 +126,17 @@ class ProcessRunner:
         except self.manager.refusals as refused:
             note = f"refused at {end}: {type(refused).__name__}: {refused}"
             logger.warning(
-                "process reaction refused", extra={"process": self.name, "note": note}
+                "process reaction refused",
+                extra={"process_manager": self.name, "note": note},
             )
-            with transaction.atomic():
-                self._advance(start, end, note)
+            with transaction.atomic(durable=True):
+                ProcessRefusal.objects.create(
+                    process=self.name,
+                    global_position=end,
+                    event_id=recorded.event_id,
+                    reason=f"{type(refused).__name__}: {refused}"[:2000],
+                )
+                self._advance(start, end)
             return
         except Exception as exc:
             self._record_error(f"{type(exc).__name__} at {end}: {exc}")
@@ -151,7 +158,9 @@ class ProcessRunner:
             raise
 
     def _record_error(self, message: str) -> None:
-        logger.error("process stopped", extra={"process": self.name, "error": message})
+        logger.error(
+            "process stopped", extra={"process_manager": self.name, "error": message}
+        )
         Checkpoint.objects.filter(name=self.name).update(
             status=Checkpoint.Status.ERROR, last_error=message[:2000]
         )

@@ -54,6 +54,7 @@ def play(
     metadata: Metadata,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
+    request: object = None,
 ) -> AppendResult | None:
     """Decide and append one table command and carry any new result (Law 79A)
     in the same transaction: the client's 201 means both are stored.
@@ -86,7 +87,7 @@ def play(
         BOARDS,
         lambda state, now: board_play.decide(state, command, now),
         metadata=metadata,
-        request=command,
+        request=command if request is None else request,
         idempotency_key=idempotency_key,
         expected_version=expected_version,
         also=carry,

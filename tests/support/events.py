@@ -58,11 +58,21 @@ class WindowClosed:
     kind: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Echoed:
+    """What the test process manager appends for each ``Pinged``."""
+
+    event_type: ClassVar[str] = "test.echoed"
+    schema_version: ClassVar[int] = 1
+
+    n: int
+
+
 def _pinged_v1_to_v2(data: dict[str, Any]) -> dict[str, Any]:
     new = {k: v for k, v in data.items() if k != "text"}
     new["note"] = data.get("text", "")
     return new
 
 
-EVENT_TYPES = (Pinged, Rich, WindowOpened, WindowClosed)
+EVENT_TYPES = (Pinged, Rich, WindowOpened, WindowClosed, Echoed)
 UPCASTERS = {"test.pinged": {1: _pinged_v1_to_v2}}

@@ -117,6 +117,8 @@ class _TableCommandApi(APIView):
                 metadata=metadata_for(request, tournament_id, self.name),
                 idempotency_key=idem(request),
                 expected_version=expected(request),
+                # What the client sent: the command carries the table time.
+                request=(self.name, request.data),
             )
         )
 

@@ -13,6 +13,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.e2e.tournaments import (
+    test_command_path,
     test_individual_event,
     test_knockout_event,
     test_live_play,
@@ -37,6 +38,10 @@ SCENARIOS: list[Callable[[], None]] = [
     test_individual_event.test_individual_event_from_entries_to_player_standings,
     test_movements_api.test_a_howell_session_is_scheduled_played_and_ranked_as_one_field,
     test_knockout_event.test_byes_go_to_the_top_seeds_and_winners_meet_in_the_next_stage,
+    test_command_path.test_a_refused_ruling_stores_nothing_and_a_retry_is_refused_again,
+    test_command_path.test_a_retried_key_gets_the_first_answer_whatever_happened_since,
+    test_command_path.test_a_retried_call_is_answered_not_recorded_out_of_rotation,
+    test_command_path.test_the_last_card_and_its_result_are_stored_together_once,
 ]
 
 
