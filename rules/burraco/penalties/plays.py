@@ -312,13 +312,16 @@ def rule_no_draw_before_play(facts: NoDrawBeforePlay) -> Penalty:
         raise InconsistentFacts("record the cards opened or attached")
     require_within(facts.not_completed, facts.opened, "cards not completed")
     by_partner = facts.called_by is Caller.PARTNER
+    # Caught in the go, play stops there; after the discard only the freeze
+    # and the counting remain to apply.
+    in_go = facts.noticed is Noticed.DURING_GO
     penalty = Penalty(
         law=art(30),
         summary="played without drawing: draw or pick up and discard; melds frozen",
         also=(art(22),) if by_partner else (),
         warning=_W if by_partner else None,
-        interrupt=True,
-        now=Instruction.DRAW_OR_PICK_UP_AND_DISCARD,
+        interrupt=in_go,
+        now=Instruction.DRAW_OR_PICK_UP_AND_DISCARD if in_go else None,
         freeze=Freeze(FreezeKind.TEMPORARY, "the melds opened or attached to"),
         penalized=facts.not_completed,
         disposal=Disposal.BY_RULE if facts.not_completed else None,

@@ -151,6 +151,8 @@ def test_playing_without_drawing_pointed_out_by_the_partner_after_the_discard() 
     assert penalty.warning is W
     assert penalty.also == (art(22),)
     assert penalty.negative_if_closing == P("H5")
+    assert penalty.now is None
+    assert penalty.interrupt is False
 
 
 def test_an_incomplete_meld_opened_without_drawing() -> None:
