@@ -1,0 +1,59 @@
+"""Burraco scoring: the hand score, the turn, the VP tables, awarded results.
+
+F.I.Bur. Codice di Gara, April 2024 edition. Pure standard library plus
+``rules.burraco``.
+"""
+
+from scoring.burraco.awards import (
+    MonitoringReading,
+    TurnAward,
+    annulled_correction,
+    lost_score_sheet,
+    misconduct_suspension,
+    monitoring_threshold_reached,
+    unreported_threshold,
+)
+from scoring.burraco.errors import InvalidHandScore, InvalidTurn, NotAMultipleOfFive
+from scoring.burraco.hand_score import (
+    HandCount,
+    HandScore,
+    Pozzo,
+    PozzoPenaltyColumn,
+    SideHand,
+    SideScore,
+    score_hand,
+    side_hand_from_table,
+)
+from scoring.burraco.standings import WarningPolicy, warnings_vp_deduction
+from scoring.burraco.turn import TurnResult, score_turn, team_match_difference
+from scoring.burraco.vp import VP_TABLES, VpBand, equivalent_mp, vp_for_difference
+
+__all__ = [
+    "VP_TABLES",
+    "HandCount",
+    "HandScore",
+    "InvalidHandScore",
+    "InvalidTurn",
+    "MonitoringReading",
+    "NotAMultipleOfFive",
+    "Pozzo",
+    "PozzoPenaltyColumn",
+    "SideHand",
+    "SideScore",
+    "TurnAward",
+    "TurnResult",
+    "VpBand",
+    "WarningPolicy",
+    "annulled_correction",
+    "equivalent_mp",
+    "lost_score_sheet",
+    "misconduct_suspension",
+    "monitoring_threshold_reached",
+    "score_hand",
+    "score_turn",
+    "side_hand_from_table",
+    "team_match_difference",
+    "unreported_threshold",
+    "vp_for_difference",
+    "warnings_vp_deduction",
+]
