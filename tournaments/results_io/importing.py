@@ -31,7 +31,7 @@ from tournaments.results_io.plan import (
     plan_import,
     starts_at_for,
 )
-from tournaments.results_io.scores import Number, project, session_scores
+from tournaments.results_io.scores import project, session_scores
 
 __all__ = [
     "Difference",
@@ -95,23 +95,15 @@ def _places(value: Decimal) -> int:
     return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
-def _agrees(file_value: Decimal, ours: Number) -> bool:
-    """Compare at the file's precision; a published (Decimal) figure at two places.
-
-    Decision 0042: ``ours`` is rounded once, half away from zero (decision
-    0020), to the decimals the file writes.
-    """
-    places = _places(file_value)
-    if isinstance(ours, Decimal):
-        places = min(places, 2)
-        file_rounded = round_half_away_from_zero(Fraction(file_value), places)
-        return file_rounded == round_half_away_from_zero(Fraction(ours), places)
-    return round_half_away_from_zero(Fraction(ours), places) == file_value
+def _agrees(file_value: Decimal, ours: Fraction) -> bool:
+    """Compare at the file's precision (decision 0042): ``ours`` is rounded
+    once, half away from zero (decision 0020), to the decimals the file writes."""
+    return round_half_away_from_zero(ours, _places(file_value)) == file_value
 
 
-def _shown(value: Number) -> str:
+def _shown(value: Fraction) -> str:
     """Show one of our figures as published: two decimals (decision 0020)."""
-    return str(publish(Fraction(value)))
+    return str(publish(value))
 
 
 def compare(results: TournamentResults, plan: ImportPlan) -> list[Difference]:
@@ -139,18 +131,18 @@ def compare(results: TournamentResults, plan: ImportPlan) -> list[Difference]:
                 Difference(where, "score NS", str(line.score_ns), str(row.score_ns))
             )
         ours = scored.line.get(stream)
-        for what, theirs, index in (
-            ("MP NS", line.mp_ns, 0),
-            ("MP EW", line.mp_ew, 1),
-            ("percentage NS", line.percentage_ns, 2),
-            ("percentage EW", line.percentage_ew, 3),
+        for what, theirs, figure in (
+            ("MP NS", line.mp_ns, ours and ours.ns),
+            ("MP EW", line.mp_ew, ours and ours.ew),
+            ("percentage NS", line.percentage_ns, ours and ours.percent_ns),
+            ("percentage EW", line.percentage_ew, ours and ours.percent_ew),
         ):
             if theirs is None:
                 continue
-            if ours is None:
+            if figure is None:
                 out.append(Difference(where, what, str(theirs), "not scored"))
-            elif not _agrees(theirs, ours[index]):
-                out.append(Difference(where, what, str(theirs), _shown(ours[index])))
+            elif not _agrees(theirs, figure):
+                out.append(Difference(where, what, str(theirs), _shown(figure)))
     ranked = {entry.participant_id: entry for entry in results.ranking}
     for participant in results.participants if results.ranking else ():
         pid = participant.participant_id
@@ -169,7 +161,7 @@ def compare(results: TournamentResults, plan: ImportPlan) -> list[Difference]:
                     )
                 )
             continue
-        total, percent = scored.totals[number]
+        total, percent = standing.net, standing.percent
         if entry.total is not None and not _agrees(entry.total, total):
             out.append(Difference(where, "total", str(entry.total), _shown(total)))
         if entry.percentage is not None and not _agrees(entry.percentage, percent):

@@ -18,7 +18,6 @@ from uuid import UUID
 from django.utils import timezone
 
 from rules.errors import DomainError, LawRef
-from scoring.bridge import Adjustment, SessionResult, TableResult, score_pairs_session
 from scoring.formats import (
     CompetitionForm,
     Participant,
@@ -28,8 +27,9 @@ from scoring.formats import (
 from scoring.formats import TableResult as FileResult
 from scoring.formats.model import PASS, artificial_percentages, is_artificial
 from tournaments import handlers
-from tournaments.domain import board_result, tournament
-from tournaments.domain.board_result import check_result, parse_adjusted
+from tournaments.domain import board_result, session_scoring, tournament
+from tournaments.domain.board_result import check_result
+from tournaments.domain.session_scoring import SessionFigures
 from tournaments.results_io.errors import ImportRefused
 
 __all__ = [
@@ -369,22 +369,15 @@ def plan_import(
     )
 
 
-def _traveller_entry(state: board_result.BoardResultState) -> int | Adjustment | None:
-    """Return what the projection scores for one table (as ``rescore_session``)."""
-    if state.adjusted:
-        return parse_adjusted(state.adjusted)
-    if state.entered is not None:
-        return check_result(
-            state.entered.board_number, state.contract, state.lead, state.tricks
-        )
-    return None
-
-
-def check_plan(plan: ImportPlan, now: datetime) -> SessionResult:
+def check_plan(plan: ImportPlan, now: datetime) -> SessionFigures:
     """Run every command through the pure ``decide`` and score the session.
 
-    Nothing is recorded: a refusal here (any domain rule, or a session the
-    engine cannot score) refuses the whole import, naming the line.
+    The session is scored by the one pipeline the projection will use
+    (``session_scoring.score_session``, decision 0075), with the form, method,
+    winners and movement the import schedules: what passes here, the
+    projection can score. Nothing is recorded: a refusal here (any domain
+    rule, or a session the engine cannot score) refuses the whole import,
+    naming the line or the rule.
     """
     pairs = {number: pid for pid, number in plan.entries.items()}
     state = tournament.INITIAL
@@ -402,7 +395,7 @@ def check_plan(plan: ImportPlan, now: datetime) -> SessionResult:
         state = reduce(tournament.evolve, events, state)
     session = state.sessions[SESSION]
     window = board_result.CorrectionWindow(published=False)
-    boards: dict[int, list[TableResult]] = {}
+    lines: list[session_scoring.Line] = []
     for table in plan.tables:
         where = f"{describe_line(table.line)} at table {table.ref.table}"
         seat = session.seating(table.ref.board_number, table.ref.table)
@@ -415,14 +408,49 @@ def check_plan(plan: ImportPlan, now: datetime) -> SessionResult:
                     result_state, result_command, now, window
                 ):
                     result_state = board_result.evolve(result_state, event)
-            scored = _traveller_entry(result_state)
         except DomainError as exc:
             raise ImportRefused(f"{where}: {exc.message}", law=exc.law) from None
-        if scored is not None:
-            boards.setdefault(table.ref.board_number, []).append(
-                TableResult(table.ns, table.ew, scored)
-            )
+        lines.append(_line(table, result_state))
+    created = state.created
+    assert created is not None
     try:
-        return score_pairs_session(boards)
+        return session_scoring.score_session(
+            session_scoring.Conditions(
+                form=created.form.value,
+                scoring=created.scoring.value,
+                winners=session.winners,
+                movement=session.movement,
+                assignments=session.assignments,
+            ),
+            lines,
+        )
     except DomainError as exc:
-        raise ImportRefused(f"the session cannot be scored: {exc.message}") from None
+        raise ImportRefused(
+            f"the session cannot be scored: {exc.message}", law=exc.law
+        ) from None
+
+
+def _line(
+    table: PlannedTable, state: board_result.BoardResultState
+) -> session_scoring.Line:
+    """The line the projection will score for one table (its ``ResultRow``)."""
+    entered = state.entered
+    return session_scoring.Line(
+        key=board_result.stream_id(
+            table.ref.tournament_id,
+            table.ref.session,
+            table.ref.board_number,
+            table.ref.table,
+        ),
+        board_number=table.ref.board_number,
+        table=table.ref.table,
+        ns=table.ns,
+        ew=table.ew,
+        score_ns=None
+        if entered is None
+        else check_result(
+            entered.board_number, state.contract, state.lead, state.tricks
+        ),
+        adjusted=state.adjusted,
+        group=state.irregularity.group if state.irregularity else 0,
+    )
