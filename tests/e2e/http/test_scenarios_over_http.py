@@ -19,6 +19,7 @@ from tests.e2e.tournaments import (
     test_movements_api,
     test_officials,
     test_pairs_event,
+    test_scorable_sessions,
     test_teams_event,
 )
 from tests.support.http import HttpClient
@@ -37,6 +38,7 @@ SCENARIOS: list[Callable[[], None]] = [
     test_individual_event.test_individual_event_from_entries_to_player_standings,
     test_movements_api.test_a_howell_session_is_scheduled_played_and_ranked_as_one_field,
     test_knockout_event.test_byes_go_to_the_top_seeds_and_winners_meet_in_the_next_stage,
+    test_scorable_sessions.test_unscorable_sessions_and_penalties_are_refused_and_the_rest_projected,
 ]
 
 
