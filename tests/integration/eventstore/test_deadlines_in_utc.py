@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta
+from importlib import import_module
 from zoneinfo import ZoneInfo
 
 import pytest
+from django.db import connection
 
 from eventstore.deadlines import sweep
 from eventstore.models import Deadline
@@ -28,6 +30,7 @@ from eventstore.store import EventStore, Metadata, event_store
 from tournaments import handlers
 from tournaments.domain import tournament
 
+forwards = import_module("eventstore.migrations.0007_sqlite_instants_in_utc").forwards
 pytestmark = pytest.mark.django_db
 ROME = ZoneInfo("Europe/Rome")
 DIRECTOR = Metadata(actor="user:td")
@@ -120,4 +123,35 @@ def test_the_correction_window_closes_at_its_instant(
     assert sweep() == 1
     row.refresh_from_db()
     assert row.status == Deadline.Status.FIRED
+    assert closings(tid) == [tournament.CorrectionWindowClosed(session=1)]
+
+
+def test_a_deadline_stored_with_its_offset_is_rewritten_in_utc(
+    clock: list[datetime],
+) -> None:
+    """Migration 0007: a row an older SQLite append wrote as local text is
+    rewritten as UTC text, and then closes at its instant. PostgreSQL stores
+    ``timestamptz``: there is nothing to rewrite (run on SQLite by
+    ``test_deadlines_in_utc_on_sqlite``)."""
+    if connection.vendor != "sqlite":
+        pytest.skip("SQLite text instants only; run on SQLite by the child pytest")
+    tid = published_session(datetime.fromisoformat(ENDS["after fall back"][0]), clock)
+    stream = tournament.stream_id(tid).hex
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "UPDATE es_deadline SET due_at = %s WHERE stream_id = %s AND kind = %s",
+            ["2026-10-25 02:30:00+01:00", stream, "correction:1"],
+        )
+    forwards(None, connection.schema_editor())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT due_at FROM es_deadline WHERE stream_id = %s AND kind = %s",
+            [stream, "correction:1"],
+        )
+        assert str(cursor.fetchone()[0]) == "2026-10-25 01:30:00"
+    clock[0] = datetime(2026, 10, 25, 1, 29, 59, tzinfo=UTC)
+    sweep()  # the appeal window (15 minutes from publication) closes
+    assert closings(tid) == []
+    clock[0] = datetime(2026, 10, 25, 1, 30, tzinfo=UTC)
+    assert sweep() == 1
     assert closings(tid) == [tournament.CorrectionWindowClosed(session=1)]

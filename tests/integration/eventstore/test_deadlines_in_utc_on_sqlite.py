@@ -32,4 +32,4 @@ def test_the_deadline_instants_hold_on_sqlite() -> None:
     )
     assert child.returncode == 0, child.stdout[-3000:]
     assert "arbitro database: sqlite" in child.stdout
-    assert re.search(r"=+ 4 passed in ", child.stdout, re.MULTILINE), child.stdout
+    assert re.search(r"=+ 5 passed in ", child.stdout, re.MULTILINE), child.stdout
