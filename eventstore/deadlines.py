@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import uuid
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 from uuid import UUID
 
 from django.conf import settings
@@ -49,8 +49,14 @@ def window_open(due_at: datetime | None, now: datetime) -> bool:
 
 
 def fired_event_id(deadline_id: UUID, due_at: datetime) -> UUID:
-    """One closing event per deadline and due time: an extension gets a new one."""
-    return uuid.uuid5(NAMESPACE, f"fired:{deadline_id}:{due_at.isoformat()}")
+    """One closing event per deadline and due time: an extension gets a new one.
+
+    The due time is named in UTC, as PostgreSQL returns it, so the id does
+    not depend on the offset the instant was read with (decision 0077).
+    """
+    return uuid.uuid5(
+        NAMESPACE, f"fired:{deadline_id}:{due_at.astimezone(UTC).isoformat()}"
+    )
 
 
 def _claimable(now: datetime) -> Q:

@@ -161,6 +161,16 @@ def _aware(value: datetime | str) -> datetime:
     return value if value.tzinfo else value.replace(tzinfo=UTC)
 
 
+def _sqlite_instant(value: datetime) -> str:
+    """An instant as SQLite stores it: UTC, the ORM's own text form.
+
+    SQLite compares datetimes as text, so an instant written with its offset
+    ("17:18:44+01:00") would sort an hour after the same UTC instant; every
+    raw write goes through here (decision 0077).
+    """
+    return str(value.astimezone(UTC).replace(tzinfo=None))
+
+
 class EventStore:
     """The event store on Django's default database connection."""
 
@@ -344,12 +354,13 @@ class EventStore:
             if not ok:
                 raise WrongExpectedVersion(a.stream_id, a.expected_label, current)
             now = timezone.now()
+            stamp = _sqlite_instant(now)
             version = (current or 0) + n
             if current is None:
                 cursor.execute(
                     "INSERT INTO es_stream (stream_id, stream_type, version, created_at) "
                     "VALUES (%s, %s, %s, %s)",
-                    [a.stream_id.hex, a.stream_type, version, now],
+                    [a.stream_id.hex, a.stream_type, version, stamp],
                 )
             else:
                 cursor.execute(
@@ -373,7 +384,7 @@ class EventStore:
                     v,
                     _json(p),
                     _json(a.metadata),
-                    now,
+                    stamp,
                 )
                 for i, (eid, (t, v, p)) in enumerate(
                     zip(a.event_ids, a.encoded, strict=True)
@@ -396,7 +407,7 @@ class EventStore:
                         version,
                         last - n + 1,
                         last,
-                        now,
+                        stamp,
                     ],
                 )
             for d in a.deadlines:
@@ -413,11 +424,11 @@ class EventStore:
                         UUID(d["stream_id"]).hex,
                         d["stream_type"],
                         d["kind"],
-                        _aware(d["due_at"]),
+                        _sqlite_instant(_aware(d["due_at"])),
                         _json(d["on_due"]),
                         _json(d["metadata"]),
                         d["status"],
-                        now,
+                        stamp,
                     ],
                 )
         return AppendResult(a.stream_id, version, last - n + 1, last, now, False)

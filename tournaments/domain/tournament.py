@@ -20,6 +20,7 @@ from uuid import UUID
 
 from rules.bridge import Deal
 from rules.errors import ArticleRef, LawRef, RuleViolation, StateConflict
+from tournaments.domain import session_scoring
 from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride, amount_for
 
 __all__ = [
@@ -368,6 +369,8 @@ class SessionState:
     ends_at: datetime
     assignments: tuple[TableAssignment, ...]
     published: SessionScoresPublished | None = None
+    winners: str = "auto"
+    movement: str = ""
     correction_closed: bool = False
     appeal_closed: bool = False
     hand_records: dict[int, str] = field(default_factory=dict)
@@ -409,7 +412,12 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             return replace(state, entries={**state.entries, event.number: event})
         case SessionScheduled():
             session = SessionState(
-                event.session, event.starts_at, event.ends_at, event.assignments
+                event.session,
+                event.starts_at,
+                event.ends_at,
+                event.assignments,
+                winners=event.winners,
+                movement=event.movement,
             )
             return replace(state, sessions={**state.sessions, event.session: session})
         case SessionScoresPublished():
@@ -728,6 +736,7 @@ def decide(
             _check_assignments(state, command.assignments, _require(state).form)
             if command.winners not in WINNERS:
                 raise InvalidSchedule(f"winners must be one of {', '.join(WINNERS)}")
+            _check_scorable(_require(state), command.winners, command.assignments)
             return [
                 SessionScheduled(
                     session=command.session,
@@ -787,6 +796,7 @@ def decide(
             _session(state, command.session)
             if command.entry_number not in state.entries:
                 raise InvalidPenalty(f"no entry number {command.entry_number}")
+            _check_seated(state, command.session, command.entry_number)
             if command.catalogue is not None:
                 command = _from_catalogue(command, created)
             if command.kind not in PENALTY_KINDS or command.unit not in PENALTY_UNITS:
@@ -849,6 +859,32 @@ def decide(
             ]
         case _:
             assert_never(command)
+
+
+def _check_scorable(
+    created: TournamentCreated, winners: str, assignments: tuple[TableAssignment, ...]
+) -> None:
+    """Refuse a schedule the scoring would refuse once results arrive.
+
+    The one scoring pipeline scores the schedule with every board played
+    (decision 0076): a two-winner session in which a pair changes direction
+    (Law 78A: it cannot be ranked in one direction), a pair that meets a board
+    twice.
+    """
+    try:
+        session_scoring.check_schedule(
+            created.form.value, created.scoring.value, winners, assignments
+        )
+    except RuleViolation as exc:
+        raise InvalidSchedule(exc.message, law=exc.law) from None
+
+
+def _check_seated(state: TournamentState, session: int, entry: int) -> None:
+    """Law 90 takes a penalty off a score of the session: the entry plays in it."""
+    if not any(entry in a.seated for a in _session(state, session).assignments):
+        raise InvalidPenalty(
+            f"entry {entry} does not play in session {session}", law=LawRef("90")
+        )
 
 
 def _appoint(state: TournamentState, command: AppointOfficial) -> list[TournamentEvent]:

@@ -29,11 +29,12 @@ from scoring.formats import TableResult as FileResult
 from scoring.formats.model import PASS, artificial_marker, tie_flags
 from tournaments.domain import tournament
 from tournaments.domain.board_result import parse_adjusted
+from tournaments.domain.session_scoring import LineFigures
 from tournaments.models import EntryRow, ResultRow, SessionRow, TournamentRow
 from tournaments.projections import individual_seats
 from tournaments.results_io.errors import ExportRefused
 from tournaments.results_io.plan import FILE_TABLES, SYNTHETIC
-from tournaments.results_io.scores import Number, session_scores
+from tournaments.results_io.scores import session_scores
 
 __all__ = [
     "export_results",
@@ -57,7 +58,7 @@ def _file_line(
     row: ResultRow,
     ids: Mapping[int, str],
     place: tuple[int | None, int | None],
-    figures: tuple[Number, Number, Number, Number] | None,
+    figures: LineFigures | None,
     players: tuple[str, str, str, str] | None = None,
 ) -> FileResult | None:
     """Return the row as a file line, None for a board neither played nor adjusted."""
@@ -85,12 +86,16 @@ def _file_line(
                 )
             fields.update(assigned=True, score_ns=adjustment.ns_side[0].ns_score)
     if figures is not None:
-        mp_ns, mp_ew, pc_ns, pc_ew = figures
+        # The pipeline's figures, rounded once as the projection rounds them.
         fields.update(
-            mp_ns=row.mp_ns if row.mp_ns is not None else publish(Fraction(mp_ns)),
-            mp_ew=row.mp_ew if row.mp_ew is not None else publish(Fraction(mp_ew)),
-            percentage_ns=publish(Fraction(pc_ns)),
-            percentage_ew=publish(Fraction(pc_ew)),
+            mp_ns=publish(figures.ns),
+            mp_ew=publish(figures.ew),
+            percentage_ns=None
+            if figures.percent_ns is None
+            else publish(figures.percent_ns),
+            percentage_ew=None
+            if figures.percent_ew is None
+            else publish(figures.percent_ew),
         )
     return FileResult(
         board_number=row.board_number,
@@ -204,8 +209,8 @@ def export_results(
             participant_id=ids[s.entry_number],
             rank=s.rank,
             tied=s.tied,
-            total=s.matchpoints - s.penalty,
-            percentage=s.percent,
+            total=publish(s.net),
+            percentage=publish(s.percent),
         )
         for s in sorted(
             scored.standings.values(),

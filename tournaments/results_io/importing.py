@@ -10,15 +10,18 @@ import hashlib
 import uuid
 from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
 from uuid import UUID
 
-from eventstore.store import AppendResult, Metadata, event_store
+from eventstore.commands import PendingAppend, append_together
+from eventstore.errors import WrongExpectedVersion
+from eventstore.store import Metadata, event_store
 from scoring.bridge import publish, round_half_away_from_zero
 from scoring.formats import TournamentResults
 from tournaments import handlers
-from tournaments.domain import board_result
+from tournaments.domain import board_result, tournament
 from tournaments.results_io.errors import AlreadyImported
 from tournaments.results_io.files import read_results
 from tournaments.results_io.plan import (
@@ -27,11 +30,12 @@ from tournaments.results_io.plan import (
     SESSION,
     ImportPlan,
     check_plan,
+    decide_plan,
     describe_line,
     plan_import,
     starts_at_for,
 )
-from tournaments.results_io.scores import Number, project, session_scores
+from tournaments.results_io.scores import project, session_scores
 
 __all__ = [
     "Difference",
@@ -43,35 +47,66 @@ __all__ = [
 ]
 
 
-def _count(result: AppendResult | None) -> int:
-    if result is None:
-        return 0
-    return result.last_position - result.first_position + 1
+def _event_ids(tournament_id: UUID, stream: UUID, count: int) -> list[UUID]:
+    """Deterministic ids: the same file's import names the same events, so a
+    retry that races a committed one is recognised as a replay."""
+    return [
+        uuid.uuid5(NAMESPACE, f"import:{tournament_id}:{stream}:{index}")
+        for index in range(count)
+    ]
 
 
-def record(plan: ImportPlan) -> int:
-    """Append every command through the handlers; return the events recorded."""
+def record(plan: ImportPlan, now: datetime) -> int:
+    """Store every stream's events in one transaction; return how many.
+
+    Decision 0079: the tournament stream and every board-result stream are
+    decided with the pure ``decide`` exactly as ``check_plan`` decides them
+    (``decide_plan``) and appended together (``append_together``): a kill at
+    any point leaves nothing, and the file can be imported again.
+    """
+    decided = decide_plan(plan, now)
+    tid = plan.tournament_id
     metadata = Metadata(
         actor=IMPORT_ACTOR,
-        correlation_id=uuid.uuid4(),
-        tournament_id=plan.tournament_id,
+        correlation_id=uuid.uuid5(NAMESPACE, f"import:{tid}"),
+        tournament_id=tid,
         command="import_results",
     )
-    recorded = 0
-    for command in plan.commands:
-        recorded += _count(
-            handlers.handle_tournament(plan.tournament_id, command, metadata=metadata)
+    main = tournament.stream_id(tid)
+    appends = [
+        PendingAppend(
+            main,
+            tournament.STREAM_TYPE,
+            decided.tournament_events,
+            0,
+            metadata,
+            event_ids=_event_ids(tid, main, len(decided.tournament_events)),
         )
-    for table in plan.tables:
-        for result_command in table.commands:
-            recorded += _count(
-                handlers.handle_board_result(
-                    table.ref,
-                    lambda _seat, c=result_command: c,  # type: ignore[misc]
-                    metadata=metadata,
-                )
+    ]
+    for table, events, _ in decided.tables:
+        if not events:
+            continue
+        ref = table.ref
+        stream = board_result.stream_id(tid, ref.session, ref.board_number, ref.table)
+        appends.append(
+            PendingAppend(
+                stream,
+                board_result.STREAM_TYPE,
+                events,
+                0,
+                metadata,
+                event_ids=_event_ids(tid, stream, len(events)),
             )
-    return recorded
+        )
+    try:
+        results = append_together(appends)
+    except WrongExpectedVersion:
+        raise AlreadyImported(
+            f"this file was already imported as tournament {tid}"
+        ) from None
+    if results[0].replayed:
+        raise AlreadyImported(f"this file was already imported as tournament {tid}")
+    return sum(r.last_position - r.first_position + 1 for r in results)
 
 
 # -- comparing ---------------------------------------------------------------
@@ -95,23 +130,15 @@ def _places(value: Decimal) -> int:
     return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
-def _agrees(file_value: Decimal, ours: Number) -> bool:
-    """Compare at the file's precision; a published (Decimal) figure at two places.
-
-    Decision 0042: ``ours`` is rounded once, half away from zero (decision
-    0020), to the decimals the file writes.
-    """
-    places = _places(file_value)
-    if isinstance(ours, Decimal):
-        places = min(places, 2)
-        file_rounded = round_half_away_from_zero(Fraction(file_value), places)
-        return file_rounded == round_half_away_from_zero(Fraction(ours), places)
-    return round_half_away_from_zero(Fraction(ours), places) == file_value
+def _agrees(file_value: Decimal, ours: Fraction) -> bool:
+    """Compare at the file's precision (decision 0042): ``ours`` is rounded
+    once, half away from zero (decision 0020), to the decimals the file writes."""
+    return round_half_away_from_zero(ours, _places(file_value)) == file_value
 
 
-def _shown(value: Number) -> str:
+def _shown(value: Fraction) -> str:
     """Show one of our figures as published: two decimals (decision 0020)."""
-    return str(publish(Fraction(value)))
+    return str(publish(value))
 
 
 def compare(results: TournamentResults, plan: ImportPlan) -> list[Difference]:
@@ -139,18 +166,18 @@ def compare(results: TournamentResults, plan: ImportPlan) -> list[Difference]:
                 Difference(where, "score NS", str(line.score_ns), str(row.score_ns))
             )
         ours = scored.line.get(stream)
-        for what, theirs, index in (
-            ("MP NS", line.mp_ns, 0),
-            ("MP EW", line.mp_ew, 1),
-            ("percentage NS", line.percentage_ns, 2),
-            ("percentage EW", line.percentage_ew, 3),
+        for what, theirs, figure in (
+            ("MP NS", line.mp_ns, ours and ours.ns),
+            ("MP EW", line.mp_ew, ours and ours.ew),
+            ("percentage NS", line.percentage_ns, ours and ours.percent_ns),
+            ("percentage EW", line.percentage_ew, ours and ours.percent_ew),
         ):
             if theirs is None:
                 continue
-            if ours is None:
+            if figure is None:
                 out.append(Difference(where, what, str(theirs), "not scored"))
-            elif not _agrees(theirs, ours[index]):
-                out.append(Difference(where, what, str(theirs), _shown(ours[index])))
+            elif not _agrees(theirs, figure):
+                out.append(Difference(where, what, str(theirs), _shown(figure)))
     ranked = {entry.participant_id: entry for entry in results.ranking}
     for participant in results.participants if results.ranking else ():
         pid = participant.participant_id
@@ -169,7 +196,7 @@ def compare(results: TournamentResults, plan: ImportPlan) -> list[Difference]:
                     )
                 )
             continue
-        total, percent = scored.totals[number]
+        total, percent = standing.net, standing.percent
         if entry.total is not None and not _agrees(entry.total, total):
             out.append(Difference(where, "total", str(entry.total), _shown(total)))
         if entry.percentage is not None and not _agrees(entry.percentage, percent):
@@ -226,7 +253,7 @@ def import_file(data: bytes, fmt: str, *, source: str = "results file") -> Impor
         starts_at=starts_at_for(results, now),
     )
     check_plan(plan, now)
-    recorded = record(plan)
+    recorded = record(plan, now)
     project()
     return ImportReport(
         tournament_id=tournament_id,

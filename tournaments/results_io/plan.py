@@ -18,7 +18,6 @@ from uuid import UUID
 from django.utils import timezone
 
 from rules.errors import DomainError, LawRef
-from scoring.bridge import Adjustment, SessionResult, TableResult, score_pairs_session
 from scoring.formats import (
     CompetitionForm,
     Participant,
@@ -28,8 +27,9 @@ from scoring.formats import (
 from scoring.formats import TableResult as FileResult
 from scoring.formats.model import PASS, artificial_percentages, is_artificial
 from tournaments import handlers
-from tournaments.domain import board_result, tournament
-from tournaments.domain.board_result import check_result, parse_adjusted
+from tournaments.domain import board_result, session_scoring, tournament
+from tournaments.domain.board_result import check_result
+from tournaments.domain.session_scoring import SessionFigures
 from tournaments.results_io.errors import ImportRefused
 
 __all__ = [
@@ -39,9 +39,11 @@ __all__ = [
     "NAMESPACE",
     "SESSION",
     "SYNTHETIC",
+    "DecidedPlan",
     "ImportPlan",
     "PlannedTable",
     "check_plan",
+    "decide_plan",
     "describe_line",
     "plan_import",
     "starts_at_for",
@@ -290,6 +292,29 @@ def _table_commands(
     )
 
 
+def _winners(results: TournamentResults) -> tuple[str, list[str]]:
+    """One ranking or one per direction, and the contestants that switched.
+
+    Decision 0076: a file whose contestants each carry a direction and sit
+    only in it is a two-winner Mitchell (ranked by direction). One that
+    carries directions but seats a pair in the other direction on some boards
+    (an arrow switch, as Magic Contest and Ruter files do) cannot be ranked by
+    direction (Law 78A: the pair met both fields): it is one field, and its
+    directions are the pairs' home directions.
+    """
+    if not all(p.direction for p in results.participants):
+        return "one", []
+    declared = {p.participant_id: p.direction for p in results.participants}
+    switched: set[str] = set()
+    for line in results.results:
+        for pid, direction in ((line.ns_id, "NS"), (line.ew_id, "EW")):
+            if declared[pid] != direction:
+                switched.add(pid)
+    if switched:
+        return "one", sorted(switched)
+    return "by_direction", []
+
+
 def starts_at_for(results: TournamentResults, now: datetime) -> datetime:
     """Noon on the file's date in the server's zone (no time is given), else now."""
     if results.header.date is None:
@@ -317,6 +342,12 @@ def plan_import(
         notes.append(
             "the file gives no usable rounds and tables: each board is a round, "
             "its tables numbered in file order"
+        )
+    winners, switched = _winners(results)
+    if switched:
+        notes.append(
+            f"{', '.join(switched)} sat in both directions (an arrow switch): one "
+            "ranking, the file's directions are taken as home directions"
         )
     commands: list[tournament.TournamentCommand] = [
         tournament.CreateTournament(
@@ -346,10 +377,7 @@ def plan_import(
             starts_at=starts_at,
             ends_at=starts_at + timedelta(hours=SESSION_HOURS),
             assignments=assignments,
-            # A file whose contestants each keep one direction ranks them apart.
-            winners="by_direction"
-            if all(p.direction for p in results.participants)
-            else "one",
+            winners=winners,
         )
     )
     tables = []
@@ -369,25 +397,32 @@ def plan_import(
     )
 
 
-def _traveller_entry(state: board_result.BoardResultState) -> int | Adjustment | None:
-    """Return what the projection scores for one table (as ``rescore_session``)."""
-    if state.adjusted:
-        return parse_adjusted(state.adjusted)
-    if state.entered is not None:
-        return check_result(
-            state.entered.board_number, state.contract, state.lead, state.tricks
-        )
-    return None
+@dataclass(frozen=True, slots=True)
+class DecidedPlan:
+    """Every stream's events as the pure ``decide`` functions return them."""
+
+    tournament_events: tuple[tournament.TournamentEvent, ...]
+    state: tournament.TournamentState
+    tables: tuple[
+        tuple[
+            PlannedTable,
+            tuple[board_result.BoardResultEvent, ...],
+            board_result.BoardResultState,
+        ],
+        ...,
+    ]
 
 
-def check_plan(plan: ImportPlan, now: datetime) -> SessionResult:
-    """Run every command through the pure ``decide`` and score the session.
+def decide_plan(plan: ImportPlan, now: datetime) -> DecidedPlan:
+    """Run every command through the pure ``decide``; refuse naming the line.
 
-    Nothing is recorded: a refusal here (any domain rule, or a session the
-    engine cannot score) refuses the whole import, naming the line.
+    Nothing is read or recorded: the tournament and every board-result
+    stream start empty (decision 0041), so what is decided here is exactly
+    what ``importing.record`` appends.
     """
     pairs = {number: pid for pid, number in plan.entries.items()}
     state = tournament.INITIAL
+    decided: list[tournament.TournamentEvent] = []
     for command in plan.commands:
         try:
             events = tournament.decide(state, command, now)
@@ -399,30 +434,83 @@ def check_plan(plan: ImportPlan, now: datetime) -> SessionResult:
             else:
                 what = "the tournament"
             raise ImportRefused(f"{what}: {exc.message}", law=exc.law) from None
+        decided.extend(events)
         state = reduce(tournament.evolve, events, state)
     session = state.sessions[SESSION]
     window = board_result.CorrectionWindow(published=False)
-    boards: dict[int, list[TableResult]] = {}
+    tables = []
     for table in plan.tables:
         where = f"{describe_line(table.line)} at table {table.ref.table}"
         seat = session.seating(table.ref.board_number, table.ref.table)
         if seat is None or (seat.ns, seat.ew) != (table.ns, table.ew):
             raise ImportRefused(f"{where}: not seated there", law=LawRef("8"))
         result_state = board_result.INITIAL
+        result_events: list[board_result.BoardResultEvent] = []
         try:
             for result_command in table.commands:
                 for event in board_result.decide(
                     result_state, result_command, now, window
                 ):
+                    result_events.append(event)
                     result_state = board_result.evolve(result_state, event)
-            scored = _traveller_entry(result_state)
         except DomainError as exc:
             raise ImportRefused(f"{where}: {exc.message}", law=exc.law) from None
-        if scored is not None:
-            boards.setdefault(table.ref.board_number, []).append(
-                TableResult(table.ns, table.ew, scored)
-            )
+        tables.append((table, tuple(result_events), result_state))
+    return DecidedPlan(tuple(decided), state, tuple(tables))
+
+
+def check_plan(plan: ImportPlan, now: datetime) -> SessionFigures:
+    """Decide every command (``decide_plan``) and score the session.
+
+    The session is scored by the one pipeline the projection will use
+    (``session_scoring.score_session``, decision 0075), with the form, method,
+    winners and movement the import schedules: what passes here, the
+    projection can score. Nothing is recorded: a refusal here (any domain
+    rule, or a session the engine cannot score) refuses the whole import,
+    naming the line or the rule.
+    """
+    decided = decide_plan(plan, now)
+    created = decided.state.created
+    session = decided.state.sessions[SESSION]
+    assert created is not None
     try:
-        return score_pairs_session(boards)
+        return session_scoring.score_session(
+            session_scoring.Conditions(
+                form=created.form.value,
+                scoring=created.scoring.value,
+                winners=session.winners,
+                movement=session.movement,
+                assignments=session.assignments,
+            ),
+            [_line(table, state) for table, _, state in decided.tables],
+        )
     except DomainError as exc:
-        raise ImportRefused(f"the session cannot be scored: {exc.message}") from None
+        raise ImportRefused(
+            f"the session cannot be scored: {exc.message}", law=exc.law
+        ) from None
+
+
+def _line(
+    table: PlannedTable, state: board_result.BoardResultState
+) -> session_scoring.Line:
+    """The line the projection will score for one table (its ``ResultRow``)."""
+    entered = state.entered
+    return session_scoring.Line(
+        key=board_result.stream_id(
+            table.ref.tournament_id,
+            table.ref.session,
+            table.ref.board_number,
+            table.ref.table,
+        ),
+        board_number=table.ref.board_number,
+        table=table.ref.table,
+        ns=table.ns,
+        ew=table.ew,
+        score_ns=None
+        if entered is None
+        else check_result(
+            entered.board_number, state.contract, state.lead, state.tricks
+        ),
+        adjusted=state.adjusted,
+        group=state.irregularity.group if state.irregularity else 0,
+    )

@@ -20,6 +20,7 @@ from tests.e2e.tournaments import (
     test_movements_api,
     test_officials,
     test_pairs_event,
+    test_scorable_sessions,
     test_teams_event,
 )
 from tests.support.http import HttpClient
@@ -42,6 +43,7 @@ SCENARIOS: list[Callable[[], None]] = [
     test_command_path.test_a_retried_key_gets_the_first_answer_whatever_happened_since,
     test_command_path.test_a_retried_call_is_answered_not_recorded_out_of_rotation,
     test_command_path.test_the_last_card_and_its_result_are_stored_together_once,
+    test_scorable_sessions.test_unscorable_sessions_and_penalties_are_refused_and_the_rest_projected,
 ]
 
 

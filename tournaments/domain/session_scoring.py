@@ -1,0 +1,691 @@
+"""One scoring pipeline: a session's result lines to its figures (decision 0075).
+
+Laws of Duplicate Bridge 2017 (FIGB edition): Law 78A (matchpoints), Law 78B
+and 78D (IMPs, Butler and cross-IMPs), Law 12C (adjusted scores), Law 86
+(team matches), Law 87 (fouled boards), Law 90 (procedural penalties);
+FIGB N-L78 §4-§5 (ties and tie-breaks).
+
+``score_session`` is the only place where result lines become figures. The
+results projection writes what it returns (rounded once, for publication);
+the export and the comparison with an imported file read its exact figures;
+the write side runs it before it accepts a schedule (``check_schedule``) or
+a whole imported file, so an event the projection cannot score is refused
+at the door. Pure: no clock, no database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any, NamedTuple, Protocol
+
+from scoring.bridge import (
+    ARTIFICIAL_IMPS,
+    Adjustment,
+    Artificial,
+    Assigned,
+    PenaltyUnit,
+    ProceduralPenalty,
+    TableResult,
+    butler_datum,
+    imps,
+    publish,
+    team_board_imps,
+)
+from scoring.bridge.individual import SeatedResult, score_individual_session
+from scoring.bridge.matchpoints import BoardScores, percent_of_top
+from scoring.bridge.session import SessionMethod, Winners, score_pairs_session
+from scoring.bridge.vp import wbf_vp_pair
+from scoring.standings import (
+    PairEntry,
+    TeamEntry,
+    TeamMatch,
+    TeamsFormat,
+    TeamStanding,
+    pair_standings,
+    team_standings,
+)
+from tournaments.domain.board_result import parse_adjusted
+
+__all__ = [
+    "Conditions",
+    "Line",
+    "LineFigures",
+    "Match",
+    "Penalty",
+    "SessionFigures",
+    "Standing",
+    "Table",
+    "check_schedule",
+    "imp_board",
+    "rank_teams",
+    "score_session",
+]
+
+# Form and scoring method values of the tournament stream (tournament.Form,
+# tournament.ScoringMethod); plain strings so that the tournament module can
+# call ``check_schedule`` without an import cycle.
+TEAMS = "teams"
+INDIVIDUAL = "individual"
+IMP_PAIRS = ("imps_butler", "cross_imps")
+CROSS_IMPS = "cross_imps"
+MP_UNITS = {
+    "percent_of_top": PenaltyUnit.PERCENT_OF_TOP,
+    "matchpoints": PenaltyUnit.MATCHPOINTS,
+}
+
+
+class Seating(Protocol):
+    """One table of one round (``tournament.TableAssignment`` or ``Table``)."""
+
+    @property
+    def round(self) -> int: ...
+    @property
+    def table(self) -> int: ...
+    @property
+    def ns(self) -> int: ...
+    @property
+    def ew(self) -> int: ...
+    @property
+    def boards(self) -> tuple[int, ...]: ...
+    @property
+    def players(self) -> tuple[int, ...]: ...
+
+
+class Table(NamedTuple):
+    """A table assignment as the read model stores it (Law 8)."""
+
+    round: int
+    table: int
+    ns: int
+    ew: int
+    boards: tuple[int, ...]
+    players: tuple[int, ...] = ()
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Table:
+        """The table as a ``tournament.session_scheduled`` payload spells it."""
+        return cls(
+            round=int(data["round"]),
+            table=int(data["table"]),
+            ns=int(data["ns"]),
+            ew=int(data["ew"]),
+            boards=tuple(int(b) for b in data["boards"]),
+            players=tuple(int(p) for p in data.get("players") or ()),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """A penalty as the tournament stream records it (Laws 90-91, FIGB N-L8)."""
+
+    entry_number: int
+    kind: str  # "procedural" | "disciplinary" | "warning"
+    unit: str  # "percent_of_top" | "matchpoints" | "imps" | "vp" | "none"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Conditions:
+    """What of the tournament's state the scoring of one session depends on."""
+
+    form: str = "pairs"
+    scoring: str = "matchpoints"
+    winners: str = "auto"
+    movement: str = ""
+    assignments: tuple[Seating, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One traveller line as its board-result stream records it.
+
+    ``key`` is the caller's name for the line (the stream id); ``score_ns``
+    the table score (Law 77), None when the board was not played; ``adjusted``
+    the adjusted score that replaces it (Law 12C), in the stream's spelling.
+    """
+
+    key: Hashable
+    board_number: int
+    table: int
+    ns: int
+    ew: int
+    score_ns: int | None = None
+    adjusted: str | None = None
+    group: int = 0
+
+    def result(self) -> int | Adjustment | None:
+        """What is scored: the adjusted score if any, else the table's score."""
+        if self.adjusted:
+            return parse_adjusted(self.adjusted)
+        return self.score_ns
+
+
+@dataclass(frozen=True, slots=True)
+class LineFigures:
+    """One line's exact figures: matchpoints (IMPs in an IMP pairs event) per
+    side, the top it was scored on and each side's percentage of it."""
+
+    ns: Fraction
+    ew: Fraction
+    top: int | None = None
+    percent_ns: Fraction | None = None
+    percent_ew: Fraction | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One entry's session line, exact.
+
+    ``matchpoints`` is the board total before penalties (IMPs in an IMP pairs
+    event, 0 in teams), ``penalty`` what Law 90 deducts (VPs in teams);
+    ``imps`` the net IMPs (IMP pairs) or the IMP difference (teams), ``vp`` the
+    teams' net VPs; ``revised`` the Law 12C2(c) figures of an individual.
+    """
+
+    entry_number: int
+    direction: str
+    boards: int
+    matchpoints: Fraction
+    penalty: Fraction
+    top: int
+    percent: Fraction
+    rank: int
+    tied: bool
+    imps: Fraction | None = None
+    vp: Fraction | None = None
+    revised: Mapping[int, Fraction] = field(default_factory=dict)
+
+    @property
+    def net(self) -> Fraction:
+        return self.matchpoints - self.penalty
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One team match of the session: IMPs won, VPs (published per match,
+    WBF scale) and total points, for the FIGB tie-breaks."""
+
+    round: int
+    team_a: int
+    team_b: int
+    boards: int
+    imps_a: int
+    imps_b: int
+    vp_a: Fraction
+    vp_b: Fraction
+    points_a: int
+    points_b: int
+
+
+@dataclass(frozen=True, slots=True)
+class SessionFigures:
+    """Every scored line's figures (by key), the standings and team matches."""
+
+    lines: Mapping[Hashable, LineFigures]
+    standings: tuple[Standing, ...]
+    matches: tuple[Match, ...] = ()
+
+    def standing(self, entry_number: int) -> Standing | None:
+        for s in self.standings:
+            if s.entry_number == entry_number:
+                return s
+        return None
+
+
+EMPTY = SessionFigures({}, ())
+
+
+def score_session(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
+    """Score one session from its result lines; raise ``ScoringError`` (a
+    ``DomainError`` naming the Law) when the lines cannot be scored.
+
+    Lines neither played nor adjusted are left out. A penalty on an entry that
+    has no scored board yet waits until it has one (Law 90 deducts from a
+    score).
+    """
+    if conditions.form == TEAMS:
+        return _teams(conditions, lines)
+    if conditions.form == INDIVIDUAL:
+        return _individual(conditions, lines)
+    if conditions.scoring in IMP_PAIRS:
+        return _imp_pairs(conditions, lines)
+    return _matchpoints(conditions, lines)
+
+
+def check_schedule(
+    form: str, scoring: str, winners: str, assignments: tuple[Seating, ...]
+) -> None:
+    """Score the schedule with every table's boards played (all passed out).
+
+    Raises what ``score_session`` would raise on the session's results: a pair
+    ranked by direction that changes direction (Law 78A), a pair that meets a
+    board twice. Whatever subset of the results arrives later scores too.
+    """
+    _check_schedule(form, scoring, winners, tuple(assignments))
+
+
+@lru_cache(maxsize=64)
+def _check_schedule(
+    form: str, scoring: str, winners: str, assignments: tuple[Seating, ...]
+) -> None:
+    lines = [
+        Line((a.round, a.table, board), board, a.table, a.ns, a.ew, 0)
+        for a in assignments
+        if a.ns and a.ew and (form != INDIVIDUAL or len(a.players) == 4)
+        for board in a.boards
+    ]
+    score_session(
+        Conditions(
+            form=form, scoring=scoring, winners=winners, assignments=assignments
+        ),
+        lines,
+    )
+
+
+# -- matchpointed pairs and individuals (Law 78A) -------------------------------
+
+
+def _mp_penalties(
+    penalties: Sequence[Penalty], played: set[int]
+) -> list[ProceduralPenalty]:
+    return [
+        ProceduralPenalty(
+            participant=p.entry_number,
+            amount=Fraction(p.amount),
+            unit=MP_UNITS[p.unit],
+        )
+        for p in penalties
+        if p.unit in MP_UNITS and p.entry_number in played
+    ]
+
+
+def _line_figures(board: BoardScores, index: int) -> LineFigures:
+    top = board.top_at(index)
+    ns, ew = Fraction(board.ns[index]), Fraction(board.ew[index])
+    return LineFigures(ns, ew, top, percent_of_top(ns, top), percent_of_top(ew, top))
+
+
+def _matchpoints(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
+    """Law 78A with Law 12C adjustments and Law 87 groups; one field or one per
+    direction as the session says (``Winners``)."""
+    boards: dict[int, list[TableResult]] = {}
+    placed: list[tuple[Hashable, int, int]] = []
+    for line in lines:
+        result = line.result()
+        if result is None:
+            continue  # not played and not yet adjusted: nothing to score
+        traveller = boards.setdefault(line.board_number, [])
+        placed.append((line.key, line.board_number, len(traveller)))
+        traveller.append(TableResult(line.ns, line.ew, result, group=line.group))
+    if not boards:
+        return EMPTY
+    played = {p for t in boards.values() for r in t for p in (r.ns, r.ew)}
+    scored = score_pairs_session(
+        boards,
+        SessionMethod(winners=Winners(conditions.winners)),
+        penalties=_mp_penalties(conditions.penalties, played),  # type: ignore[arg-type]
+    )
+    return SessionFigures(
+        lines={
+            key: _line_figures(scored.boards[number], index)
+            for key, number, index in placed
+        },
+        standings=tuple(
+            Standing(
+                entry_number=int(s.participant),  # type: ignore[call-overload]
+                direction=s.direction,
+                boards=s.boards,
+                matchpoints=Fraction(s.matchpoints),
+                penalty=Fraction(s.penalty),
+                top=s.top,
+                percent=s.percent,
+                rank=s.rank,
+                tied=s.tied,
+            )
+            for s in scored.standings
+        ),
+    )
+
+
+def _individual(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
+    """Law 4 and 78A: each player takes his side's matchpoints; the four
+    players of a table come from the seating, North and East being the
+    line's ``ns`` and ``ew``."""
+    seats = {
+        (board, a.table): tuple(a.players)
+        for a in conditions.assignments
+        if a.players
+        for board in a.boards
+    }
+    boards: dict[int, list[SeatedResult]] = {}
+    placed: list[tuple[Hashable, int, int]] = []
+    for line in lines:
+        result = line.result()
+        if result is None:
+            continue
+        north, east, south, west = seats[(line.board_number, line.table)]
+        table = boards.setdefault(line.board_number, [])
+        placed.append((line.key, line.board_number, len(table)))
+        table.append(SeatedResult(north, east, south, west, result, group=line.group))
+    if not boards:
+        return EMPTY
+    played = {p for t in boards.values() for r in t for p in r[:4]}
+    scored = score_individual_session(
+        boards,
+        penalties=_mp_penalties(conditions.penalties, played),  # type: ignore[arg-type]
+    )
+    return SessionFigures(
+        lines={
+            key: _line_figures(scored.boards[number], index)
+            for key, number, index in placed
+        },
+        standings=tuple(
+            Standing(
+                entry_number=int(s.participant),  # type: ignore[call-overload]
+                direction="",
+                boards=s.boards,
+                matchpoints=Fraction(s.matchpoints),
+                penalty=Fraction(s.penalty),
+                top=s.top,
+                percent=s.percent,
+                rank=s.rank,
+                tied=s.tied,
+                revised={b: Fraction(v) for b, v in s.revised.items()},
+            )
+            for s in scored.standings
+        ),
+    )
+
+
+# -- pairs in IMPs (Law 78D, decision 0053) --------------------------------------
+
+
+def _side_imps(percent: Fraction) -> int:
+    """Law 12C2(b) in IMPs: average plus +3, average 0, average minus -3."""
+    if percent > 50:
+        return ARTIFICIAL_IMPS
+    return -ARTIFICIAL_IMPS if percent < 50 else 0
+
+
+def imp_board(
+    results: Sequence[int | Artificial | Assigned], *, cross: bool
+) -> list[tuple[Fraction, Fraction]]:
+    """Return each line's (NS, EW) IMPs on one board of a pairs event.
+
+    Law 78D: Butler IMPs each result against the datum of the field
+    (``butler_datum``), cross-IMPs against every other result averaged over
+    the comparisons (Law 78B scale). The field is the table results and the
+    single assigned scores (Law 12C1(b)); an artificial score is +3/0/-3 IMPs
+    per side and stays out of the field (Law 12C2(b)); a weighted or split
+    assigned score is scored outcome by outcome against the field and weighted
+    (Law 12C1(c), decision 0053).
+    """
+    field_: list[int] = []
+    for result in results:
+        if isinstance(result, int):
+            field_.append(result)
+        elif isinstance(result, Assigned) and result.is_single:
+            field_.append(result.ns_side[0].ns_score)
+    datum = butler_datum(field_) if field_ and not cross else None
+
+    def value(score: int, member: bool) -> Fraction:
+        if cross:
+            others = len(field_) - 1 if member else len(field_)
+            if others < 1:
+                return Fraction(0)
+            return Fraction(sum(imps(score - other) for other in field_), others)
+        return Fraction(0) if datum is None else Fraction(imps(score - datum))
+
+    out: list[tuple[Fraction, Fraction]] = []
+    for result in results:
+        if isinstance(result, int):
+            ns = value(result, True)
+            out.append((ns, -ns))
+        elif isinstance(result, Artificial):
+            out.append(
+                (
+                    Fraction(_side_imps(result.ns_percent)),
+                    Fraction(_side_imps(result.ew_percent)),
+                )
+            )
+        elif result.is_single:
+            ns = value(result.ns_side[0].ns_score, True)
+            out.append((ns, -ns))
+        else:
+            ns = sum(
+                (o.weight * value(o.ns_score, False) for o in result.ns_side),
+                Fraction(0),
+            )
+            ew = sum(
+                (o.weight * value(o.ns_score, False) for o in result.ew_side),
+                Fraction(0),
+            )
+            out.append((ns, -ew))
+    return out
+
+
+def _imp_pairs(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
+    """Pairs in IMPs: standings rank by total IMPs less IMP penalties (Law 90),
+    one field or one per direction as the session says (by direction when no
+    pair sat both ways unless it asks for one field), ties shared (FIGB N-L78
+    §4)."""
+    cross = conditions.scoring == CROSS_IMPS
+    boards: dict[int, list[tuple[Line, int | Adjustment]]] = {}
+    for line in lines:
+        result = line.result()
+        if result is not None:
+            boards.setdefault(line.board_number, []).append((line, result))
+    figures: dict[Hashable, LineFigures] = {}
+    totals: dict[int, Fraction] = {}
+    played: dict[int, int] = {}
+    ns_ids: set[int] = set()
+    ew_ids: set[int] = set()
+    for board in boards.values():
+        results = [r for _, r in board]
+        for (line, _), (ns, ew) in zip(
+            board,
+            imp_board(results, cross=cross),
+            strict=True,
+        ):
+            figures[line.key] = LineFigures(ns, ew)
+            for pid, gained in ((line.ns, ns), (line.ew, ew)):
+                totals[pid] = totals.get(pid, Fraction(0)) + gained
+                played[pid] = played.get(pid, 0) + 1
+            ns_ids.add(line.ns)
+            ew_ids.add(line.ew)
+    if not totals:
+        return EMPTY
+    penalty: dict[int, Fraction] = {}
+    for p in conditions.penalties:
+        if p.unit == "imps":
+            penalty[p.entry_number] = (
+                penalty.get(p.entry_number, Fraction(0)) + p.amount
+            )
+    by_direction = conditions.winners != Winners.ONE.value and not ns_ids & ew_ids
+    fields: dict[str, list[int]] = {}
+    for pid in sorted(totals):
+        direction = ("NS" if pid in ns_ids else "EW") if by_direction else ""
+        fields.setdefault(direction, []).append(pid)
+    standings = []
+    for direction, pids in sorted(fields.items()):
+        net = {pid: totals[pid] - penalty.get(pid, Fraction(0)) for pid in pids}
+        for s in pair_standings([PairEntry(pid, net[pid]) for pid in pids]):
+            pid = int(s.participant)  # type: ignore[call-overload]
+            standings.append(
+                Standing(
+                    entry_number=pid,
+                    direction=direction,
+                    boards=played[pid],
+                    matchpoints=totals[pid],
+                    penalty=penalty.get(pid, Fraction(0)),
+                    top=0,
+                    percent=Fraction(0),
+                    rank=s.rank,
+                    tied=s.tied,
+                    imps=net[pid],
+                )
+            )
+    return SessionFigures(figures, tuple(standings))
+
+
+# -- teams (Law 86, WBF VPs, FIGB N-L78 §5) --------------------------------------
+
+
+def _team_score(result: int | Adjustment) -> int | None:
+    """A table's NS score for IMPs; an artificial score is its IMP equivalent."""
+    if isinstance(result, Assigned):
+        return result.ns_side[0].ns_score if result.is_single else None
+    if isinstance(result, Artificial):
+        return None
+    return result
+
+
+def _artificial_imps(result: int | Adjustment) -> int:
+    """Law 12C2(b) in teams: average plus/minus is 3 IMPs (ARTIFICIAL_IMPS)."""
+    if not isinstance(result, Artificial):
+        return 0
+    ns, ew = result.ns_percent, result.ew_percent
+    return ARTIFICIAL_IMPS if ns > ew else -ARTIFICIAL_IMPS if ns < ew else 0
+
+
+def _teams(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
+    """Two-table team matches: IMPs per board (Law 78B), WBF VPs per match,
+    published to two decimals per match; standings by VPs with the FIGB
+    tie-breaks of N-L78 §5 (``team_standings``).
+
+    The two results of a board belong together when the teams of one table sit
+    in the other direction at the other (open and closed room).
+    """
+    rounds: dict[tuple[frozenset[int], int], int] = {}
+    for seating in conditions.assignments:
+        for board in seating.boards:
+            rounds[(frozenset((seating.ns, seating.ew)), board)] = seating.round
+    rooms: dict[tuple[frozenset[int], int], list[Line]] = {}
+    for line in sorted(lines, key=lambda x: x.table):
+        rooms.setdefault((frozenset((line.ns, line.ew)), line.board_number), []).append(
+            line
+        )
+    # (round, a, b) -> [imps_a, imps_b, boards, points_a, points_b]
+    tally: dict[tuple[int, int, int], list[int]] = {}
+    for (teams, board), pair in rooms.items():
+        if len(pair) != 2 or pair[0].ns != pair[1].ew:
+            continue  # the other room has not played it yet
+        open_room, closed_room = pair
+        open_result, closed_result = open_room.result(), closed_room.result()
+        a, b = open_room.ns, open_room.ew
+        round_number = rounds.get((teams, board), 0)
+        first = None if open_result is None else _team_score(open_result)
+        second = None if closed_result is None else _team_score(closed_result)
+        if first is not None and second is not None:
+            net = team_board_imps(first, second)
+        else:
+            net = _artificial_imps(open_result or 0) - _artificial_imps(
+                closed_result or 0
+            )
+        key = (round_number, *sorted((a, b)))
+        totals = tally.setdefault(key, [0, 0, 0, 0, 0])  # type: ignore[arg-type]
+        gain_a = net if key[1] == a else -net
+        if gain_a > 0:
+            totals[0] += gain_a
+        else:
+            totals[1] -= gain_a
+        totals[2] += 1
+        # Total points: what each team scored at either table (open: a NS).
+        for score, ns_team in ((first, a), (second, b)):
+            if score:
+                winner = ns_team if score > 0 else (b if ns_team == a else a)
+                totals[3 if winner == key[1] else 4] += abs(score)
+    matches = []
+    imps_of: dict[int, int] = {}
+    played: dict[int, int] = {}
+    for (round_number, a, b), (imps_a, imps_b, count, points_a, points_b) in sorted(
+        tally.items()
+    ):
+        vp_a, vp_b = wbf_vp_pair(imps_a, imps_b, count)
+        matches.append(
+            Match(
+                round=round_number,
+                team_a=a,
+                team_b=b,
+                boards=count,
+                imps_a=imps_a,
+                imps_b=imps_b,
+                vp_a=Fraction(publish(vp_a)),
+                vp_b=Fraction(publish(vp_b)),
+                points_a=points_a,
+                points_b=points_b,
+            )
+        )
+        for team, gained, lost in ((a, imps_a, imps_b), (b, imps_b, imps_a)):
+            imps_of[team] = imps_of.get(team, 0) + gained - lost
+            played[team] = played.get(team, 0) + count
+    standings = tuple(
+        Standing(
+            entry_number=int(line.participant),  # type: ignore[call-overload]
+            direction="",
+            boards=played[int(line.participant)],  # type: ignore[call-overload]
+            matchpoints=Fraction(0),
+            penalty=Fraction(line.vp_penalty),
+            top=0,
+            percent=Fraction(0),
+            rank=line.rank,
+            tied=line.tied,
+            imps=Fraction(imps_of[int(line.participant)]),  # type: ignore[call-overload]
+            vp=Fraction(line.vp),
+        )
+        for line in rank_teams(
+            matches,
+            conditions.penalties,
+            TeamsFormat.DANISH
+            if conditions.movement == "danish"
+            else TeamsFormat.ROUND_ROBIN,
+        )
+    )
+    return SessionFigures({}, standings, tuple(matches))
+
+
+def rank_teams(
+    matches: Sequence[Match], penalties: Sequence[Penalty], team_format: TeamsFormat
+) -> tuple[TeamStanding, ...]:
+    """Rank teams with the FIGB tie-breaks (N-L78 §1/§5, N-L8 §2/§4): VPs less
+    VP penalties and one VP per two warnings, then the residual warning, then
+    head-to-head IMPs, IMP quotient and the mini-league (round robin, Swiss)
+    or IMP difference and quotient (Danish); decision 0054."""
+    teams = sorted({t for m in matches for t in (m.team_a, m.team_b)})
+    vp_penalty: dict[int, Fraction] = {}
+    warnings: dict[int, int] = {}
+    for p in penalties:
+        if p.kind == "warning":
+            warnings[p.entry_number] = warnings.get(p.entry_number, 0) + 1
+        elif p.unit == "vp":
+            vp_penalty[p.entry_number] = vp_penalty.get(
+                p.entry_number, Fraction(0)
+            ) + Fraction(p.amount)
+    return team_standings(
+        [
+            TeamEntry(
+                team,
+                vp_penalty=vp_penalty.get(team, Fraction(0)),
+                warnings=warnings.get(team, 0),
+            )
+            for team in teams
+        ],
+        [
+            TeamMatch(
+                home=m.team_a,
+                away=m.team_b,
+                home_vp=m.vp_a,
+                away_vp=m.vp_b,
+                home_imps=m.imps_a,
+                away_imps=m.imps_b,
+                home_points=m.points_a,
+                away_points=m.points_b,
+            )
+            for m in matches
+        ],
+        team_format,
+    )
