@@ -584,9 +584,14 @@ class EventStore:
         # cheaper than the driver's per-row Python timestamptz loader.
         at = "recorded_at::text" if connection.vendor == "postgresql" else "recorded_at"
         sid = "" if stream_id is not None else "stream_id, "
+        # Events a caller already holds are read for their identity only: their
+        # payload is not sent (a tournament's schedule event is 100 KB).
+        payload = "payload"
+        if decode_after:
+            payload = f"CASE WHEN stream_version > {int(decode_after)} THEN payload END"
         sql = (
             f"SELECT global_position, {sid}stream_version, event_id, event_type, "
-            f"schema_version, payload, metadata, {at} FROM es_event {where}"
+            f"schema_version, {payload}, metadata, {at} FROM es_event {where}"
         )
         codec, registered = self.codec.decode, self.codec.is_registered
         out: list[RecordedEvent] = []
@@ -596,8 +601,8 @@ class EventStore:
             rows = cursor.fetchall()
             if stream_id is not None:
                 rows = [(r[0], stream_id, *r[1:]) for r in rows]
-            for pos, sid_value, ver, eid, etype, sver, payload, meta, at_value in rows:
-                data = _load(payload)
+            for pos, sid_value, ver, eid, etype, sver, body, meta, at_value in rows:
+                data = {} if body is None else _load(body)
                 append(
                     RecordedEvent(
                         pos,
