@@ -7,7 +7,8 @@ was not in fact played (he omitted to play, :attr:`DefectKind.OMITTED`), or
 he also put other cards of his on the trick (:attr:`DefectKind.TOO_MANY`).
 Before a player of each side has played to the next trick the trick is
 simply put right (67A); afterwards Law 67B applies. The state transition is
-:func:`rules.bridge.play.rectify_defective_trick`; these are its pure rules.
+:func:`rules.bridge.play.defective_tricks.rectify_defective_trick`; these are
+its pure rules.
 """
 
 from __future__ import annotations

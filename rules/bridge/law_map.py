@@ -182,7 +182,11 @@ AUCTION_LAWS: dict[str, LawEntry] = {
 
 __all__ += ["CLAIM_LAWS", "PLAY_LAWS"]
 
-_PL = "rules.bridge.play"
+_LP = "rules.bridge.play.leads_and_plays"
+_EX = "rules.bridge.play.exposed_cards"
+_RC = "rules.bridge.play.rectification"
+_RP = "rules.bridge.play.revokes"
+_DP = "rules.bridge.play.defective_tricks"
 _PS = "rules.bridge.play_state"
 _PC = "rules.bridge.penalty_cards"
 _RV = "rules.bridge.revoke"
@@ -192,7 +196,7 @@ _DT = "rules.bridge.defective_trick"
 _BP = "tournaments.domain.board_play.aggregate"
 
 PLAY_LAWS: dict[str, LawEntry] = {
-    "41A": LawEntry(_M, f"{_PL}.start_play", "Opening lead by presumed declarer's LHO"),
+    "41A": LawEntry(_M, f"{_LP}.start_play", "Opening lead by presumed declarer's LHO"),
     "41C": LawEntry(
         _M, f"{_PS}.PlayState.dummy_faced", "Dummy faced after the opening lead"
     ),
@@ -207,12 +211,12 @@ PLAY_LAWS: dict[str, LawEntry] = {
         _J, None, "When a card is played physically: the event records it"
     ),
     "45B": LawEntry(
-        _M, f"{_PL}.play_card", "Dummy's cards are played from dummy's seat"
+        _M, f"{_LP}.play_card", "Dummy's cards are played from dummy's seat"
     ),
     "45C4(b)": LawEntry(_J, None, "Change of inadvertent designation: recorded ruling"),
     "45D": LawEntry(_J, None, "Dummy places an unnamed card: recorded ruling"),
-    "45E1": LawEntry(_M, f"{_PL}.play_card", "Defender's fifth card: penalty card"),
-    "45E2": LawEntry(_M, f"{_PL}.play_card", "Declarer's fifth card: back to the hand"),
+    "45E1": LawEntry(_M, f"{_LP}.play_card", "Defender's fifth card: penalty card"),
+    "45E2": LawEntry(_M, f"{_LP}.play_card", "Declarer's fifth card: back to the hand"),
     "45F": LawEntry(_J, f"{_BP}.decide", "Dummy indicates a card: Director's decision"),
     "46B": LawEntry(
         _M,
@@ -221,13 +225,13 @@ PLAY_LAWS: dict[str, LawEntry] = {
     ),
     "46B5": LawEntry(_O, f"{_BP}.decide", "Play anything: either defender chooses"),
     "47": LawEntry(
-        _O, f"{_PL}.choose_rectification", "Withdrawal only as a Law directs"
+        _O, f"{_RC}.choose_rectification", "Withdrawal only as a Law directs"
     ),
     "48A": LawEntry(
-        _M, f"{_PL}.expose_card", "Declarer's exposed cards carry no penalty"
+        _M, f"{_EX}.expose_card", "Declarer's exposed cards carry no penalty"
     ),
     "48B2": LawEntry(_J, f"{_CL}.make_claim", "Declarer facing his cards: a claim"),
-    "49": LawEntry(_O, f"{_PL}.expose_card", "Defender's exposed card: penalty card"),
+    "49": LawEntry(_O, f"{_EX}.expose_card", "Defender's exposed card: penalty card"),
     "50B": LawEntry(
         _M, f"{_PC}.add_penalty_card", "Major or minor; two or more all major"
     ),
@@ -238,58 +242,58 @@ PLAY_LAWS: dict[str, LawEntry] = {
         _M, f"{_PS}.legal_cards", "Major penalty card at first legal chance"
     ),
     "50D2": LawEntry(
-        _O, f"{_PL}.choose_rectification", "Declarer's lead options [declarer]"
+        _O, f"{_RC}.choose_rectification", "Declarer's lead options [declarer]"
     ),
     "50E": LawEntry(_J, None, "Information from penalty cards: review"),
     "51A": LawEntry(
-        _O, f"{_PL}.choose_rectification", "Declarer designates [declarer]"
+        _O, f"{_RC}.choose_rectification", "Declarer designates [declarer]"
     ),
     "51B": LawEntry(_O, f"{_PC}.lead_options", "Options with several penalty cards"),
     "52": LawEntry(
-        _O, f"{_PL}.choose_rectification", "Penalty card not played [declarer]"
+        _O, f"{_RC}.choose_rectification", "Penalty card not played [declarer]"
     ),
     "53A": LawEntry(
-        _O, f"{_PL}.play_card", "Lead out of turn accepted; trick 13 withdrawn"
+        _O, f"{_LP}.play_card", "Lead out of turn accepted; trick 13 withdrawn"
     ),
     "53B": LawEntry(_J, None, "Proper lead vs play to the irregular lead: ruling"),
-    "53C": LawEntry(_M, f"{_PL}.play_card", "Declarer's lead stands; Law 57 applies"),
+    "53C": LawEntry(_M, f"{_LP}.play_card", "Declarer's lead stands; Law 57 applies"),
     "54": LawEntry(
-        _O, f"{_PL}.choose_rectification", "Opening lead out of turn [declarer]"
+        _O, f"{_RC}.choose_rectification", "Opening lead out of turn [declarer]"
     ),
     "54C": LawEntry(
-        _J, f"{_PL}.choose_rectification", "Must accept: the Director chooses"
+        _J, f"{_RC}.choose_rectification", "Must accept: the Director chooses"
     ),
-    "54E": LawEntry(_M, f"{_PL}.play_card", "Declaring side's opening lead: Law 24"),
+    "54E": LawEntry(_M, f"{_LP}.play_card", "Declaring side's opening lead: Law 24"),
     "55": LawEntry(
-        _O, f"{_PL}.choose_rectification", "Declarer's lead out of turn [defenders]"
+        _O, f"{_RC}.choose_rectification", "Declarer's lead out of turn [defenders]"
     ),
     "56": LawEntry(
-        _O, f"{_PL}.choose_rectification", "Defender's lead out of turn [declarer]"
+        _O, f"{_RC}.choose_rectification", "Defender's lead out of turn [declarer]"
     ),
     "57A": LawEntry(
-        _O, f"{_PL}.choose_rectification", "Premature play: 4 options [declarer]"
+        _O, f"{_RC}.choose_rectification", "Premature play: 4 options [declarer]"
     ),
     "57C": LawEntry(
-        _M, f"{_PL}.play_card", "Exemptions; declarer's premature play stands"
+        _M, f"{_LP}.play_card", "Exemptions; declarer's premature play stands"
     ),
     "57D": LawEntry(
-        _M, f"{_PL}.play_card", "Play at RHO's turn: at his turn or penalty card"
+        _M, f"{_LP}.play_card", "Play at RHO's turn: at his turn or penalty card"
     ),
     "58A": LawEntry(_M, f"{_BP}.decide", "Simultaneous plays: the event order decides"),
     "58B": LawEntry(
         _O, f"{_BP}.decide", "Cards from one hand: offender names the card"
     ),
     "59": LawEntry(_M, f"{_PS}.allowed_cards", "Inability to comply: any legal card"),
-    "60": LawEntry(_M, f"{_PL}.play_card", "Acceptance by play of the next hand (53A)"),
-    "61A": LawEntry(_M, f"{_PL}.play_card", "Revoke detected from the known hands"),
-    "62": LawEntry(_M, f"{_PL}.correct_revoke", "Correction before establishment"),
+    "60": LawEntry(_M, f"{_LP}.play_card", "Acceptance by play of the next hand (53A)"),
+    "61A": LawEntry(_M, f"{_RP}.record_revoke", "Revoke detected from the known hands"),
+    "62": LawEntry(_M, f"{_RP}.correct_revoke", "Correction before establishment"),
     "62C3": LawEntry(
-        _M, f"{_PL}.correct_revoke", "Both sides revoked: both corrected; review"
+        _M, f"{_RP}.correct_revoke", "Both sides revoked: both corrected; review"
     ),
     "62D1": LawEntry(
-        _M, f"{_PL}.correct_revoke", "Twelfth-trick revoke corrected if established"
+        _M, f"{_RP}.correct_revoke", "Twelfth-trick revoke corrected if established"
     ),
-    "63": LawEntry(_M, f"{_PL}.establish_revokes", "Establishment by play or claim"),
+    "63": LawEntry(_M, f"{_RP}.establish_revokes", "Establishment by play or claim"),
     "64A": LawEntry(_M, f"{_RV}.trick_transfer", "Automatic trick transfer"),
     "64B": LawEntry(_M, f"{_RV}.trick_transfer", "No transfer (B1-B8)"),
     "64B8": LawEntry(
@@ -299,10 +303,10 @@ PLAY_LAWS: dict[str, LawEntry] = {
     "65": LawEntry(_J, None, "Arranging tricks: UI concern"),
     "66": LawEntry(_J, None, "Inspecting tricks: UI concern"),
     "67A": LawEntry(
-        _M, f"{_PL}.rectify_defective_trick", "In time: card supplied; 45E/58B"
+        _M, f"{_DP}.rectify_defective_trick", "In time: card supplied; 45E/58B"
     ),
     "67B": LawEntry(
-        _M, f"{_PL}.rectify_defective_trick", "Late: winner stays; deemed revoke"
+        _M, f"{_DP}.rectify_defective_trick", "Late: winner stays; deemed revoke"
     ),
     "67B1": LawEntry(
         _O, f"{_DT}.omitted_card_choices", "Offender places a card of the suit led"

@@ -59,16 +59,14 @@ from rules.bridge.irregularity import (
     OptionCode,
     RectificationChoice,
 )
-from rules.bridge.play import (
-    apply_play,
-    choose_rectification,
+from rules.bridge.play.defective_tricks import rectify_defective_trick
+from rules.bridge.play.exposed_cards import expose_card
+from rules.bridge.play.leads_and_plays import apply_play, play_card, start_play
+from rules.bridge.play.rectification import choose_rectification
+from rules.bridge.play.revokes import (
     correct_revoke,
     draw_attention_to_revoke,
     establish_revokes,
-    expose_card,
-    play_card,
-    rectify_defective_trick,
-    start_play,
 )
 from rules.bridge.play_rectification import PlayOption
 from rules.bridge.play_state import PlayState

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from rules.bridge import Card, Contract, Deal, Seat
-from rules.bridge.play import PlayOutcome, play_card, start_play
+from rules.bridge.play.leads_and_plays import play_card, start_play
+from rules.bridge.play.record import PlayOutcome
 from rules.bridge.play_state import PlayState
 
 # N: S AKQJ  H T98    D 765   C 432

@@ -5,7 +5,8 @@ import pytest
 from rules.bridge import Card, Contract, Seat
 from rules.bridge.errors import IllegalPlayRefused
 from rules.bridge.penalty_cards import PenaltyCardKind
-from rules.bridge.play import choose_rectification, play_card, start_play
+from rules.bridge.play.leads_and_plays import play_card, start_play
+from rules.bridge.play.rectification import choose_rectification
 from rules.bridge.play_rectification import PlayOption, PlayOptionCode
 from rules.bridge.play_state import legal_cards
 from rules.bridge.restrictions import LeadRestriction, PenaltyCardFromAuction

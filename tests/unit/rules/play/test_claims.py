@@ -21,7 +21,7 @@ from rules.bridge.errors import (
     ConcessionWindowClosed,
     NotEntitledToRespond,
 )
-from rules.bridge.play import draw_attention_to_revoke, establish_revokes
+from rules.bridge.play.revokes import draw_attention_to_revoke, establish_revokes
 from rules.bridge.result import result_of_play
 from rules.bridge.revoke import AttentionTiming
 from rules.errors import LawRef

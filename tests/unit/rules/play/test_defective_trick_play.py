@@ -10,7 +10,7 @@ from rules.bridge import FULL_DECK, Card, Seat
 from rules.bridge.defective_trick import DefectKind, omitted_card_choices
 from rules.bridge.errors import CardNotHeld, DefectiveTrickRefused
 from rules.bridge.penalty_cards import PenaltyCardKind
-from rules.bridge.play import rectify_defective_trick
+from rules.bridge.play.defective_tricks import rectify_defective_trick
 from rules.bridge.play_state import PlayState
 from rules.bridge.revoke import RevokeKind, trick_transfer
 from rules.errors import LawRef

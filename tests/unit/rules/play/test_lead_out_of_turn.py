@@ -6,7 +6,8 @@ from rules.bridge import Seat
 from rules.bridge.errors import OptionNotOffered, RectificationPending, WrongChooser
 from rules.bridge.irregularity import DIRECTOR
 from rules.bridge.penalty_cards import PenaltyCardKind
-from rules.bridge.play import choose_rectification, play_card
+from rules.bridge.play.leads_and_plays import play_card
+from rules.bridge.play.rectification import choose_rectification
 from rules.bridge.play_rectification import PlayOption, PlayOptionCode
 from rules.bridge.play_state import PlayState
 from rules.errors import LawRef

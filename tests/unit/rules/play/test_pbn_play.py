@@ -7,7 +7,7 @@ import pytest
 
 from rules.bridge import Contract, Deal, Seat
 from rules.bridge.pbn_play import play_from_pbn, play_to_pbn
-from rules.bridge.play import play_card, start_play
+from rules.bridge.play.leads_and_plays import play_card, start_play
 
 FIXTURE = Path(__file__).parents[3] / "fixtures" / "pbn" / "play_eyc_1998.pbn"
 TAG = re.compile(r'^\[(\w+) "([^"]*)"\]$')

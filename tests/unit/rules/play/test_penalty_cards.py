@@ -5,7 +5,8 @@ import pytest
 from rules.bridge import Seat
 from rules.bridge.errors import AlreadyPenaltyCard
 from rules.bridge.penalty_cards import PenaltyCardKind
-from rules.bridge.play import choose_rectification, expose_card
+from rules.bridge.play.exposed_cards import expose_card
+from rules.bridge.play.rectification import choose_rectification
 from rules.bridge.play_rectification import PlayOption, PlayOptionCode
 from rules.bridge.play_state import PlayState, legal_cards
 from rules.bridge.revoke import RevokeKind

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.bridge import FULL_DECK, Contract, Denomination, Doubling, Seat, random_deal
-from rules.bridge.play import choose_rectification, play_card, start_play
+from rules.bridge.play.leads_and_plays import play_card, start_play
+from rules.bridge.play.rectification import choose_rectification
 from rules.bridge.play_state import PlayState, legal_cards
 from rules.bridge.result import result_of_play
 from rules.bridge.revoke import RevokeKind

@@ -2,7 +2,7 @@
 
 from rules.bridge import Seat
 from rules.bridge.penalty_cards import PenaltyCardKind
-from rules.bridge.play import choose_rectification
+from rules.bridge.play.rectification import choose_rectification
 from rules.bridge.play_rectification import PlayOption, PlayOptionCode
 from rules.bridge.play_state import legal_cards
 from rules.errors import LawRef

@@ -5,7 +5,7 @@ import pytest
 from rules.bridge import Seat
 from rules.bridge.card import Card
 from rules.bridge.errors import RevokeEstablished
-from rules.bridge.play import correct_revoke
+from rules.bridge.play.revokes import correct_revoke
 from rules.bridge.play_state import PlayState, legal_cards
 from rules.bridge.result import result_of_play
 from rules.bridge.revoke import trick_transfer

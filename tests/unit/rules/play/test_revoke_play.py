@@ -10,7 +10,7 @@ from rules.bridge.errors import (
     RevokeMustBeCorrected,
 )
 from rules.bridge.penalty_cards import PenaltyCardKind
-from rules.bridge.play import correct_revoke, draw_attention_to_revoke
+from rules.bridge.play.revokes import correct_revoke, draw_attention_to_revoke
 from rules.bridge.result import result_of_play
 from rules.bridge.revoke import AttentionTiming, RevokeKind
 from rules.errors import LawRef
