@@ -25,7 +25,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
-from django.utils import timezone
 
 from eventstore.models import Checkpoint, ProjectionFailure
 from eventstore.projections import configured_projections, lock_holder
@@ -70,8 +69,9 @@ def projection_report(
     failure's message (for operators, not for the public health answer)."""
     if names is None:
         names = [p.name for p in configured_projections()]
-    head = event_store().head_position()
-    now = timezone.now()
+    store = event_store()
+    head = store.head_position()
+    now = store.now()  # the clock the heartbeats were written with
     rows = {c.name: c for c in Checkpoint.objects.filter(name__in=names)}
     failures: dict[str, list[ProjectionFailure]] = {}
     for failure in ProjectionFailure.objects.filter(

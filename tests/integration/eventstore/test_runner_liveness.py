@@ -7,6 +7,7 @@ checkpoint still said ``running``, and ``/api/health/`` stayed ``ok``.
 
 from __future__ import annotations
 
+import io
 import signal
 import subprocess
 import sys
@@ -17,15 +18,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from rest_framework.test import APIClient
 
-from eventstore.models import Checkpoint
+from eventstore.models import Checkpoint, ProjectionFailure
 from eventstore.projections import lock_holder
-from eventstore.store import event_store
+from eventstore.store import Metadata, event_store
 from tests.integration.eventstore.helpers import ACTOR, subprocess_env
 from tests.support.events import Pinged
-from tests.support.projections import StreamTally
+from tests.support.models import TournamentTally as TallyRow
+from tests.support.projections import StreamTally, TournamentTally
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).parents[3]
@@ -155,3 +158,59 @@ def test_a_runner_whose_connections_are_terminated_reconnects_and_keeps_going(
     assert runners[0].wait(timeout=10) == 0
     assert Checkpoint.objects.get(name=NAME).status == Checkpoint.Status.STOPPED
     assert lock_holder(NAME) is None
+
+
+def test_the_runner_parks_a_tournament_and_brings_it_back_on_a_corrective_event(
+    runners: list[subprocess.Popen[bytes]],
+) -> None:
+    """Decision 0070 in the runner process: an operator's retry while the
+    runner runs is done by the runner; the corrective event resolves it."""
+    name = TournamentTally.name
+    runners.append(
+        subprocess.Popen(
+            [sys.executable, "manage.py", "run_projections", name, "--poll", "0.2"],
+            cwd=ROOT,
+            env=subprocess_env(ARBITRO_PROJECTION_RETRY_SECONDS="0"),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    )
+    a, b = uuid.uuid4(), uuid.uuid4()
+    store = event_store()
+
+    def ping(tournament: uuid.UUID, n: int) -> int:
+        return store.append(
+            uuid.uuid4(),
+            [Pinged(n=n)],
+            stream_type="test",
+            expected_version=0,
+            metadata=Metadata(actor="user:test", tournament_id=tournament),
+        ).last_position
+
+    ping(a, 5)
+    failing = ping(a, -10)
+    head = ping(b, 1)
+    wait_until(
+        lambda: Checkpoint.objects.filter(name=name, last_position=head).exists()
+    )
+    failure = ProjectionFailure.objects.get(projection=name, resolved_at=None)
+    assert (failure.partition, failure.position) == (f"tournament:{a}", failing)
+    assert health()[1]["projections"][name]["state"] == "parked"
+
+    out = io.StringIO()
+    call_command("projections", "retry", name, f"tournament:{a}", stdout=out)
+    assert out.getvalue().splitlines() == [
+        f"{name}: asked its runner to retry 1 partition(s)",
+        f"tournament:{a}: still fails, stays parked: ValueError: tournament {a} "
+        "would total -5 (retry, at flush)",
+    ]
+
+    ping(a, 20)  # the corrective event
+    wait_until(
+        lambda: ProjectionFailure.objects.filter(
+            pk=failure.pk, resolved_at__isnull=False
+        ).exists()
+    )
+    tallies = {t.tournament_id: (t.events, t.total) for t in TallyRow.objects.all()}
+    assert tallies == {a: (3, 15), b: (1, 1)}
+    assert health()[1]["projections"][name]["state"] == "ok"
