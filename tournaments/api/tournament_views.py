@@ -807,13 +807,14 @@ class SwissRoundApi(APIView):
             by_tournament({"tournament_id": tournament_id}),
         )
         if fresh.behind:
+            detail = (
+                "the standings have not reached min_position yet; retry"
+                if fresh.parked_at is None
+                else f"the standings stop before position {fresh.parked_at}, "
+                "an event their projection could not apply"
+            )
             return fresh.mark(
-                problem(
-                    409,
-                    "read_model_behind",
-                    "ReadModelBehind",
-                    "the standings have not reached min_position yet; retry",
-                )
+                problem(409, "read_model_behind", "ReadModelBehind", detail)
             )
         return created(
             swiss.schedule_next_round(
