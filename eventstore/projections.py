@@ -25,6 +25,7 @@ in one transaction, so readers keep the old read model until it commits
 
 from __future__ import annotations
 
+import dataclasses
 import fcntl
 import functools
 import logging
@@ -314,7 +315,7 @@ class ProjectionRunner:
     def run_batch(self) -> int:
         """Apply the next batch; return how many positions it covered."""
         start = self.checkpoint()
-        batch = self.store.read_all(after_position=start, limit=self.batch_size)
+        batch = self._read(start)
         if not batch:
             return 0
         for offset, event in enumerate(batch, start=1):
@@ -357,6 +358,30 @@ class ProjectionRunner:
             raise
         return len(batch)
 
+    def _read(self, start: int) -> list[RecordedEvent]:
+        try:
+            return self.store.read_all(after_position=start, limit=self.batch_size)
+        except Exception:
+            if connection_lost():
+                raise
+            # An event that cannot be decoded: read the batch raw and decode
+            # each event where it is applied, so that it fails alone.
+            logger.warning(
+                "an event of the batch cannot be decoded",
+                exc_info=True,
+                extra={"projection": self.name, "position": start},
+            )
+            return self.store.read_all(
+                after_position=start, limit=self.batch_size, decode=False
+            )
+
+    def _decoded(self, event: RecordedEvent) -> RecordedEvent:
+        codec = self.store.codec
+        if event.event is not None or not codec.is_registered(event.event_type):
+            return event
+        decoded = codec.decode(event.event_type, event.schema_version, event.payload)
+        return dataclasses.replace(event, event=decoded)
+
     def _apply_together(
         self, events: list[RecordedEvent], parked: set[str]
     ) -> _Outcome | None:
@@ -370,7 +395,7 @@ class ProjectionRunner:
                         if partition in parked:
                             outcome.park(partition, event)
                             continue
-                    self.projection.handle(event)
+                    self.projection.handle(self._decoded(event))
                 self.projection.flush()
         except Exception:
             if connection_lost():
@@ -408,7 +433,7 @@ class ProjectionRunner:
 
     def _apply(self, events: Iterable[RecordedEvent]) -> None:
         for event in events:
-            self.projection.handle(event)
+            self.projection.handle(self._decoded(event))
         self.projection.flush()
 
     def _attempt(self, work: Callable[[], None]) -> BaseException | None:
@@ -523,17 +548,17 @@ class ProjectionRunner:
                 .values_list("last_position", flat=True)
                 .first()
             ) or 0
-            events = self.partition_events(partition, through)
-            current: list[RecordedEvent] = []
+            stage = ["reading its events"]
 
             def replay() -> None:
-                todo = events
+                todo = events = self.partition_events(partition, through)
+                stage[0] = "reset"
                 if not self.projection.reset_partition(partition):
                     todo = [e for e in events if e.global_position >= failure.position]
                 for event in todo:
-                    current[:] = [event]
+                    stage[0] = f"position {event.global_position}"
                     self.projection.handle(event)
-                current.clear()
+                stage[0] = "flush"
                 self.projection.flush()
 
             error = self._attempt(replay)
@@ -550,9 +575,8 @@ class ProjectionRunner:
                     extra={"projection": self.name, "partition": partition},
                 )
                 return True
-            where = f"position {current[0].global_position}" if current else "flush"
             failure.attempts += 1
-            failure.error = f"{_describe(error)} (retry, at {where})"[:2000]
+            failure.error = f"{_describe(error)} (retry, at {stage[0]})"[:2000]
             failure.traceback = _trace(error)
             failure.next_retry_at = now + _retry_delay(failure.attempts)
             failure.save()

@@ -11,11 +11,13 @@ model equals a rebuild from zero.
 from __future__ import annotations
 
 import io
+import json
 import uuid
 from uuid import UUID
 
 import pytest
 from django.core.management import call_command
+from django.db import connection
 from rest_framework.test import APIClient
 
 from eventstore.models import Checkpoint, Event, ProjectionFailure
@@ -311,3 +313,33 @@ def test_results_of_one_tournament_that_cannot_be_scored_stop_no_other() -> None
     incremental = {tid: standings(tid) for tid in (pairs, individual)}
     runner.rebuild()
     assert {tid: standings(tid) for tid in (pairs, individual)} == incremental
+
+
+def test_an_event_that_cannot_be_decoded_parks_only_its_tournament() -> None:
+    """A payload the codec cannot read (no ``n``) fails where it is applied."""
+    runner = ProjectionRunner(TournamentTally())
+    a, b = uuid.uuid4(), uuid.uuid4()
+    ping(a, 1)
+    head = event_store().head_position()
+    with connection.cursor() as cursor:  # forged: the store would never write it
+        cursor.execute(
+            "INSERT INTO es_event (global_position, stream_id, stream_version, "
+            "event_id, event_type, schema_version, payload, metadata) "
+            "VALUES (%s, %s, 1, %s, 'test.pinged', 1, %s, %s)",
+            [
+                head + 1,
+                uuid.uuid4(),
+                uuid.uuid4(),
+                '{"text": "no n"}',
+                json.dumps({"actor": "user:test", "tournament_id": str(a)}),
+            ],
+        )
+        cursor.execute("UPDATE es_position SET last_position = %s", [head + 1])
+    ping(b, 2)
+    ping(a, 3)
+    runner.catch_up()
+    assert totals() == {a: (1, 1), b: (1, 2)}
+    failure = open_failure()
+    assert (failure.partition, failure.position) == (f"tournament:{a}", head + 1)
+    assert failure.error.startswith("TypeError: ")
+    assert failure.parked == 1
