@@ -151,6 +151,15 @@ def test_a_parked_tournament_comes_back_by_the_retry_command_after_a_fix(
     )
     assert listing[-1] == "overall: down"
 
+    # A rebuild meets the same event, parks the tournament afresh and goes on.
+    runner.rebuild()
+    assert totals() == {a: (1, 1), b: (1, 4)}
+    failures = ProjectionFailure.objects.filter(projection=NAME).order_by("id")
+    assert [(f.resolution, f.resolved_at is None) for f in failures] == [
+        ("rebuilt", False),
+        ("", True),
+    ]
+
     # A deploy fixes the handler: the poison is now a no-op.
     handle = TournamentTally.handle
 
