@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import reduce
 from typing import Any
+from uuid import UUID
 
 from appeals.domain import appeal
 from appeals.models import AppealRow, OutboxMessage
@@ -36,6 +37,14 @@ class AppealFiles(Projection):
 
     def reset(self) -> None:
         AppealRow.objects.all().delete()
+
+    def reset_partition(self, partition: str) -> bool:
+        """Delete one tournament's appeal rows (each row is its whole file)."""
+        kind, _, key = partition.partition(":")
+        if kind != "tournament":
+            return False
+        AppealRow.objects.filter(tournament_id=UUID(key)).delete()
+        return True
 
     def handle(self, recorded: RecordedEvent) -> None:
         state = _state_at(recorded)
@@ -103,6 +112,10 @@ class AppealNotifications(Projection):
 
     def reset(self) -> None:
         """Keep the outbox: its dedupe keys stop a rebuild from sending again."""
+
+    def reset_partition(self, partition: str) -> bool:
+        """Keep the outbox here too: a replay adds only what is missing."""
+        return True
 
     def handle(self, recorded: RecordedEvent) -> None:
         state = _state_at(recorded)

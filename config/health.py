@@ -1,10 +1,9 @@
-"""``/api/health/``: database, broker and projection lag in one answer."""
+"""``/api/health/``: database, broker and projection liveness in one answer."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.db import connection
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -13,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from eventstore.projections import projection_lag
+from eventstore.liveness import projection_report
 
 
 def _database() -> dict[str, Any]:
@@ -36,37 +35,50 @@ def _broker() -> dict[str, Any]:
         return {"ok": False, "error": str(exc)}
 
 
+HEALTH = inline_serializer(
+    "Health",
+    {
+        "status": serializers.ChoiceField(choices=["ok", "degraded", "down"]),
+        "ok": serializers.BooleanField(),
+        "database": serializers.DictField(),
+        "broker": serializers.DictField(),
+        "head": serializers.IntegerField(required=False),
+        "projections": serializers.DictField(),
+    },
+)
+
+
 class HealthApi(APIView):
+    """Database, broker and every projection's liveness (decision 0071).
+
+    ``status`` is ``ok``, ``degraded`` (answered 200: reads and commands
+    work, but a projection is behind, stalled, rebuilding or has parked
+    partitions, or the broker is unreachable) or ``down`` (answered 503: the
+    database is unreachable, or a projection has no live runner or stopped on
+    a hole, so reads will not follow writes).
+    """
+
     permission_classes = [AllowAny]
     authentication_classes: list = []
 
     @extend_schema(
-        responses={
-            200: inline_serializer(
-                "Health",
-                {
-                    "ok": serializers.BooleanField(),
-                    "database": serializers.DictField(),
-                    "broker": serializers.DictField(),
-                    "projections": serializers.DictField(),
-                },
-            ),
-            503: inline_serializer("Unhealthy", {"ok": serializers.BooleanField()}),
-        }
+        responses={200: HEALTH, 503: HEALTH},
+        description="200 when ok or degraded, 503 when down (decision 0071).",
     )
     def get(self, request: Request) -> Response:
         database = _database()
         broker = _broker()
-        projections = projection_lag() if database["ok"] else {}
-        limit = getattr(settings, "ARBITRO_HEALTH_MAX_LAG", 1000)
-        lag_ok = all(
-            p["lag"] <= limit and p["status"] != "error" for p in projections.values()
-        )
-        ok = database["ok"] and broker["ok"] and lag_ok
-        body = {
-            "ok": ok,
-            "database": database,
-            "broker": broker,
-            "projections": projections,
-        }
-        return Response(body, status=200 if ok else 503)
+        body: dict[str, Any] = {"database": database, "broker": broker}
+        state, body["projections"] = "down", {}
+        if database["ok"]:
+            try:
+                report = projection_report()
+            except Exception as exc:  # health reports, it never raises
+                body["projections_error"] = str(exc)
+            else:
+                state = report["status"]
+                if state == "ok" and not broker["ok"]:
+                    state = "degraded"
+                body.update(head=report["head"], projections=report["projections"])
+        body = {"status": state, "ok": state == "ok", **body}
+        return Response(body, status=503 if state == "down" else 200)

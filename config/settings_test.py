@@ -5,6 +5,10 @@ from config.settings import ARBITRO_PROCESSES, ARBITRO_PROJECTIONS, INSTALLED_AP
 
 INSTALLED_APPS = [*INSTALLED_APPS, "tests.support"]
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-ARBITRO_PROJECTIONS = [*ARBITRO_PROJECTIONS, "tests.support.projections.StreamTally"]
+ARBITRO_PROJECTIONS = [
+    *ARBITRO_PROJECTIONS,
+    "tests.support.projections.StreamTally",
+    "tests.support.projections.TournamentTally",
+]
 ARBITRO_DEADLINE_ETA = False
 ARBITRO_PROCESSES = [*ARBITRO_PROCESSES, "tests.support.processes.PingEcho"]

@@ -6,6 +6,8 @@ and DELETE on ``es_event`` by trigger (migration 0002).
 """
 
 from django.db import models
+from django.db.models import F, Q
+from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Now
 
 
@@ -49,6 +51,13 @@ class Event(models.Model):
             models.Index(
                 fields=["event_type", "global_position"], name="es_event_type_pos"
             ),
+            # A projection replays one tournament's events to repair its
+            # partition (eventstore.projections, decision 0070).
+            models.Index(
+                KeyTextTransform("tournament_id", "metadata"),
+                F("global_position"),
+                name="es_event_tournament_pos",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -85,22 +94,79 @@ class IdempotencyKey(models.Model):
 
 
 class Checkpoint(models.Model):
+    """How far a projection has applied the store, and whether it runs.
+
+    ``heartbeat_at`` and ``runner`` are written by the runner process that
+    holds the projection's lock (decision 0071); a rebuild shows
+    ``rebuilding`` while its transaction is open (decision 0072).
+    """
+
     class Status(models.TextChoices):
         RUNNING = "running"
         STOPPED = "stopped"
         ERROR = "error"
+        REBUILDING = "rebuilding"
 
     name = models.TextField(primary_key=True)
     last_position = models.BigIntegerField(default=0)
     status = models.TextField(choices=Status.choices, default=Status.STOPPED)
     last_error = models.TextField(blank=True, default="")
     updated_at = models.DateTimeField(db_default=Now())
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    runner = models.TextField(blank=True, default="")  # host:pid of the holder
 
     class Meta:
         db_table = "es_checkpoint"
 
     def __str__(self) -> str:
         return f"{self.name}@{self.last_position}"
+
+
+class ProjectionFailure(models.Model):
+    """An event one projection could not apply to one partition (a tournament).
+
+    While the row is open (``resolved_at`` null) the partition is parked: its
+    later events are counted here, not applied, and the rest of the store
+    keeps being projected. A retry resets the partition and replays its
+    events; when they apply, the row is resolved (decision 0070).
+    """
+
+    projection = models.TextField()
+    partition = models.TextField()  # "tournament:<id>" or "stream:<id>"
+    position = models.BigIntegerField()  # the first event not applied
+    event_type = models.TextField()
+    error = models.TextField()
+    traceback = models.TextField(blank=True, default="")
+    attempts = models.IntegerField(default=1)
+    parked = models.IntegerField(default=0)  # later events of the partition
+    last_parked_position = models.BigIntegerField(null=True, blank=True)
+    retried_through = models.BigIntegerField()  # the last attempt replayed to here
+    retry_requested = models.BooleanField(default=False)
+    next_retry_at = models.DateTimeField()
+    first_seen = models.DateTimeField(db_default=Now())
+    last_seen = models.DateTimeField(db_default=Now())
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolution = models.TextField(blank=True, default="")
+
+    class Meta:
+        db_table = "es_projection_failure"
+        constraints = [
+            # One open failure per partition: it parks everything after it.
+            models.UniqueConstraint(
+                fields=["projection", "partition"],
+                condition=Q(resolved_at__isnull=True),
+                name="es_projection_failure_open",
+            )
+        ]
+        indexes = [
+            models.Index(
+                fields=["projection", "resolved_at"],
+                name="es_projection_failure_proj",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.projection} {self.partition} @{self.position}"
 
 
 class Deadline(models.Model):

@@ -564,6 +564,26 @@ class EventStore:
             f"{where} ORDER BY global_position LIMIT %s", [*params, limit], decode
         )
 
+    def read_tournament(
+        self, tournament_id: UUID, *, up_to: int | None = None
+    ) -> list[RecordedEvent]:
+        """Every event whose envelope names ``tournament_id``, by position.
+
+        A projection replays one tournament to repair it (decision 0070);
+        index ``es_event_tournament_pos`` serves it on PostgreSQL.
+        """
+        key = (
+            "metadata->>'tournament_id'"
+            if connection.vendor == "postgresql"
+            else "json_extract(metadata, '$.tournament_id')"
+        )
+        where = f"WHERE {key} = %s"
+        params: list[Any] = [str(tournament_id)]
+        if up_to is not None:
+            where += " AND global_position <= %s"
+            params.append(up_to)
+        return self._select(f"{where} ORDER BY global_position", params)
+
     def head_position(self) -> int:
         with connection.cursor() as cursor:
             cursor.execute("SELECT last_position FROM es_position WHERE id = 1")

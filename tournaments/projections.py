@@ -47,21 +47,43 @@ class TournamentResults(Projection):
         cls.event_type for cls in (*tournament.EVENT_TYPES, *board_result.EVENT_TYPES)
     )
 
+    ROW_MODELS = (
+        TournamentRow,
+        EntryRow,
+        SessionRow,
+        ResultRow,
+        StandingRow,
+        RulingRow,
+        PenaltyRow,
+        OfficialRow,
+        MatchRow,
+    )
+
     def __init__(self) -> None:
         self.dirty: set[tuple[UUID, int]] = set()
 
     def reset(self) -> None:
-        for model in (
-            TournamentRow,
-            EntryRow,
-            SessionRow,
-            ResultRow,
-            StandingRow,
-            RulingRow,
-            PenaltyRow,
-            OfficialRow,
-        ):
+        for model in self.ROW_MODELS:
             model.objects.all().delete()
+
+    def discard(self) -> None:
+        self.dirty.clear()
+
+    def reset_partition(self, partition: str) -> bool:
+        """Delete one tournament's rows: every row here names its tournament.
+
+        A stream partition (an event whose envelope names no tournament)
+        cannot be told apart from its tournament's other rows: False, and
+        the retry replays from its failed event (decision 0070).
+        """
+        kind, _, key = partition.partition(":")
+        if kind != "tournament":
+            return False
+        tid = UUID(key)
+        for model in self.ROW_MODELS:
+            model.objects.filter(tournament_id=tid).delete()
+        self.dirty = {d for d in self.dirty if d[0] != tid}
+        return True
 
     def handle(self, recorded: RecordedEvent) -> None:
         event = recorded.event

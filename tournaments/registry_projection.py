@@ -45,6 +45,24 @@ class RegistryProjection(Projection):
         ):
             model.objects.all().delete()
 
+    def partition(self, event: RecordedEvent) -> str:
+        """The stream: a player, a pair or a team, whose id keys its rows."""
+        return f"stream:{event.stream_id}"
+
+    def reset_partition(self, partition: str) -> bool:
+        """Delete the rows of one player, pair or team (its stream id)."""
+        kind, _, key = partition.partition(":")
+        if kind != "stream":
+            return False
+        entity = UUID(key)
+        RegisteredPlayer.objects.filter(player_id=entity).delete()
+        RegisteredPair.objects.filter(pair_id=entity).delete()
+        DeclaredConventionCard.objects.filter(pair_id=entity).delete()
+        RegisteredTeam.objects.filter(team_id=entity).delete()
+        TeamMembership.objects.filter(team_id=entity).delete()
+        TeamLineup.objects.filter(team_id=entity).delete()
+        return True
+
     def handle(self, event: RecordedEvent) -> None:
         match event.event:
             case domain.PlayerRegistered() as e:

@@ -13,9 +13,8 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
@@ -27,9 +26,9 @@ from appeals import handlers
 from appeals.domain import appeal, conditions
 from appeals.models import AppealRow
 from appeals.projections import AppealFiles
-from eventstore.projections import wait_for_position
 from eventstore.store import AppendResult, event_store
 from tournaments.api.common import PROBLEM, expected, idem, validated
+from tournaments.api.reads import READ_PARAMETERS, by_tournament, reads
 from tournaments.roles import (
     IsChiefDirector,
     IsCommitteeMember,
@@ -55,9 +54,6 @@ COMMAND_RESPONSES = {
     422: PROBLEM,
 }
 READ_RESPONSES = {200: dict, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM}
-MIN_POSITION = OpenApiParameter(
-    "min_position", int, description="wait (bounded) until the read model has it"
-)
 
 
 def created(appeal_id: UUID, result: AppendResult | None) -> Response:
@@ -618,13 +614,9 @@ class AppealOutcomeListApi(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
+    @reads(AppealFiles.name, partition=by_tournament)
     def get(self, request: Request, tournament_id: UUID) -> Response:
-        raw = request.query_params.get("min_position")
-        if raw and raw.isdigit():
-            wait_for_position(
-                [AppealFiles.name], int(raw), settings.ARBITRO_READ_WAIT_MAX_SECONDS
-            )
         rows = AppealRow.objects.filter(tournament_id=tournament_id).order_by(
             "session", "board_number", "table", "lodged_at"
         )

@@ -21,11 +21,11 @@ from rest_framework.views import APIView
 
 from tournaments import handlers
 from tournaments.api.common import PROBLEM, idem, validated
+from tournaments.api.reads import READ_PARAMETERS
 from tournaments.api.tournament_views import (
     COMMAND_RESPONSES,
-    MIN_POSITION,
     created,
-    read_your_writes,
+    results_read,
 )
 from tournaments.domain import tournament
 from tournaments.models import OfficialRow
@@ -68,10 +68,10 @@ class OfficialListApi(APIView):
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
     @extend_schema(
-        parameters=[MIN_POSITION], responses={200: OfficialSerializer(many=True)}
+        parameters=READ_PARAMETERS, responses={200: OfficialSerializer(many=True)}
     )
+    @results_read
     def get(self, request: Request, tournament_id: UUID) -> Response:
-        read_your_writes(request)
         rows = OfficialRow.objects.filter(tournament_id=tournament_id)
         return Response(OfficialSerializer(rows, many=True).data)
 

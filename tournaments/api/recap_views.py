@@ -19,11 +19,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.tournament_views import (
-    MIN_POSITION,
-    read_your_writes,
-    with_revision,
-)
+from tournaments.api.reads import READ_PARAMETERS
+from tournaments.api.tournament_views import results_read, with_revision
 from tournaments.models import MatchRow, ResultRow, SessionRow, StandingRow
 from tournaments.projections import individual_seats
 
@@ -107,9 +104,9 @@ class RecapApi(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict, 404: dict})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 404: dict})
+    @results_read
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
-        read_your_writes(request)
         row = SessionRow.objects.filter(
             tournament_id=tournament_id, session=session
         ).first()

@@ -12,7 +12,6 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from django.conf import settings
 from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
@@ -28,12 +27,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import problem
-from eventstore.projections import wait_for_position
 from eventstore.store import AppendResult
 from rules.bridge.card import Suit
 from tournaments import registry_handlers as handlers
 from tournaments import registry_selectors as selectors
 from tournaments.api.common import PROBLEM, expected, idem, validated
+from tournaments.api.reads import READ_PARAMETERS, by_stream, reads
 from tournaments.domain import registry as domain
 from tournaments.domain.systems import (
     BrownSticker,
@@ -75,12 +74,7 @@ COMMAND_RESPONSES = {
     409: PROBLEM,
     422: PROBLEM,
 }
-MIN_POSITION = OpenApiParameter(
-    "min_position",
-    int,
-    description="wait (bounded) until the registry read model has this position",
-)
-QUERY_RESPONSES = {401: PROBLEM, 403: PROBLEM, 404: PROBLEM, 503: PROBLEM}
+QUERY_RESPONSES = {400: PROBLEM, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM}
 
 
 # -- helpers -----------------------------------------------------------------
@@ -89,26 +83,6 @@ QUERY_RESPONSES = {401: PROBLEM, 403: PROBLEM, 404: PROBLEM, 503: PROBLEM}
 def created(result: AppendResult, **ids: object) -> Response:
     body = {**result.as_json(), **{k: str(v) for k, v in ids.items()}}
     return Response(body, status=status.HTTP_201_CREATED)
-
-
-def caught_up(request: Request) -> Response | None:
-    """Wait for ``?min_position=``; a 503 problem when it does not arrive in time."""
-    raw = request.query_params.get("min_position", "")
-    if not raw:
-        return None
-    if not raw.isdigit():
-        return problem(400, "invalid", "ValidationError", "min_position is a number")
-    timeout = float(getattr(settings, "ARBITRO_READ_WAIT_MAX_SECONDS", 5))
-    if wait_for_position([RegistryProjection.name], int(raw), timeout):
-        return None
-    response = problem(
-        503,
-        "projection_behind",
-        "ProjectionBehind",
-        f"the registry has not reached position {raw} yet; retry",
-    )
-    response["Retry-After"] = "1"
-    return response
 
 
 def _own(request: Request) -> set[UUID]:
@@ -399,7 +373,7 @@ class PlayerListApi(APIView):
     @extend_schema(
         operation_id="registry_players_list",
         parameters=[
-            MIN_POSITION,
+            *READ_PARAMETERS,
             OpenApiParameter("club_id", UUID),
             OpenApiParameter("category", str),
             OpenApiParameter("search", str, description="name or federation number"),
@@ -408,9 +382,8 @@ class PlayerListApi(APIView):
         ],
         responses={200: dict, **QUERY_RESPONSES},
     )
+    @reads(RegistryProjection.name)
     def get(self, request: Request) -> Response:
-        if (waited := caught_up(request)) is not None:
-            return waited
         params = request.query_params
         club = params.get("club_id")
         try:
@@ -456,10 +429,9 @@ class PlayerDetailApi(APIView):
             return [(IsFederationStaff | IsThatPlayer)()]  # type: ignore[operator]
         return [IsFederationStaff()]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict, **QUERY_RESPONSES})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, **QUERY_RESPONSES})
+    @reads(RegistryProjection.name, partition=by_stream("player_id"))
     def get(self, request: Request, player_id: UUID) -> Response:
-        if (waited := caught_up(request)) is not None:
-            return waited
         player = selectors.player_detail(player_id)
         if player is None:
             raise NotFound("no such player")
@@ -631,12 +603,11 @@ class PairListApi(APIView):
 
     @extend_schema(
         operation_id="registry_pairs_list",
-        parameters=[MIN_POSITION],
+        parameters=READ_PARAMETERS,
         responses={200: dict, **QUERY_RESPONSES},
     )
+    @reads(RegistryProjection.name)
     def get(self, request: Request) -> Response:
-        if (waited := caught_up(request)) is not None:
-            return waited
         if is_federation_staff(request.user):
             return Response(selectors.pair_list())
         own = [
@@ -659,10 +630,9 @@ class PairListApi(APIView):
 class PairDetailApi(APIView):
     permission_classes = [StaffOrPairPlayer]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict, **QUERY_RESPONSES})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, **QUERY_RESPONSES})
+    @reads(RegistryProjection.name, partition=by_stream("pair_id"))
     def get(self, request: Request, pair_id: UUID) -> Response:
-        if (waited := caught_up(request)) is not None:
-            return waited
         pair = selectors.pair_detail(pair_id)
         if pair is None:
             raise NotFound("no such pair")
@@ -757,12 +727,11 @@ class TeamListApi(APIView):
 
     @extend_schema(
         operation_id="registry_teams_list",
-        parameters=[MIN_POSITION],
+        parameters=READ_PARAMETERS,
         responses={200: dict, **QUERY_RESPONSES},
     )
+    @reads(RegistryProjection.name)
     def get(self, request: Request) -> Response:
-        if (waited := caught_up(request)) is not None:
-            return waited
         if is_federation_staff(request.user):
             return Response(selectors.team_list())
         seen: dict[str, dict[str, Any]] = {}
@@ -789,10 +758,9 @@ class TeamListApi(APIView):
 class TeamDetailApi(APIView):
     permission_classes = [StaffOrTeamPerson]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict, **QUERY_RESPONSES})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, **QUERY_RESPONSES})
+    @reads(RegistryProjection.name, partition=by_stream("team_id"))
     def get(self, request: Request, team_id: UUID) -> Response:
-        if (waited := caught_up(request)) is not None:
-            return waited
         team = selectors.team_detail(team_id)
         if team is None:
             raise NotFound("no such team")
@@ -870,12 +838,11 @@ class LineupApi(APIView):
         return [IsAuthenticated()]
 
     @extend_schema(
-        parameters=[MIN_POSITION, OpenApiParameter("tournament_id", UUID)],
+        parameters=[*READ_PARAMETERS, OpenApiParameter("tournament_id", UUID)],
         responses={200: dict, **QUERY_RESPONSES},
     )
+    @reads(RegistryProjection.name, partition=by_stream("team_id"))
     def get(self, request: Request, team_id: UUID) -> Response:
-        if (waited := caught_up(request)) is not None:
-            return waited
         raw = request.query_params.get("tournament_id")
         try:
             tournament_id = UUID(raw) if raw else None

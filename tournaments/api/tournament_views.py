@@ -11,16 +11,15 @@ from fractions import Fraction
 from typing import Any
 from uuid import UUID
 
-from django.conf import settings
 from django.db import models
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from eventstore.projections import wait_for_position
+from config.api_errors import problem
 from eventstore.store import AppendResult
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, knockout, seating, swiss
@@ -31,6 +30,13 @@ from tournaments.api.common import (
     new_id,
     plays_in,
     validated,
+)
+from tournaments.api.reads import (
+    MIN_POSITION,
+    READ_PARAMETERS,
+    by_tournament,
+    freshness,
+    reads,
 )
 from tournaments.domain import board_result, tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride
@@ -59,11 +65,6 @@ COMMAND_RESPONSES = {
     409: PROBLEM,
     422: PROBLEM,
 }
-MIN_POSITION = OpenApiParameter(
-    "min_position",
-    int,
-    description="wait (bounded) until the read model has this position",
-)
 
 
 class Appended(serializers.Serializer):
@@ -87,13 +88,8 @@ def with_revision(line: dict[str, Any], own: str | None) -> dict[str, Any]:
     return line
 
 
-def read_your_writes(request: Request) -> None:
-    """Honour ``?min_position=``: wait briefly for the results projection."""
-    raw = request.query_params.get("min_position")
-    if raw and raw.isdigit():
-        wait_for_position(
-            [TournamentResults.name], int(raw), settings.ARBITRO_READ_WAIT_MAX_SECONDS
-        )
+# A view of the results projection honours ?min_position= (decision 0073).
+results_read = reads(TournamentResults.name, partition=by_tournament)
 
 
 class StaffOrDirector(BasePermission):
@@ -168,9 +164,9 @@ class TournamentListApi(APIView):
     def get_permissions(self) -> list[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [IsFederationStaff()]
 
-    @extend_schema(parameters=[MIN_POSITION], responses=OutputSerializer(many=True))
+    @extend_schema(parameters=READ_PARAMETERS, responses=OutputSerializer(many=True))
+    @results_read
     def get(self, request: Request) -> Response:
-        read_your_writes(request)
         rows = TournamentRow.objects.all()
         return Response(self.OutputSerializer(rows, many=True).data)
 
@@ -212,9 +208,9 @@ class TournamentListApi(APIView):
 class TournamentDetailApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict, 404: PROBLEM})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 404: PROBLEM})
+    @results_read
     def get(self, request: Request, tournament_id: UUID) -> Response:
-        read_your_writes(request)
         row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
         if row is None:
             return Response({"detail": "no such tournament"}, status=404)
@@ -688,9 +684,9 @@ class StandingsApi(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict, 404: PROBLEM})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 404: PROBLEM})
+    @results_read
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
-        read_your_writes(request)
         row = SessionRow.objects.filter(
             tournament_id=tournament_id, session=session
         ).first()
@@ -725,11 +721,11 @@ class StandingsApi(APIView):
 class TravellerApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
+    @results_read
     def get(
         self, request: Request, tournament_id: UUID, session: int, board_number: int
     ) -> Response:
-        read_your_writes(request)
         rows = ResultRow.objects.filter(
             tournament_id=tournament_id, session=session, board_number=board_number
         ).order_by("table")
@@ -761,9 +757,9 @@ class TravellerApi(APIView):
 class RulingListApi(APIView):
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
+    @results_read
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
-        read_your_writes(request)
         rows = RulingRow.objects.filter(tournament_id=tournament_id, session=session)
         return Response(
             [
@@ -798,10 +794,28 @@ class SwissRoundApi(APIView):
         )
         danish = serializers.BooleanField(default=False)
 
-    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    @extend_schema(
+        request=InputSerializer, parameters=[MIN_POSITION], responses=COMMAND_RESPONSES
+    )
     def post(self, request: Request, tournament_id: UUID) -> Response:
         data = validated(self.InputSerializer, request.data)
-        read_your_writes(request)
+        # The pairing reads the standings (Law 8A): with ?min_position= it
+        # waits for them and refuses to pair on standings still behind.
+        fresh = freshness(
+            request,
+            (TournamentResults.name,),
+            by_tournament({"tournament_id": tournament_id}),
+        )
+        if fresh.behind:
+            detail = (
+                "the standings have not reached min_position yet; retry"
+                if fresh.parked_at is None
+                else f"the standings stop before position {fresh.parked_at}, "
+                "an event their projection could not apply"
+            )
+            return fresh.mark(
+                problem(409, "read_model_behind", "ReadModelBehind", detail)
+            )
         return created(
             swiss.schedule_next_round(
                 tournament_id,
@@ -820,9 +834,9 @@ class OverallStandingsApi(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
+    @results_read
     def get(self, request: Request, tournament_id: UUID) -> Response:
-        read_your_writes(request)
         return Response({"standings": swiss.overall_standings(tournament_id)})
 
 
@@ -919,9 +933,9 @@ class BracketApi(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict, 422: PROBLEM})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 422: PROBLEM})
+    @results_read
     def get(self, request: Request, tournament_id: UUID) -> Response:
-        read_your_writes(request)
         return Response(knockout.bracket_json(tournament_id))
 
 
@@ -1043,11 +1057,11 @@ class ScoreCardApi(APIView):
 
     permission_classes = [AllowAny]
 
-    @extend_schema(parameters=[MIN_POSITION], responses={200: dict})
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
+    @results_read
     def get(
         self, request: Request, tournament_id: UUID, session: int, number: int
     ) -> Response:
-        read_your_writes(request)
         seats = individual_seats(tournament_id, session)
         # Individual events: (board, table) -> whether the player sat North-South.
         sides = (

@@ -1,4 +1,4 @@
-"""Rebuild projections from position 0, with a progress bar."""
+"""Rebuild projections from position 0, with a progress bar (decision 0072)."""
 
 from __future__ import annotations
 
@@ -17,7 +17,11 @@ from eventstore.store import event_store
 
 
 class Command(BaseCommand):
-    help = "Reset and replay projections from the first event (stop runners first)."
+    help = (
+        "Reset and replay projections from the first event, each in one "
+        "transaction: readers see the old read model until it commits "
+        "(stop runners first)."
+    )
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("names", nargs="*", help="projection names (default: all)")

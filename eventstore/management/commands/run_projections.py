@@ -1,18 +1,26 @@
-"""Run the configured projections until SIGTERM/SIGINT (one batch at a time)."""
+"""Run the configured projections until SIGTERM/SIGINT (one batch at a time).
+
+The process outlives a lost database connection: it backs off, reconnects
+and takes its lock again (``eventstore.projections.RunnerLoop``, decision
+0071). A second runner started while one holds the lock is refused.
+"""
 
 from __future__ import annotations
 
 import signal
+import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
 
 from eventstore.projections import (
-    ProjectionLocked,
+    RunnerLock,
     configured_projections,
-    projection_lock,
     run_forever,
 )
+
+# A health probe on SQLite tries the file lock for an instant: try a few times.
+LOCK_TRIES = 3
 
 
 class Command(BaseCommand):
@@ -40,19 +48,25 @@ class Command(BaseCommand):
 
         signal.signal(signal.SIGTERM, stop)
         signal.signal(signal.SIGINT, stop)
-        locks = [projection_lock(p.name) for p in projections]
-        try:
-            for lock in locks:
-                lock.__enter__()
-        except ProjectionLocked as exc:
-            raise CommandError(str(exc)) from exc
+        locks = {p.name: RunnerLock(p.name) for p in projections}
+        for name, lock in locks.items():
+            for attempt in range(LOCK_TRIES):
+                if lock.acquire():
+                    break
+                if attempt < LOCK_TRIES - 1:
+                    time.sleep(0.2)
+            else:
+                for held in locks.values():
+                    held.release()
+                raise CommandError(f"projection {name} is run by another process")
         self.stdout.write(
             f"running {', '.join(p.name for p in projections) or 'nothing'}"
         )
-        try:
-            run_forever(
-                projections, lambda: stopping, options["poll"], options["batch_size"]
-            )
-        finally:
-            for lock in reversed(locks):
-                lock.__exit__(None, None, None)
+        self.stdout.flush()
+        run_forever(
+            projections,
+            lambda: stopping,
+            options["poll"],
+            options["batch_size"],
+            locks=locks,
+        )

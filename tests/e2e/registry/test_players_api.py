@@ -5,7 +5,6 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable
 
-import pytest
 from rest_framework.test import APIClient
 
 from eventstore.models import Event
@@ -222,15 +221,3 @@ def test_the_register_lists_players_by_name_and_filters(
     assert [
         p["family_name"] for p in staff.get(f"{API}/players/?search=aba").json()
     ] == ["Abate"]
-
-
-@pytest.mark.parametrize("position", ["999999"])
-def test_a_read_waits_for_its_position_and_then_says_so(
-    staff: APIClient, settings: object, position: str
-) -> None:
-    """Read-your-writes is bounded: a position never reached answers 503."""
-    settings.ARBITRO_READ_WAIT_MAX_SECONDS = 0.1  # type: ignore[attr-defined]
-    response = staff.get(f"{API}/players/?min_position={position}")
-    assert response.status_code == 503
-    assert response.json()["code"] == "projection_behind"
-    assert response["Retry-After"] == "1"

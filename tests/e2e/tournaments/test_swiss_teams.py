@@ -81,3 +81,49 @@ def test_swiss_rounds_pair_from_the_standings_without_repeats() -> None:
     overall = staff.get(f"/api/v1/tournaments/{tid}/standings/").json()["standings"]
     assert overall[0]["entry_number"] == 1
     assert sum(float(row["vp"]) for row in overall) == pytest.approx(20 * 2 * 3)
+
+
+def test_a_swiss_round_is_not_paired_on_standings_behind_its_min_position() -> None:
+    """Law 8A pairs from the standings: asked to read them at a position they
+    have not reached, the command refuses (409) instead of pairing on stale
+    ones, and records nothing (decision 0073)."""
+    staff, _ = client_for("bstaff", federation_staff={})
+    now = event_store().now()
+    tid = str(uuid.uuid4())
+    staff.post(
+        "/api/v1/tournaments/",
+        {
+            "tournament_id": tid,
+            "name": "Swiss",
+            "form": "teams",
+            "scoring": "teams_imps_vp",
+            "starts_at": now.isoformat(),
+        },
+        format="json",
+    )
+    director, _ = client_for("btd", chief_director={"tournament_id": tid})
+    for team in range(1, TEAMS + 1):
+        entered = staff.post(
+            f"/api/v1/tournaments/{tid}/entries/",
+            {"number": team, "player_ids": [str(uuid.uuid4()) for _ in range(4)]},
+            format="json",
+        )
+    position = entered.json()["last_position"]
+    url = f"/api/v1/tournaments/{tid}/swiss-rounds/?min_position={position}"
+    body = {
+        "session": 1,
+        "boards": [1, 2],
+        "starts_at": now.isoformat(),
+        "ends_at": (now + timedelta(hours=1)).isoformat(),
+    }
+    refused = director.post(url, body, format="json")
+    assert refused.status_code == 409
+    assert refused.json()["code"] == "read_model_behind"
+    assert refused.json()["detail"] == (
+        "the standings have not reached min_position yet; retry"
+    )
+    assert refused["Arbitro-Behind"] == "true"
+    assert event_store().head_position() == position  # nothing recorded
+    project()
+    paired = director.post(url, body, format="json")
+    assert paired.status_code == 201, paired.json()

@@ -35,8 +35,9 @@ SEATED = [(b, t) for b in range(1, 7) for t in range(1, 4)]  # 6 boards, 3 table
 COUNTER = itertools.count()
 
 
-class WorkerKilled(Exception):
-    """Raised inside a batch: its transaction rolls back as a kill's would."""
+class WorkerKilled(BaseException):
+    """Raised inside a batch: not an error of the event (the runner would
+    park its tournament) but the process dying, so the batch rolls back."""
 
 
 @st.composite
