@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from eventstore.liveness import projection_report
+from eventstore.liveness import process_report, projection_report
 
 
 def _database() -> dict[str, Any]:
@@ -44,6 +44,7 @@ HEALTH = inline_serializer(
         "broker": serializers.DictField(),
         "head": serializers.IntegerField(required=False),
         "projections": serializers.DictField(),
+        "processes": serializers.DictField(required=False),
     },
 )
 
@@ -53,7 +54,8 @@ class HealthApi(APIView):
 
     ``status`` is ``ok``, ``degraded`` (answered 200: reads and commands
     work, but a projection is behind, stalled, rebuilding or has parked
-    partitions, or the broker is unreachable) or ``down`` (answered 503: the
+    partitions, a process manager is behind or stopped on an event, or the
+    broker is unreachable) or ``down`` (answered 503: the
     database is unreachable, or a projection has no live runner or stopped on
     a hole, so reads will not follow writes).
     """
@@ -77,8 +79,14 @@ class HealthApi(APIView):
                 body["projections_error"] = str(exc)
             else:
                 state = report["status"]
-                if state == "ok" and not broker["ok"]:
+                processes = process_report()
+                stuck = any(p["state"] != "ok" for p in processes.values())
+                if state == "ok" and (stuck or not broker["ok"]):
                     state = "degraded"
-                body.update(head=report["head"], projections=report["projections"])
+                body.update(
+                    head=report["head"],
+                    projections=report["projections"],
+                    processes=processes,
+                )
         body = {"status": state, "ok": state == "ok", **body}
         return Response(body, status=503 if state == "down" else 200)

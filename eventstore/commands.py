@@ -176,41 +176,32 @@ def append_together(
     append with nothing beside it is one statement, atomic by itself.
     """
     store = event_store()
+
+    def stored(a: PendingAppend) -> AppendResult:
+        return store.append(
+            a.stream_id,
+            a.events,
+            stream_type=a.stream_type,
+            expected_version=a.expected_version,
+            metadata=a.metadata,
+            idempotency_key=a.idempotency_key,
+            fingerprint=a.fingerprint,
+            event_ids=a.event_ids,
+            deadlines=a.deadlines,
+        )
+
     if (
         len(appends) == 1
         and within is None
         and not transaction.get_connection().in_atomic_block
     ):
-        a = appends[0]
-        return [
-            store.append(
-                a.stream_id,
-                a.events,
-                stream_type=a.stream_type,
-                expected_version=a.expected_version,
-                metadata=a.metadata,
-                idempotency_key=a.idempotency_key,
-                fingerprint=a.fingerprint,
-                event_ids=a.event_ids,
-                deadlines=a.deadlines,
-            )
-        ]
+        return [stored(appends[0])]
     with transaction.atomic(durable=True):
         if len(appends) > 1:
             store.lock_streams([a.stream_id for a in appends])
         results = []
         for a in appends:
-            result = store.append(
-                a.stream_id,
-                a.events,
-                stream_type=a.stream_type,
-                expected_version=a.expected_version,
-                metadata=a.metadata,
-                idempotency_key=a.idempotency_key,
-                fingerprint=a.fingerprint,
-                event_ids=a.event_ids,
-                deadlines=a.deadlines,
-            )
+            result = stored(a)
             if result.replayed and not results:
                 # The same keyed command committed first: answer with it.
                 return [result]

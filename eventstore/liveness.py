@@ -26,11 +26,11 @@ from typing import Any
 
 from django.conf import settings
 
-from eventstore.models import Checkpoint, ProjectionFailure
+from eventstore.models import Checkpoint, ProcessRefusal, ProjectionFailure
 from eventstore.projections import configured_projections, lock_holder
 from eventstore.store import event_store
 
-__all__ = ["FAILURES_SHOWN", "overall", "projection_report"]
+__all__ = ["FAILURES_SHOWN", "overall", "process_report", "projection_report"]
 
 FAILURES_SHOWN = 20
 DEGRADED = ("rebuilding", "stalled", "behind", "parked")
@@ -122,3 +122,41 @@ def projection_report(
         "head": head,
         "projections": projections,
     }
+
+
+def process_report() -> dict[str, Any]:
+    """Each process manager's position, lag and state (``eventstore.processes``).
+
+    They run from beat, not as a resident runner: ``behind`` when more than
+    ``ARBITRO_HEALTH_MAX_LAG`` events behind and not moved for longer than
+    ``ARBITRO_HEALTH_MAX_HEARTBEAT_SECONDS``; ``error`` when stopped on an
+    event (retried on the next run). Refused reactions are counted: they are
+    outcomes for an operator to read, not faults.
+    """
+    from eventstore.processes import configured_processes
+
+    names = [p.name for p in configured_processes()]
+    store = event_store()
+    head, now = store.head_position(), store.now()
+    rows = {c.name: c for c in Checkpoint.objects.filter(name__in=names)}
+    bound = float(settings.ARBITRO_HEALTH_MAX_HEARTBEAT_SECONDS)
+    out: dict[str, Any] = {}
+    for name in names:
+        row = rows.get(name)
+        position = row.last_position if row else 0
+        idle = None if row is None else (now - row.updated_at).total_seconds()
+        if row is not None and row.status == Checkpoint.Status.ERROR:
+            state = "error"
+        elif head - position > int(settings.ARBITRO_HEALTH_MAX_LAG) and (
+            idle is None or idle > bound
+        ):
+            state = "behind"
+        else:
+            state = "ok"
+        out[name] = {
+            "state": state,
+            "position": position,
+            "lag": head - position,
+            "refused": ProcessRefusal.objects.filter(process=name).count(),
+        }
+    return out

@@ -523,8 +523,9 @@ class EventStore:
     ) -> StreamHistory:
         """Every event of one stream from ``from_version``, decoded and upcast.
 
-        Events up to ``known_version`` are returned undecoded (``event`` None):
-        a caller that already holds them reads them only to check identity.
+        Events up to ``known_version`` are returned undecoded and without their
+        payload (``event`` None, ``payload`` empty): a caller that already
+        holds them reads them only to check identity.
         """
         events = tuple(
             self._select(

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from django.db import connection
+from django.test import Client
 
 from eventstore.commands import append_together
 from eventstore.models import Checkpoint, Event, ProcessRefusal
@@ -109,9 +110,15 @@ def test_an_error_stops_the_runner_at_that_event_until_it_is_fixed(
     monkeypatch.setattr(PingEcho, "react", original)
     assert echoes(a) == [1]
     assert checkpoint(PingEcho.name).status == Checkpoint.Status.ERROR
+    health = Client().get("/api/health/").json()
+    assert health["processes"][PingEcho.name]["state"] == "error"
     runner.catch_up()
     assert echoes(a) == [1, 2]
     assert checkpoint(PingEcho.name).status == Checkpoint.Status.RUNNING
+    runner.catch_up()  # the checkpoint trails its own last reaction until then
+    again = Client().get("/api/health/").json()["processes"][PingEcho.name]
+    head = event_store().head_position()
+    assert again == {"state": "ok", "position": head, "lag": 0, "refused": 0}
 
 
 SLOW_CHECKPOINT = """
