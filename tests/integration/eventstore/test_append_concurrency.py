@@ -26,11 +26,15 @@ POOL_TIMEOUT = 120  # seconds: a stuck writer fails the test, never hangs the ru
 
 
 def _write_one_stream(
-    args: tuple[str, int, int],
+    args: tuple[str, int, int, object],
 ) -> tuple[int, int, list[tuple[int, int]]]:
-    """Append ``count`` events, each read-then-append with the exact version."""
+    """Append ``count`` events, each read-then-append with the exact version;
+    every writer starts at the barrier, so they race however loaded the
+    machine is."""
     stream, writer, count = uuid.UUID(args[0]), args[1], args[2]
     store, wins, losses, ranges = event_store(), 0, 0, []
+    store.stream_version(stream)  # connected before the start
+    args[3].wait(60)  # type: ignore[attr-defined]
     while wins < count:
         version = store.stream_version(stream)
         try:
@@ -104,9 +108,12 @@ def test_concurrent_writers_on_one_stream_lose_with_a_conflict_and_lose_nothing(
     None
 ):
     start, stream, per_writer = event_store().head_position(), uuid.uuid4(), 15
-    with _pool(WRITERS) as pool:
+    with _pool(WRITERS) as pool, multiprocessing.get_context("spawn").Manager() as m:
+        barrier = m.Barrier(WRITERS)
         results = pool.map_async(
-            _write_one_stream, [(str(stream), w, per_writer) for w in range(WRITERS)]
+            _write_one_stream,
+            [(str(stream), w, per_writer, barrier) for w in range(WRITERS)],
+            chunksize=1,
         ).get(POOL_TIMEOUT)
     ranges = [r for _, _, rs in results for r in rs]
     assert sum(w for w, _, _ in results) == WRITERS * per_writer
