@@ -29,7 +29,7 @@ from appeals.models import AppealRow
 from appeals.projections import AppealFiles
 from eventstore.projections import wait_for_position
 from eventstore.store import AppendResult, event_store
-from tournaments.api.common import PROBLEM, expected, idem, validated
+from tournaments.api.common import PROBLEM, LawRefField, expected, idem, validated
 from tournaments.roles import (
     IsChiefDirector,
     IsCommitteeMember,
@@ -381,7 +381,7 @@ class ScoreOrderSerializer(serializers.Serializer):
     score = serializers.CharField(
         max_length=200, help_text='"A60/40" (Law 12C2) or "assigned:-420@1" (12C1)'
     )
-    law = serializers.CharField(max_length=12, default="12C1")
+    law = LawRefField(default="12C1")
 
 
 def _orders(rows: list[dict[str, Any]]) -> tuple[appeal.ScoreOrder, ...]:

@@ -12,12 +12,14 @@ from rest_framework.request import Request
 from rest_framework.utils.serializer_helpers import BindingDict
 
 from eventstore.commands import client_key
+from rules.bridge.law_references import NotALawReference, parse_law_ref
 from tournaments.domain import tournament
 from tournaments.roles import player_ids_of
 
 __all__ = [
     "PROBLEM",
     "FlatInput",
+    "LawRefField",
     "expected",
     "idem",
     "new_id",
@@ -62,6 +64,28 @@ class FlatInput(serializers.Serializer):
                 bound[name] = field
             cls._bound_fields = bound  # type: ignore[attr-defined]
         return bound
+
+
+class LawRefField(serializers.CharField):
+    """A reference to the 2017 Laws ("12C1(c)", "Law 64B5"), read in canonical
+    form; one the Laws do not have answers 400 naming the field and the value
+    (``unknown_law``, decision 0082)."""
+
+    default_error_messages = {"unknown_law": "{message}"}
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 24)
+        kwargs.setdefault(
+            "help_text", 'a Law of the 2017 Laws: "12C1(c)", "64B5", "Law 16B1(a)"'
+        )
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        text = super().to_internal_value(data)
+        try:
+            return parse_law_ref(text).law
+        except NotALawReference as error:
+            self.fail("unknown_law", message=str(error))
 
 
 def idem(request: Request) -> str | None:

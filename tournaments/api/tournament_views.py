@@ -26,6 +26,7 @@ from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, knockout, seating, swiss
 from tournaments.api.common import (
     PROBLEM,
+    LawRefField,
     expected,
     idem,
     new_id,
@@ -432,9 +433,7 @@ class GiveRulingApi(APIView):
     class InputSerializer(serializers.Serializer):
         board_number = serializers.IntegerField(min_value=1, required=False)
         table = serializers.IntegerField(min_value=1, required=False)
-        laws = serializers.ListField(
-            child=serializers.CharField(max_length=12), min_length=1
-        )
+        laws = serializers.ListField(child=LawRefField(), min_length=1, max_length=20)
         facts = serializers.CharField()
         decision = serializers.CharField()
         adjusted_score = serializers.CharField(required=False)
@@ -496,7 +495,7 @@ class ImposePenaltyApi(APIView):
             choices=sorted(tournament.PENALTY_UNITS), default="none"
         )
         amount = serializers.IntegerField(min_value=0, default=0)
-        law = serializers.CharField(required=False, default="")
+        law = LawRefField(required=False, default="", allow_blank=True)
         reason = serializers.CharField(required=False, default="")
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
