@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
 from rest_framework.response import Response
@@ -26,10 +28,10 @@ from rules.errors import DomainError, RuleViolation, StateConflict
 PROBLEM = "application/problem+json"
 
 
-def problem(
+def problem_body(
     status_code: int, code: str, title: str, detail: Any, **extra: Any
-) -> Response:
-    body = {
+) -> dict[str, Any]:
+    return {
         "type": f"https://arbitro.invalid/problems/{code}",
         "title": title,
         "status": status_code,
@@ -37,7 +39,30 @@ def problem(
         "code": code,
         **extra,
     }
+
+
+def problem(
+    status_code: int, code: str, title: str, detail: Any, **extra: Any
+) -> Response:
+    body = problem_body(status_code, code, title, detail, **extra)
     return Response(body, status=status_code, content_type=PROBLEM)
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 404 (a path no route matches, e.g. a malformed UUID): a
+    problem under /api/, the usual page elsewhere."""
+    if not request.path.startswith("/api/"):
+        return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
+    body = problem_body(404, "not_found", "NotFound", f"no resource at {request.path}")
+    return JsonResponse(body, status=404, content_type=PROBLEM)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """An unexpected error (logged by Django): a problem under /api/."""
+    if not request.path.startswith("/api/"):
+        return defaults.server_error(request)
+    body = problem_body(500, "server_error", "ServerError", "an unexpected error")
+    return JsonResponse(body, status=500, content_type=PROBLEM)
 
 
 def field_errors(detail: Any, path: tuple[str, ...] = ()) -> list[dict[str, str]]:
