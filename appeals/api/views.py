@@ -39,6 +39,7 @@ from tournaments.api.common import (
     MAX_USER_ID,
     PROBLEM,
     LawRefField,
+    count,
     expected,
     idem,
     validated,
@@ -637,10 +638,10 @@ class AppealOutcomeListApi(APIView):
 
     @extend_schema(parameters=[MIN_POSITION], responses={200: dict})
     def get(self, request: Request, tournament_id: UUID) -> Response:
-        raw = request.query_params.get("min_position")
-        if raw and raw.isdigit():
+        position = count(request.query_params.get("min_position"))
+        if position is not None:
             wait_for_position(
-                [AppealFiles.name], int(raw), settings.ARBITRO_READ_WAIT_MAX_SECONDS
+                [AppealFiles.name], position, settings.ARBITRO_READ_WAIT_MAX_SECONDS
             )
         rows = AppealRow.objects.filter(tournament_id=tournament_id).order_by(
             "session", "board_number", "table", "lodged_at"

@@ -197,17 +197,18 @@ def parse_law_ref(text: str) -> LawRef:
     93, or the first section, subsection or item the Law does not have.
     """
     canonical = _normalise(text)
-    shown = f'"{text}"'
+    shown = f'"{text}"' if len(text) <= 40 else f'"{text[:37]}..."'
     match = re.fullmatch(r"(\d+)(.*)", canonical)
     if match is None:
         raise NotALawReference(
             f'{shown} is not a Law reference (a Law 1 to 93, e.g. "12C1(c)")'
         )
     number, section = match.groups()
-    law = int(number)
+    law = int(number) if len(number) <= 2 else 0
     if law not in _KNOWN or number.startswith("0"):
+        named = number if len(number) <= 4 else f"{number[:4]}..."
         raise NotALawReference(
-            f"{shown}: the 2017 Laws have no Law {number} (Laws 1 to 93)"
+            f"{shown}: the 2017 Laws have no Law {named} (Laws 1 to 93)"
         )
     parts, rest = _split(section)
     for i, part in enumerate([*parts, rest] if rest else parts):

@@ -41,6 +41,7 @@ __all__ = [
     "FlatInput",
     "LawRefField",
     "StrictJSONParser",
+    "count",
     "expected",
     "idem",
     "new_id",
@@ -184,10 +185,18 @@ def new_id(request: Request, actor: str) -> UUID:
     return uuid.uuid4() if key is None else uuid.uuid5(COMMAND_IDS, key)
 
 
+_COUNT = re.compile(r"[0-9]{1,18}")
+
+
+def count(raw: str | None) -> int | None:
+    """A stream version or global position sent as text: ASCII digits that fit
+    a bigint, else None (``str.isdigit`` also takes "²" and 5000 digits)."""
+    return int(raw) if raw and _COUNT.fullmatch(raw) else None
+
+
 def expected(request: Request) -> int | None:
     """``If-Match: <version>``: a conflict is then answered 409, not retried."""
-    raw = (request.headers.get("If-Match") or "").strip('"')
-    return int(raw) if raw.isdigit() else None
+    return count((request.headers.get("If-Match") or "").strip('"'))
 
 
 def plays_in(

@@ -37,6 +37,7 @@ from tournaments.api.common import (
     MAX_ROUND,
     PROBLEM,
     StrictJSONParser,
+    count,
     expected,
     idem,
     validated,
@@ -103,7 +104,8 @@ def caught_up(request: Request) -> Response | None:
     raw = request.query_params.get("min_position", "")
     if not raw:
         return None
-    if not raw.isdigit():
+    position = count(raw)
+    if position is None:
         return problem(
             400,
             "invalid",
@@ -112,7 +114,7 @@ def caught_up(request: Request) -> Response | None:
             field="min_position",
         )
     timeout = float(getattr(settings, "ARBITRO_READ_WAIT_MAX_SECONDS", 5))
-    if wait_for_position([RegistryProjection.name], int(raw), timeout):
+    if wait_for_position([RegistryProjection.name], position, timeout):
         return None
     response = problem(
         503,

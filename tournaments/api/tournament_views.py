@@ -38,6 +38,7 @@ from tournaments.api.common import (
     MAX_TABLE,
     PROBLEM,
     LawRefField,
+    count,
     expected,
     idem,
     new_id,
@@ -101,10 +102,10 @@ def with_revision(line: dict[str, Any], own: str | None) -> dict[str, Any]:
 
 def read_your_writes(request: Request) -> None:
     """Honour ``?min_position=``: wait briefly for the results projection."""
-    raw = request.query_params.get("min_position")
-    if raw and raw.isdigit():
+    position = count(request.query_params.get("min_position"))
+    if position is not None:
         wait_for_position(
-            [TournamentResults.name], int(raw), settings.ARBITRO_READ_WAIT_MAX_SECONDS
+            [TournamentResults.name], position, settings.ARBITRO_READ_WAIT_MAX_SECONDS
         )
 
 
@@ -982,7 +983,7 @@ class CarryOverApi(APIView):
         stage = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
         match = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
         imps = serializers.RegexField(
-            r"^-?\d+(/\d+|\.\d+)?$",
+            r"^-?\d{1,6}(/0*[1-9]\d{0,5}|\.\d{1,6})?$",
             help_text='to the home team, negative to the away team: "7", "3.5" or "7/2"',
         )
         reason = serializers.CharField(required=False, default="", allow_blank=True)

@@ -162,3 +162,27 @@ def test_a_call_index_is_a_place_in_the_auction() -> None:
     )
     assert response.status_code == 400
     assert problem(response)["field"] == "call_index"
+
+
+@pytest.mark.parametrize("imps", ["1/0", "9" * 5000])
+def test_a_carry_over_is_a_number_a_fraction_can_hold(imps: str) -> None:
+    staff, tid = staff_and_event()
+    response = staff.post(
+        f"/api/v1/tournaments/{tid}/bracket/carry-overs/",
+        {"stage": 1, "match": 1, "imps": imps},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert problem(response)["field"] == "imps"
+
+
+@pytest.mark.parametrize("position", ["²", "9" * 5000])
+def test_a_position_that_is_no_number_is_not_waited_for(position: str) -> None:
+    """``str.isdigit`` takes "²" and 5000 digits; ``int`` takes neither."""
+    staff, tid = staff_and_event()
+    response = staff.get(f"/api/v1/tournaments/{tid}/?min_position={position}")
+    assert response.status_code == 404  # read at once: the tournament is not projected
+    assert problem(response)["code"] == "not_found"
+    refused = staff.get(f"/api/v1/registry/players/?min_position={position}")
+    assert refused.status_code == 400
+    assert problem(refused)["field"] == "min_position"

@@ -5,8 +5,8 @@ Every operation of ``/api/schema/`` is sent, as a user holding every role
 body and then that body with one field at a time made wrong: the wrong type,
 missing, empty, huge or negative numbers, unknown enum values, malformed
 UUIDs and instants, strings with a NUL character or a lone surrogate, far
-past and far future dates. Path values and query parameters are made wrong
-the same way. Each answer is a success or an RFC 9457 problem with a
+past and far future dates. Path values, query parameters and ``If-Match``
+are made wrong the same way. Each answer is a success or an RFC 9457 problem with a
 ``code`` (a 4xx, or the 503 of a read model that is behind); never a 500,
 never a page that is not a problem, and never later than ``SECONDS``.
 """
@@ -57,7 +57,16 @@ TEXT = {
     "code": "BO99",
     "csv": "federation_number,family_name,given_name,category\n1,A,B,NC\n",
 }
-BAD_STRINGS = ["", "x" * 20000, "nul\x00byte", "lone\ud800surrogate", "99Z"]
+BAD_STRINGS = [
+    "",
+    "x" * 20000,
+    "9" * 5000,
+    "1/0",
+    "²",
+    "nul\x00byte",
+    "lone\ud800surrogate",
+    "99Z",
+]
 BAD_INSTANTS = [
     "yesterday",
     "0001-01-01T00:00:00Z",
@@ -307,7 +316,7 @@ def queries(operation: dict[str, Any]) -> Iterator[tuple[str, dict[str, str]]]:
     for p in operation.get("parameters", []):
         if p["in"] != "query":
             continue
-        for value in ("x", "-1", "1" + "0" * 30, "", "nul\x00byte", "1.5"):
+        for value in ("x", "-1", "1" + "0" * 30, "9" * 5000, "²", "", "nul\x00", "1.5"):
             yield f"?{p['name']}={_short(value)}", {p["name"]: value}
 
 
@@ -379,6 +388,17 @@ def walk(world: World, schema: Schema) -> Iterator[Outcome]:
             data="{",
             content_type="application/json",
         )
+        plain = json.dumps(plausible(schema, body, "", world) if body else {})
+        for version in ("9" * 5000, "²", "-1", "1" + "0" * 30):
+            yield check(
+                world,
+                method,
+                good_path,
+                f"If-Match: {_short(version)}",
+                data=plain,
+                content_type="application/json",
+                HTTP_IF_MATCH=version,
+            )
         if body is None:
             continue
         for label, data in bodies(schema, body, world):

@@ -87,6 +87,10 @@ def test_a_reference_the_laws_have_is_read_in_canonical_form(
         ("12C1(f)", '"12C1(f)": Law 12C1 has no item (f)'),
         ("12C1(e)(iii)", '"12C1(e)(iii)": Law 12C1(e) has no item (iii)'),
         ("40B4(b)", '"40B4(b)": Law 40B4 has no item (b)'),
+        (
+            "9" * 5000,
+            f'"{"9" * 37}...": the 2017 Laws have no Law 9999... (Laws 1 to 93)',
+        ),
         ("", '"" is not a Law reference (a Law 1 to 93, e.g. "12C1(c)")'),
         ("abc", '"abc" is not a Law reference (a Law 1 to 93, e.g. "12C1(c)")'),
     ],
