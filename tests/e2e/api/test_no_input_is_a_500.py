@@ -34,7 +34,9 @@ from tests.e2e.appeals.scenario import Event, project
 from tests.support.players import register_players
 from tournaments.models import RoleGrant
 
-pytestmark = [pytest.mark.django_db(transaction=True)]
+# Real transactions (each request commits, as in production): PostgreSQL only,
+# like every test that commits (SQLite cannot flush the append-only table).
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 HUGE = 10**30
