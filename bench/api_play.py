@@ -75,8 +75,9 @@ def _setup_database() -> str:
     from rest_framework.authtoken.models import Token
 
     from eventstore.store import Metadata
-    from tournaments import handlers
+    from tournaments import handlers, registry_handlers
     from tournaments.domain import tournament
+    from tournaments.domain.registry import PlayerCategory
     from tournaments.models import RoleGrant
     from tournaments.seating import mitchell_assignments
 
@@ -102,12 +103,23 @@ def _setup_database() -> str:
         metadata=meta,
     )
     for number in range(1, 2 * TABLES + 1):
+        # An entry names registered players (decision 0083).
+        players = tuple(
+            registry_handlers.register_player(
+                registry_handlers.Identity(
+                    federation_number=f"{number:04d}{member}",
+                    family_name=f"Bench {number}",
+                    given_name=f"Player {member}",
+                ),
+                PlayerCategory.NOT_CLASSIFIED,
+                metadata=meta,
+            )[0]
+            for member in (1, 2)
+        )
         handlers.handle_tournament(
             tid,
             tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid4(),
-                player_ids=(uuid.uuid4(), uuid.uuid4()),
+                number=number, entry_id=uuid.uuid4(), player_ids=players
             ),
             metadata=meta,
         )

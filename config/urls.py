@@ -12,3 +12,6 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/", include("appeals.api.urls")),
 ]
+
+handler404 = "config.api_errors.not_found"
+handler500 = "config.api_errors.server_error"

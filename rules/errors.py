@@ -45,21 +45,44 @@ Reference = LawRef | ArticleRef
 
 
 class DomainError(Exception):
-    """A command the domain refuses; ``code`` is part of the API contract."""
+    """A command the domain refuses; ``code`` is part of the API contract.
+
+    ``field`` names the input at fault as a dotted path of the command's
+    fields, as the API spells them (``"player_ids.1"``, ``"scoring"``,
+    ``"adjusted_scores.0.law"``); ``value`` is the offending value as text.
+    Both are None when the refusal is about the state, not one input.
+    """
 
     code: ClassVar[str] = "domain_error"
     law: Reference | None = None
+    field: str | None = None
+    value: str | None = None
 
-    def __init__(self, message: str, *, law: Reference | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        law: Reference | None = None,
+        field: str | None = None,
+        value: object = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
         if law is not None:
             self.law = law
+        if field is not None:
+            self.field = field
+        if value is not None:
+            self.value = str(value)
 
     def as_dict(self) -> dict[str, str]:
         data = {"code": self.code, "detail": self.message}
         if self.law is not None:
             data["law"] = str(self.law)
+        if self.field is not None:
+            data["field"] = self.field
+        if self.value is not None:
+            data["value"] = self.value
         return data
 
 

@@ -17,8 +17,9 @@ from uuid import UUID
 from eventstore.commands import PendingAppend, StreamCache, execute
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
 from rules.errors import LawRef, RuleViolation
-from tournaments.domain import board_result, tournament
+from tournaments.domain import board_result, registry, tournament
 from tournaments.officials import apply_official
+from tournaments.registry_handlers import player_states
 
 
 class NotSeated(RuleViolation):
@@ -69,6 +70,17 @@ def _publication_deadlines(events: list[Any]) -> list[NewDeadline]:
     return out
 
 
+def entry_players(
+    command: tournament.TournamentCommand,
+) -> dict[UUID, registry.PlayerState]:
+    """The register's facts on the players an entry names, each read from the
+    player's own stream (never from the lagging registry read model), so a
+    player registered a moment ago can enter and an unknown id cannot."""
+    if not isinstance(command, tournament.EnterPair):
+        return {}
+    return player_states(command.player_ids)
+
+
 def handle_tournament(
     tournament_id: UUID,
     command: tournament.TournamentCommand,
@@ -77,11 +89,12 @@ def handle_tournament(
     idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> AppendResult | None:
+    players = entry_players(command)
     return execute(
         tournament.stream_id(tournament_id),
         tournament.STREAM_TYPE,
         TOURNAMENTS,
-        lambda state, now: tournament.decide(state, command, now),
+        lambda state, now: tournament.decide(state, command, now, players=players),
         metadata=metadata,
         request=command,
         idempotency_key=idempotency_key,

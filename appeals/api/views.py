@@ -27,7 +27,20 @@ from appeals.domain import appeal, conditions
 from appeals.models import AppealRow
 from appeals.projections import AppealFiles
 from eventstore.store import AppendResult, event_store
-from tournaments.api.common import PROBLEM, expected, idem, validated
+from tournaments.api.common import (
+    MAX_BOARD,
+    MAX_CENTS,
+    MAX_HOURS,
+    MAX_MINUTES,
+    MAX_POINTS,
+    MAX_TABLE,
+    MAX_USER_ID,
+    PROBLEM,
+    LawRefField,
+    expected,
+    idem,
+    validated,
+)
 from tournaments.api.reads import READ_PARAMETERS, by_tournament, reads
 from tournaments.roles import (
     IsChiefDirector,
@@ -235,7 +248,7 @@ class RecordDepositApi(AppealApi):
         class Meta:
             ref_name = "RecordDepositInput"
 
-        amount_cents = serializers.IntegerField(min_value=1)
+        amount_cents = serializers.IntegerField(min_value=1, max_value=MAX_CENTS)
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, appeal_id: UUID) -> Response:
@@ -267,7 +280,9 @@ class RouteAppealApi(AppealApi):
             choices=[appeal.Body.CHIEF_DIRECTOR.value, appeal.Body.COMMITTEE.value]
         )
         members = serializers.ListField(
-            child=serializers.IntegerField(min_value=1), required=False, default=list
+            child=serializers.IntegerField(min_value=1, max_value=MAX_USER_ID),
+            required=False,
+            default=list,
         )
         law_points = LawPointSerializer(many=True, required=False, default=list)
         law_only = serializers.BooleanField(default=False)
@@ -335,7 +350,9 @@ class RecordHearingApi(AppealApi):
 
         statements = StatementSerializer(many=True)
         members_present = serializers.ListField(
-            child=serializers.IntegerField(min_value=1), required=False, default=list
+            child=serializers.IntegerField(min_value=1, max_value=MAX_USER_ID),
+            required=False,
+            default=list,
         )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
@@ -372,12 +389,12 @@ class AttachDirectorReportApi(AppealApi):
 
 
 class ScoreOrderSerializer(serializers.Serializer):
-    board_number = serializers.IntegerField(min_value=1)
-    table = serializers.IntegerField(min_value=1)
+    board_number = serializers.IntegerField(min_value=1, max_value=MAX_BOARD)
+    table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
     score = serializers.CharField(
         max_length=200, help_text='"A60/40" (Law 12C2) or "assigned:-420@1" (12C1)'
     )
-    law = serializers.CharField(max_length=12, default="12C1")
+    law = LawRefField(default="12C1")
 
 
 def _orders(rows: list[dict[str, Any]]) -> tuple[appeal.ScoreOrder, ...]:
@@ -668,15 +685,23 @@ class AppealConditionsApi(APIView):
             default=conditions.Structure.CHIEF_DIRECTOR.value,
         )
         committee_available = serializers.BooleanField(default=False)
-        deposit_cents = serializers.IntegerField(min_value=0, default=0)
+        deposit_cents = serializers.IntegerField(
+            min_value=0, max_value=MAX_CENTS, default=0
+        )
         sanction_unit = serializers.ChoiceField(
             choices=[u.value for u in conditions.SanctionUnit],
             default=conditions.SanctionUnit.NONE.value,
         )
-        sanction_amount = serializers.IntegerField(min_value=0, default=0)
+        sanction_amount = serializers.IntegerField(
+            min_value=0, max_value=MAX_POINTS, default=0
+        )
         further_appeal = serializers.BooleanField(default=True)
-        prenotice_minutes = serializers.IntegerField(min_value=0, default=30)
-        further_appeal_hours = serializers.IntegerField(min_value=0, default=48)
+        prenotice_minutes = serializers.IntegerField(
+            min_value=0, max_value=MAX_MINUTES, default=30
+        )
+        further_appeal_hours = serializers.IntegerField(
+            min_value=0, max_value=MAX_HOURS, default=48
+        )
 
     @extend_schema(responses={200: dict})
     def get(self, request: Request, tournament_id: UUID) -> Response:

@@ -33,6 +33,7 @@ from typing import ClassVar, assert_never
 from uuid import UUID
 
 from appeals.domain.conditions import AppealConditions, SanctionUnit, Structure
+from rules.bridge.law_references import checked_law
 from rules.errors import ArticleRef, LawRef, RuleViolation, StateConflict
 from tournaments.domain.board_result import parse_adjusted
 from tournaments.domain.tournament import (
@@ -950,16 +951,23 @@ def _stage(state: AppealState, allowed: Iterable[Status], doing: str) -> None:
 
 def _check_scores(
     orders: tuple[ScoreOrder, ...], lodged: AppealLodged, tournament: TournamentState
-) -> None:
-    """An adjusted score (Law 12) names a board played at a table of the session."""
+) -> tuple[ScoreOrder, ...]:
+    """An adjusted score (Law 12) names a board played at a table of the
+    session and cites a Law that exists; return the orders with their Law
+    references in canonical form."""
     session = tournament.sessions.get(lodged.session)
-    for order in orders:
+    checked = []
+    for index, order in enumerate(orders):
+        law = checked_law(order.law, field=f"adjusted_scores.{index}.law")
         parse_adjusted(order.score)
         if session is None or session.seating(order.board_number, order.table) is None:
             raise InvalidDecision(
                 f"board {order.board_number} is not played at table {order.table}",
                 law=LawRef("12"),
+                field=f"adjusted_scores.{index}",
             )
+        checked.append(replace(order, law=law))
+    return tuple(checked)
 
 
 def _deposit_outcome(state: AppealState, forfeit: bool) -> DepositOutcome:
@@ -1247,7 +1255,7 @@ def _decide_first_level(
         )
     if not command.reasons.strip():
         raise InvalidDecision("a decision states its reasons", law=LawRef("93"))
-    _check_scores(command.adjusted_scores, lodged, facts.tournament)
+    orders = _check_scores(command.adjusted_scores, lodged, facts.tournament)
     meritless = command.outcome is Outcome.WITHOUT_MERIT
     conditions = lodged.conditions
     ended = competition_end(facts.tournament)
@@ -1263,7 +1271,7 @@ def _decide_first_level(
             body=command.by,
             outcome=command.outcome,
             changed_points=command.changed_points,
-            adjusted_scores=command.adjusted_scores,
+            adjusted_scores=orders,
             reasons=command.reasons.strip(),
             recommendation=command.recommendation.strip(),
             sanction_unit=conditions.sanction_unit if meritless else SanctionUnit.NONE,
@@ -1389,12 +1397,12 @@ def _decide_further(
         )
     if not command.reasons.strip():
         raise InvalidDecision("a decision states its reasons", law=LawRef("93C2"))
-    _check_scores(command.adjusted_scores, lodged, facts.tournament)
+    orders = _check_scores(command.adjusted_scores, lodged, facts.tournament)
     meritless = command.outcome is Outcome.WITHOUT_MERIT
     return [
         FurtherAppealDecided(
             outcome=command.outcome,
-            adjusted_scores=command.adjusted_scores,
+            adjusted_scores=orders,
             reasons=command.reasons.strip(),
             technical_error=state.technical_error_admitted,
             sanction_unit=lodged.conditions.sanction_unit

@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import client_for
+from tests.support.players import register_players
 
 
 def event_with_entries(
@@ -37,7 +38,7 @@ def event_with_entries(
             f"/api/v1/tournaments/{tid}/entries/",
             {
                 "number": number,
-                "player_ids": [str(uuid.uuid4()) for _ in range(players_each)],
+                "player_ids": register_players(players_each),
             },
             format="json",
         )

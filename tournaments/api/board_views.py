@@ -23,7 +23,6 @@ from rest_framework import serializers, status
 from rest_framework.parsers import (
     BaseParser,
     FormParser,
-    JSONParser,
     MultiPartParser,
 )
 from rest_framework.permissions import BasePermission
@@ -41,6 +40,7 @@ from tournaments.adapters.hand_records import (
     read_hand_records,
     write_hand_records,
 )
+from tournaments.api.common import MAX_BOARD, StrictJSONParser
 from tournaments.api.tournament_views import (
     COMMAND_RESPONSES,
     PROBLEM,
@@ -190,7 +190,7 @@ class HandRecordListApi(APIView):
 
     tournament_state: tournament.TournamentState  # set by HandRecordsVisible
     parser_classes = [
-        JSONParser,
+        StrictJSONParser,
         PbnTextParser,
         PlainTextParser,
         MultiPartParser,
@@ -201,7 +201,8 @@ class HandRecordListApi(APIView):
         pbn = serializers.CharField(required=False, trim_whitespace=False)
         generate = serializers.BooleanField(default=False)
         boards = serializers.ListField(
-            child=serializers.IntegerField(min_value=1), required=False
+            child=serializers.IntegerField(min_value=1, max_value=MAX_BOARD),
+            required=False,
         )
 
     def get_permissions(self) -> list[BasePermission]:

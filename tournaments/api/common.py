@@ -2,22 +2,46 @@
 
 from __future__ import annotations
 
+import io
+import re
 import uuid
 from typing import Any
 from uuid import UUID
 
+from django.urls.converters import IntConverter
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
 from rest_framework.request import Request
 from rest_framework.utils.serializer_helpers import BindingDict
 
 from eventstore.commands import client_key
+from rules.bridge.law_references import NotALawReference, parse_law_ref
 from tournaments.domain import tournament
 from tournaments.roles import player_ids_of
 
 __all__ = [
+    "MAX_BOARD",
+    "MAX_BOARDS_PER_ROUND",
+    "MAX_CALLS",
+    "MAX_CENTS",
+    "MAX_ENTRY",
+    "MAX_FIELD",
+    "MAX_HOURS",
+    "MAX_MINUTES",
+    "MAX_PLAYERS",
+    "MAX_POINTS",
+    "MAX_ROUND",
+    "MAX_SESSION",
+    "MAX_TABLE",
+    "MAX_USER_ID",
     "PROBLEM",
+    "BoundedNumber",
     "FlatInput",
+    "LawRefField",
+    "StrictJSONParser",
+    "count",
     "expected",
     "idem",
     "new_id",
@@ -27,9 +51,71 @@ __all__ = [
 
 COMMAND_IDS = uuid.UUID("3c0f5a5e-2d8e-4b61-9a7e-5f0c1d2b7e44")
 
+# Every number an input carries is bounded (DESIGN: every parameter bounded):
+# generous for any real event, small enough that no movement is built for
+# ever and no column, instant or duration overflows (decision 0084).
+MAX_SESSION = 999
+MAX_BOARD = 9999
+MAX_TABLE = 999
+MAX_ENTRY = 9999  # entry numbers; in an individual event, players
+MAX_ROUND = 999
+MAX_FIELD = 200  # pairs or teams a movement is built for
+MAX_PLAYERS = 400  # players an individual movement is built for
+MAX_BOARDS_PER_ROUND = 36
+MAX_MINUTES = 7 * 24 * 60  # a window or period: at most a week
+MAX_HOURS = 30 * 24
+MAX_POINTS = 10_000  # a penalty or sanction, in its unit
+MAX_CENTS = 100_000_000
+MAX_USER_ID = 2**31 - 1
+MAX_CALLS = 319  # the longest possible auction (Laws 17-22)
+
+
+class BoundedNumber(IntConverter):
+    """A number in a path (session, board, table, entry, user): nine digits
+    at most, so no lookup overflows an integer column."""
+
+    regex = "[0-9]{1,9}"
+
+
 PROBLEM = OpenApiResponse(
     description="RFC 9457 problem details naming the Law or article"
 )
+
+
+_SURROGATE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
+
+
+class StrictJSONParser(JSONParser):
+    """JSON whose text is Unicode: a lone surrogate escape ("\\ud800") is
+    valid JSON but no text, and could be neither stored nor answered; it is
+    a 400 like any malformed body. Only a body that has surrogate escapes
+    at all is walked, so the common case costs one scan of the bytes."""
+
+    def parse(
+        self,
+        stream: Any,
+        media_type: str | None = None,
+        parser_context: dict[str, Any] | None = None,
+    ) -> Any:
+        raw = stream.read() if stream is not None else b""
+        data = super().parse(io.BytesIO(raw), media_type, parser_context)
+        if _SURROGATE.search(raw) and not _is_text(data):
+            raise ParseError("JSON parse error - a string is not valid Unicode text")
+        return data
+
+
+def _is_text(data: Any) -> bool:
+    if isinstance(data, str):
+        try:
+            data.encode("utf-8")
+        except UnicodeEncodeError:
+            return False
+        return True
+    if isinstance(data, dict):
+        return all(_is_text(k) and _is_text(v) for k, v in data.items())
+    if isinstance(data, list):
+        return all(_is_text(v) for v in data)
+    return True
 
 
 def validated(
@@ -64,6 +150,28 @@ class FlatInput(serializers.Serializer):
         return bound
 
 
+class LawRefField(serializers.CharField):
+    """A reference to the 2017 Laws ("12C1(c)", "Law 64B5"), read in canonical
+    form; one the Laws do not have answers 400 naming the field and the value
+    (``unknown_law``, decision 0082)."""
+
+    default_error_messages = {"unknown_law": "{message}"}
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("max_length", 24)
+        kwargs.setdefault(
+            "help_text", 'a Law of the 2017 Laws: "12C1(c)", "64B5", "Law 16B1(a)"'
+        )
+        super().__init__(**kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        text = super().to_internal_value(data)
+        try:
+            return parse_law_ref(text).law
+        except NotALawReference as error:
+            self.fail("unknown_law", message=str(error))
+
+
 def idem(request: Request) -> str | None:
     """The client's ``Idempotency-Key``: a retried command is answered, not repeated."""
     return request.headers.get("Idempotency-Key")
@@ -77,10 +185,18 @@ def new_id(request: Request, actor: str) -> UUID:
     return uuid.uuid4() if key is None else uuid.uuid5(COMMAND_IDS, key)
 
 
+_COUNT = re.compile(r"[0-9]{1,18}")
+
+
+def count(raw: str | None) -> int | None:
+    """A stream version or global position sent as text: ASCII digits that fit
+    a bigint, else None (``str.isdigit`` also takes "²" and 5000 digits)."""
+    return int(raw) if raw and _COUNT.fullmatch(raw) else None
+
+
 def expected(request: Request) -> int | None:
     """``If-Match: <version>``: a conflict is then answered 409, not retried."""
-    raw = (request.headers.get("If-Match") or "").strip('"')
-    return int(raw) if raw.isdigit() else None
+    return count((request.headers.get("If-Match") or "").strip('"'))
 
 
 def plays_in(

@@ -27,7 +27,14 @@ from rules.bridge.defective_trick import DefectKind
 from rules.bridge.dummy_designation import Designation
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, live_play
-from tournaments.api.common import FlatInput, expected, idem, plays_in, validated
+from tournaments.api.common import (
+    MAX_CALLS,
+    FlatInput,
+    expected,
+    idem,
+    plays_in,
+    validated,
+)
 from tournaments.api.tournament_views import (
     COMMAND_RESPONSES,
     IsTournamentDirector,
@@ -204,7 +211,12 @@ MakeCallApi = table_command(
 )
 MakeAlertApi = table_command(
     "MakeAlert",
-    {"seat": SeatField(), "call_index": serializers.IntegerField(required=False)},
+    {
+        "seat": SeatField(),
+        "call_index": serializers.IntegerField(
+            min_value=0, max_value=MAX_CALLS, required=False
+        ),
+    },
     lambda d, at, ref: cmd.MakeAlert(
         seat=d["seat"], call_index=d.get("call_index"), at=at
     ),
@@ -214,7 +226,7 @@ GiveExplanationApi = table_command(
     "GiveExplanation",
     {
         "seat": SeatField(),
-        "call_index": serializers.IntegerField(),
+        "call_index": serializers.IntegerField(min_value=0, max_value=MAX_CALLS),
         "explanation": serializers.CharField(),
     },
     lambda d, at, ref: cmd.GiveExplanation(

@@ -14,6 +14,7 @@ from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -111,7 +112,7 @@ class RecapApi(APIView):
             tournament_id=tournament_id, session=session
         ).first()
         if row is None:
-            return Response({"detail": "no such session"}, status=404)
+            raise NotFound("no such session")
         return Response(
             {
                 "session": session,

@@ -20,7 +20,7 @@ from drf_spectacular.utils import (
 )
 from rest_framework import serializers, status
 from rest_framework.exceptions import NotFound
-from rest_framework.parsers import BaseParser, JSONParser, MultiPartParser
+from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -31,7 +31,14 @@ from eventstore.store import AppendResult
 from rules.bridge.card import Suit
 from tournaments import registry_handlers as handlers
 from tournaments import registry_selectors as selectors
-from tournaments.api.common import PROBLEM, expected, idem, validated
+from tournaments.api.common import (
+    MAX_ROUND,
+    PROBLEM,
+    StrictJSONParser,
+    expected,
+    idem,
+    validated,
+)
 from tournaments.api.reads import READ_PARAMETERS, by_stream, reads
 from tournaments.domain import registry as domain
 from tournaments.domain.systems import (
@@ -151,7 +158,9 @@ class MethodSerializer(serializers.Serializer):
     over = serializers.CharField(max_length=8, allow_null=True, default=None)
     over_natural = serializers.BooleanField(default=True)
     stopper_ask = serializers.BooleanField(default=False)
-    sheet = serializers.IntegerField(min_value=1, allow_null=True, default=None)
+    sheet = serializers.IntegerField(
+        min_value=1, max_value=99, allow_null=True, default=None
+    )
 
 
 class ConventionCardSerializer(serializers.Serializer):
@@ -179,7 +188,7 @@ class ConventionCardSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=40), default=list
     )
     supplementary_sheets = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), default=list
+        child=serializers.IntegerField(min_value=1, max_value=99), default=list
     )
     full_system_submitted = serializers.BooleanField(default=False)
 
@@ -370,6 +379,15 @@ class PlayerListApi(APIView):
         category = serializers.ChoiceField(choices=_choices(domain.PlayerCategory))
         club_id = serializers.UUIDField(required=False, allow_null=True, default=None)
 
+    class QuerySerializer(serializers.Serializer):
+        club_id = serializers.UUIDField(required=False, allow_null=True, default=None)
+        category = serializers.ChoiceField(
+            choices=_choices(domain.PlayerCategory), required=False, default=None
+        )
+        search = serializers.CharField(max_length=100, required=False, default=None)
+        limit = serializers.IntegerField(min_value=1, max_value=1000, default=200)
+        offset = serializers.IntegerField(min_value=0, max_value=10**6, default=0)
+
     @extend_schema(
         operation_id="registry_players_list",
         parameters=[
@@ -384,23 +402,9 @@ class PlayerListApi(APIView):
     )
     @reads(RegistryProjection.name)
     def get(self, request: Request) -> Response:
-        params = request.query_params
-        club = params.get("club_id")
-        try:
-            club_id = UUID(club) if club else None
-        except ValueError:
-            return problem(400, "invalid", "ValidationError", "club_id is not a UUID")
-        limit = params.get("limit", "200")
-        offset = params.get("offset", "0")
-        return Response(
-            selectors.player_list(
-                club_id=club_id,
-                category=params.get("category"),
-                search=params.get("search"),
-                limit=min(int(limit), 1000) if limit.isdigit() else 200,
-                offset=int(offset) if offset.isdigit() else 0,
-            )
-        )
+        query = {k: v for k, v in request.query_params.items() if v != ""}
+        query.pop("min_position", None)
+        return Response(selectors.player_list(**validated(self.QuerySerializer, query)))
 
     @extend_schema(request=RegisterPlayerSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
@@ -536,7 +540,7 @@ class ImportPlayersApi(APIView):
     """
 
     permission_classes = [IsFederationStaff]
-    parser_classes = [CsvParser, MultiPartParser, JSONParser]
+    parser_classes = [CsvParser, MultiPartParser, StrictJSONParser]
 
     @extend_schema(
         request={
@@ -560,12 +564,18 @@ class ImportPlayersApi(APIView):
         data: Any = request.data
         if isinstance(data, bytes | str):
             content = data
-        elif "file" in data:
+        elif hasattr(data, "get") and hasattr(data.get("file"), "read"):
             content = data["file"].read()
-        elif isinstance(data.get("csv"), str):
+        elif hasattr(data, "get") and isinstance(data.get("csv"), str):
             content = data["csv"]
         else:
-            return problem(400, "invalid", "ValidationError", "send a CSV file")
+            return problem(
+                400,
+                "invalid",
+                "ValidationError",
+                "send a CSV file: text/csv, a multipart file or JSON csv text",
+                field="file",
+            )
         dry_run = request.query_params.get("dry_run", "").lower() in ("1", "true")
         report = import_players(
             content,
@@ -824,7 +834,7 @@ class LineupApi(APIView):
     class DeclareLineupSerializer(serializers.Serializer):
         tournament_id = serializers.UUIDField()
         match_id = serializers.UUIDField()
-        segment = serializers.IntegerField(min_value=1)
+        segment = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
         open_room = serializers.ListField(
             child=serializers.UUIDField(), min_length=2, max_length=2
         )

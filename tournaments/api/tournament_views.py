@@ -14,6 +14,7 @@ from uuid import UUID
 from django.db import models
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -24,7 +25,18 @@ from eventstore.store import AppendResult
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, knockout, seating, swiss
 from tournaments.api.common import (
+    MAX_BOARD,
+    MAX_BOARDS_PER_ROUND,
+    MAX_ENTRY,
+    MAX_FIELD,
+    MAX_MINUTES,
+    MAX_PLAYERS,
+    MAX_POINTS,
+    MAX_ROUND,
+    MAX_SESSION,
+    MAX_TABLE,
     PROBLEM,
+    LawRefField,
     expected,
     idem,
     new_id,
@@ -108,15 +120,21 @@ class WindowsSerializer(serializers.Serializer):
     regulation = serializers.ChoiceField(
         choices=[r.value for r in tournament.Regulation], default="figb"
     )
-    correction_minutes = serializers.IntegerField(min_value=0, default=30)
-    inadmissible_minutes = serializers.IntegerField(min_value=0, default=15)
-    appeal_minutes = serializers.IntegerField(min_value=0, default=15)
+    correction_minutes = serializers.IntegerField(
+        min_value=0, max_value=MAX_MINUTES, default=30
+    )
+    inadmissible_minutes = serializers.IntegerField(
+        min_value=0, max_value=MAX_MINUTES, default=15
+    )
+    appeal_minutes = serializers.IntegerField(
+        min_value=0, max_value=MAX_MINUTES, default=15
+    )
 
 
 class PenaltyOverrideSerializer(serializers.Serializer):
     key = serializers.ChoiceField(choices=sorted(FIGB_CATALOGUE))
     unit = serializers.ChoiceField(choices=sorted(tournament.PENALTY_UNITS))
-    amount = serializers.IntegerField(min_value=0)
+    amount = serializers.IntegerField(min_value=0, max_value=MAX_POINTS)
 
 
 class TournamentListApi(APIView):
@@ -213,7 +231,7 @@ class TournamentDetailApi(APIView):
     def get(self, request: Request, tournament_id: UUID) -> Response:
         row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
         if row is None:
-            return Response({"detail": "no such tournament"}, status=404)
+            raise NotFound("no such tournament")
         sessions = SessionRow.objects.filter(tournament_id=tournament_id).order_by(
             "session"
         )
@@ -251,7 +269,7 @@ class EnterPairApi(APIView):
     permission_classes = [StaffOrDirector]
 
     class InputSerializer(serializers.Serializer):
-        number = serializers.IntegerField(min_value=1)
+        number = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
         entry_id = serializers.UUIDField(required=False)
         player_ids = serializers.ListField(
             child=serializers.UUIDField(), min_length=1, max_length=6
@@ -284,40 +302,55 @@ class ScheduleSessionApi(APIView):
     permission_classes = [StaffOrDirector]
 
     class AssignmentSerializer(serializers.Serializer):
-        round = serializers.IntegerField(min_value=1)
-        table = serializers.IntegerField(min_value=1)
-        ns = serializers.IntegerField(min_value=0)
-        ew = serializers.IntegerField(min_value=0)
-        boards = serializers.ListField(child=serializers.IntegerField(min_value=1))
+        round = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
+        table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
+        ns = serializers.IntegerField(min_value=0, max_value=MAX_ENTRY)
+        ew = serializers.IntegerField(min_value=0, max_value=MAX_ENTRY)
+        boards = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_BOARD)
+        )
         players = serializers.ListField(
-            child=serializers.IntegerField(min_value=1),
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ENTRY),
             required=False,
             default=list,
             help_text="individual events: North, East, South, West",
         )
 
     class InputSerializer(serializers.Serializer):
-        session = serializers.IntegerField(min_value=1)
+        session = serializers.IntegerField(min_value=1, max_value=MAX_SESSION)
         starts_at = serializers.DateTimeField()
         ends_at = serializers.DateTimeField()
         movement = serializers.ChoiceField(
             choices=[*seating.MOVEMENTS, "knockout", "explicit"]
         )
         pairs = serializers.IntegerField(
-            min_value=3, required=False, help_text="pairs (teams in a round robin)"
+            max_value=MAX_FIELD,
+            min_value=3,
+            required=False,
+            help_text="pairs (teams in a round robin)",
         )
         players = serializers.IntegerField(
-            min_value=4, required=False, help_text="individual movement: players"
+            max_value=MAX_PLAYERS,
+            min_value=4,
+            required=False,
+            help_text="individual movement: players",
         )
         duplicated_boards = serializers.BooleanField(
             default=True,
             help_text="individual movement: one copy of the boards per table, every "
             "table plays the round's set (whist seating for more sizes)",
         )
-        boards_per_round = serializers.IntegerField(min_value=1, required=False)
-        rounds = serializers.IntegerField(min_value=1, required=False)
-        first_board = serializers.IntegerField(min_value=1, default=1)
+        boards_per_round = serializers.IntegerField(
+            min_value=1, max_value=MAX_BOARDS_PER_ROUND, required=False
+        )
+        rounds = serializers.IntegerField(
+            min_value=1, max_value=MAX_ROUND, required=False
+        )
+        first_board = serializers.IntegerField(
+            min_value=1, max_value=MAX_BOARD, default=1
+        )
         round_number = serializers.IntegerField(
+            max_value=MAX_ROUND,
             min_value=1,
             required=False,
             help_text="round robin: the round of the Berger schedule; knockout: the stage",
@@ -426,11 +459,13 @@ class GiveRulingApi(APIView):
     permission_classes = [IsTournamentDirector]
 
     class InputSerializer(serializers.Serializer):
-        board_number = serializers.IntegerField(min_value=1, required=False)
-        table = serializers.IntegerField(min_value=1, required=False)
-        laws = serializers.ListField(
-            child=serializers.CharField(max_length=12), min_length=1
+        board_number = serializers.IntegerField(
+            min_value=1, max_value=MAX_BOARD, required=False
         )
+        table = serializers.IntegerField(
+            min_value=1, max_value=MAX_TABLE, required=False
+        )
+        laws = serializers.ListField(child=LawRefField(), min_length=1, max_length=20)
         facts = serializers.CharField()
         decision = serializers.CharField()
         adjusted_score = serializers.CharField(required=False)
@@ -478,7 +513,7 @@ class ImposePenaltyApi(APIView):
     permission_classes = [IsTournamentDirector]
 
     class InputSerializer(serializers.Serializer):
-        entry_number = serializers.IntegerField(min_value=1)
+        entry_number = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
         catalogue = serializers.ChoiceField(
             choices=sorted(FIGB_CATALOGUE),
             required=False,
@@ -491,8 +526,8 @@ class ImposePenaltyApi(APIView):
         unit = serializers.ChoiceField(
             choices=sorted(tournament.PENALTY_UNITS), default="none"
         )
-        amount = serializers.IntegerField(min_value=0, default=0)
-        law = serializers.CharField(required=False, default="")
+        amount = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, default=0)
+        law = LawRefField(required=False, default="", allow_blank=True)
         reason = serializers.CharField(required=False, default="")
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
@@ -546,8 +581,8 @@ class EnterResultApi(APIView):
     """Result-only entry: North enters at the table device, or the director does."""
 
     class InputSerializer(ResultSerializer):
-        board_number = serializers.IntegerField(min_value=1)
-        table = serializers.IntegerField(min_value=1)
+        board_number = serializers.IntegerField(min_value=1, max_value=MAX_BOARD)
+        table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
@@ -644,7 +679,7 @@ class RecordBoardIrregularityApi(APIView):
 
     class InputSerializer(serializers.Serializer):
         kind = serializers.ChoiceField(choices=sorted(board_result.IRREGULARITY_LAWS))
-        group = serializers.IntegerField(min_value=0, default=0)
+        group = serializers.IntegerField(min_value=0, max_value=99, default=0)
         note = serializers.CharField(required=False, default="")
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
@@ -691,7 +726,7 @@ class StandingsApi(APIView):
             tournament_id=tournament_id, session=session
         ).first()
         if row is None:
-            return Response({"detail": "no such session"}, status=404)
+            raise NotFound("no such session")
         standings = StandingRow.objects.filter(
             tournament_id=tournament_id, session=session
         )
@@ -786,11 +821,12 @@ class SwissRoundApi(APIView):
     permission_classes = [IsTournamentDirector]
 
     class InputSerializer(serializers.Serializer):
-        session = serializers.IntegerField(min_value=1)
+        session = serializers.IntegerField(min_value=1, max_value=MAX_SESSION)
         starts_at = serializers.DateTimeField()
         ends_at = serializers.DateTimeField()
         boards = serializers.ListField(
-            child=serializers.IntegerField(min_value=1), min_length=1
+            child=serializers.IntegerField(min_value=1, max_value=MAX_BOARD),
+            min_length=1,
         )
         danish = serializers.BooleanField(default=False)
 
@@ -871,13 +907,25 @@ class MovementPreviewApi(APIView):
     permission_classes = [AllowAny]
 
     class InputSerializer(serializers.Serializer):
-        pairs = serializers.IntegerField(min_value=3, required=False)
-        players = serializers.IntegerField(min_value=4, required=False)
-        boards_per_round = serializers.IntegerField(min_value=1)
-        rounds = serializers.IntegerField(min_value=1, required=False)
-        first_board = serializers.IntegerField(min_value=1, default=1)
+        pairs = serializers.IntegerField(
+            min_value=3, max_value=MAX_FIELD, required=False
+        )
+        players = serializers.IntegerField(
+            min_value=4, max_value=MAX_PLAYERS, required=False
+        )
+        boards_per_round = serializers.IntegerField(
+            min_value=1, max_value=MAX_BOARDS_PER_ROUND
+        )
+        rounds = serializers.IntegerField(
+            min_value=1, max_value=MAX_ROUND, required=False
+        )
+        first_board = serializers.IntegerField(
+            min_value=1, max_value=MAX_BOARD, default=1
+        )
         duplicated_boards = serializers.BooleanField(default=True)
-        round_number = serializers.IntegerField(min_value=1, required=False)
+        round_number = serializers.IntegerField(
+            min_value=1, max_value=MAX_ROUND, required=False
+        )
         teams = serializers.BooleanField(
             default=False, help_text="round robin: two rooms a match"
         )
@@ -945,10 +993,10 @@ class CarryOverApi(APIView):
     permission_classes = [StaffOrDirector]
 
     class InputSerializer(serializers.Serializer):
-        stage = serializers.IntegerField(min_value=1)
-        match = serializers.IntegerField(min_value=1)
+        stage = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
+        match = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
         imps = serializers.RegexField(
-            r"^-?\d+(/\d+|\.\d+)?$",
+            r"^-?\d{1,6}(/0*[1-9]\d{0,5}|\.\d{1,6})?$",
             help_text='to the home team, negative to the away team: "7", "3.5" or "7/2"',
         )
         reason = serializers.CharField(required=False, default="", allow_blank=True)
@@ -985,7 +1033,7 @@ class GuideCardApi(APIView):
             tournament_id=tournament_id, session=session
         ).first()
         if row is None:
-            return Response({"detail": "no such session"}, status=404)
+            raise NotFound("no such session")
         return Response(
             {
                 "entry_number": number,

@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from rest_framework.authtoken.views import ObtainAuthToken
 
 from tournaments.api import board_views as b
@@ -6,7 +6,12 @@ from tournaments.api import official_views as o
 from tournaments.api import play_views as p
 from tournaments.api import recap_views as r
 from tournaments.api import tournament_views as t
+from tournaments.api.common import BoundedNumber
 from tournaments.api.views import MeApi, PingApi
+
+# Session, board, table, entry and user numbers in paths: at most nine digits,
+# so no lookup overflows a column (a longer number matches no path: 404).
+register_converter(BoundedNumber, "num")
 
 # Nested by prefix so a request is matched against its own branch only (a
 # card play tries a handful of patterns, not every route of the API).
@@ -27,32 +32,32 @@ play = [
 ]
 board = [
     path("traveller/", t.TravellerApi.as_view()),
-    path("tables/<int:table>/confirmations/", t.ConfirmResultApi.as_view()),
-    path("tables/<int:table>/corrections/", t.CorrectResultApi.as_view()),
-    path("tables/<int:table>/irregularities/", t.RecordBoardIrregularityApi.as_view()),
+    path("tables/<num:table>/confirmations/", t.ConfirmResultApi.as_view()),
+    path("tables/<num:table>/corrections/", t.CorrectResultApi.as_view()),
+    path("tables/<num:table>/irregularities/", t.RecordBoardIrregularityApi.as_view()),
 ]
 session = [
-    path("tables/<int:table>/boards/<int:board_number>/play/", include(play)),
-    path("boards/<int:board_number>/", include(board)),
+    path("tables/<num:table>/boards/<num:board_number>/play/", include(play)),
+    path("boards/<num:board_number>/", include(board)),
     path("publications/", t.PublishScoresApi.as_view()),
     path("rulings/", t.GiveRulingApi.as_view()),
     path("ruling-list/", t.RulingListApi.as_view()),
     path("penalties/", t.ImposePenaltyApi.as_view()),
     path("results/", t.EnterResultApi.as_view()),
     path("standings/", t.StandingsApi.as_view()),
-    path("entries/<int:number>/guide-card/", t.GuideCardApi.as_view()),
-    path("entries/<int:number>/score-card/", t.ScoreCardApi.as_view()),
+    path("entries/<num:number>/guide-card/", t.GuideCardApi.as_view()),
+    path("entries/<num:number>/score-card/", t.ScoreCardApi.as_view()),
     path("recap/", r.RecapApi.as_view()),
     path("hand-records/", b.HandRecordListApi.as_view()),
     path("hand-records.pbn", b.HandRecordsPbnApi.as_view()),
     path("double-dummy/", b.DoubleDummyApi.as_view()),
 ]
 tournament = [
-    path("sessions/<int:session>/", include(session)),
+    path("sessions/<num:session>/", include(session)),
     path("", t.TournamentDetailApi.as_view()),
     path("entries/", t.EnterPairApi.as_view()),
     path("officials/", o.OfficialListApi.as_view()),
-    path("officials/<int:user_id>/", o.OfficialDetailApi.as_view()),
+    path("officials/<num:user_id>/", o.OfficialDetailApi.as_view()),
     path("sessions/", t.ScheduleSessionApi.as_view()),
     path("swiss-rounds/", t.SwissRoundApi.as_view()),
     path("bracket/", t.BracketApi.as_view()),

@@ -20,6 +20,7 @@ from typing import ClassVar, assert_never
 from uuid import UUID
 
 from rules.bridge import Card, Contract, Seat, vulnerability_for
+from rules.bridge.law_references import checked_law
 from rules.errors import LawRef, RuleViolation, StateConflict
 from scoring.bridge import Artificial, Assigned, score_ns
 
@@ -451,10 +452,11 @@ def decide(
                     ),
                     now,
                 )
+            law = checked_law(command.law, field="law") if command.law else "12"
             return [
                 AdjustedScoreAwarded(
                     score=command.score.strip(),
-                    law=command.law or "12",
+                    law=law,
                     reason=command.reason,
                     ruling_id=command.ruling_id,
                     by_appeal=command.by_appeal,

@@ -172,8 +172,20 @@ class RegistryViolation(RuleViolation):
 
     code: ClassVar[str] = "registry_violation"
 
-    def __init__(self, message: str, *, law: Reference | None = None) -> None:
-        super().__init__(message, law=law if law is not None else self.default_law)
+    def __init__(
+        self,
+        message: str,
+        *,
+        law: Reference | None = None,
+        field: str | None = None,
+        value: object = None,
+    ) -> None:
+        super().__init__(
+            message,
+            law=law if law is not None else self.default_law,
+            field=field,
+            value=value,
+        )
 
     default_law: ClassVar[Reference | None] = None
 
@@ -183,8 +195,20 @@ class RegistryConflict(StateConflict):
 
     code: ClassVar[str] = "registry_conflict"
 
-    def __init__(self, message: str, *, law: Reference | None = None) -> None:
-        super().__init__(message, law=law if law is not None else self.default_law)
+    def __init__(
+        self,
+        message: str,
+        *,
+        law: Reference | None = None,
+        field: str | None = None,
+        value: object = None,
+    ) -> None:
+        super().__init__(
+            message,
+            law=law if law is not None else self.default_law,
+            field=field,
+            value=value,
+        )
 
     default_law: ClassVar[Reference | None] = None
 

@@ -11,6 +11,7 @@ depends on today's configuration or clock.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from enum import StrEnum
@@ -19,12 +20,15 @@ from typing import ClassVar, assert_never
 from uuid import UUID
 
 from rules.bridge import Deal
+from rules.bridge.law_references import checked_law
 from rules.errors import ArticleRef, LawRef, RuleViolation, StateConflict
 from tournaments.domain import session_scoring
 from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride, amount_for
+from tournaments.domain.registry import PlayerState, UnknownPlayer
 
 __all__ = [
     "INITIAL",
+    "SCORING_FOR_FORM",
     "AppealWindowClosed",
     "CorrectionWindowClosed",
     "CreateTournament",
@@ -45,6 +49,7 @@ __all__ = [
     "RulingGiven",
     "ScheduleSession",
     "ScoringMethod",
+    "ScoringNotForForm",
     "SessionScheduled",
     "SessionScoresPublished",
     "SetHandRecords",
@@ -84,6 +89,23 @@ class ScoringMethod(StrEnum):
     IMPS_BUTLER = "imps_butler"
     CROSS_IMPS = "cross_imps"
     TEAMS_IMPS_VP = "teams_imps_vp"
+
+
+# Law 78 and the conditions of contest: the methods each form is scored by
+# here. Pairs: matchpoints (78A) or IMPs against the field, Butler or cross
+# (78B, 78D; decision 0053). Teams: IMPs converted to VPs (78B, 78D; FIGB).
+# Individual: matchpoints (decision 0056). A teams method compares the two
+# rooms of a match and has no meaning for pairs; the projection scores
+# teams and individual events only as listed (decision 0081).
+SCORING_FOR_FORM: dict[Form, tuple[ScoringMethod, ...]] = {
+    Form.PAIRS: (
+        ScoringMethod.MATCHPOINTS,
+        ScoringMethod.IMPS_BUTLER,
+        ScoringMethod.CROSS_IMPS,
+    ),
+    Form.TEAMS: (ScoringMethod.TEAMS_IMPS_VP,),
+    Form.INDIVIDUAL: (ScoringMethod.MATCHPOINTS,),
+}
 
 
 class Regulation(StrEnum):
@@ -160,6 +182,9 @@ class TournamentCreated:
     penalty_overrides: tuple[PenaltyOverride, ...] = ()  # FIGB amounts otherwise (v1)
     system_category: int | None = None  # FIGB Appendix 1 category 1-4 (added, v1)
     game: Game = Game.BRIDGE  # (added, v1: every earlier event is a bridge event)
+    # Recorded from a results file: its entries name the file's players by
+    # derived ids, not the register's (decisions 0041, 0083; added, v1).
+    imported: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -471,12 +496,18 @@ class CreateTournament:
     penalty_overrides: tuple[PenaltyOverride, ...] = ()
     system_category: int | None = None
     game: Game = Game.BRIDGE
+    imported: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EnterPair:
-    """``card_categories``: the App1 categories the pair's declared convention
-    cards were checked for (the registry's facts, read by the handler)."""
+    """An entry of any form: a pair, a team's players or one player.
+
+    ``card_categories``: the App1 categories the pair's declared convention
+    cards were checked for (the registry's facts, read by the handler). The
+    players' own facts (on the register, not forgotten) reach ``decide`` as
+    its ``players`` argument, read from their streams (decision 0083).
+    """
 
     number: int
     entry_id: UUID
@@ -582,6 +613,12 @@ class GameNotSupported(RuleViolation):
     code: ClassVar[str] = "game_not_supported"
 
 
+class ScoringNotForForm(RuleViolation):
+    """The scoring method cannot score an event of this form (Law 78)."""
+
+    code: ClassVar[str] = "scoring_not_for_form"
+
+
 class OfficialConflict(RuleViolation):
     code: ClassVar[str] = "official_conflict"
 
@@ -666,19 +703,31 @@ def _session(state: TournamentState, number: int) -> SessionState:
 
 
 def decide(
-    state: TournamentState, command: TournamentCommand, now: datetime
+    state: TournamentState,
+    command: TournamentCommand,
+    now: datetime,
+    *,
+    players: Mapping[UUID, PlayerState] | None = None,
 ) -> list[TournamentEvent]:
-    """Turn a command into events, or raise the error that names the rule."""
+    """Turn a command into events, or raise the error that names the rule.
+
+    ``players``: the register's facts on the players an ``EnterPair`` names,
+    read from their streams by the handler; a player missing from it is not
+    on the register.
+    """
     match command:
         case CreateTournament():
             if state.exists:
                 raise TournamentExists("the tournament already exists")
             if not command.name.strip():
-                raise InvalidSchedule("a tournament needs a name")
+                raise InvalidSchedule("a tournament needs a name", field="name")
             if command.game is not Game.BRIDGE:
                 raise GameNotSupported(
-                    f"{command.game} events are not supported yet: only bridge"
+                    f"{command.game} events are not supported yet: only bridge",
+                    field="game",
+                    value=command.game,
                 )
+            _check_scoring(command.form, command.scoring)
             return [
                 TournamentCreated(
                     tournament_id=command.tournament_id,
@@ -691,11 +740,14 @@ def decide(
                     penalty_overrides=command.penalty_overrides,
                     system_category=command.system_category,
                     game=command.game,
+                    imported=command.imported,
                 )
             ]
         case EnterPair():
             created = _require(state)
             _check_entry_size(created.form, command.player_ids)
+            if not created.imported:
+                _check_registered(command.player_ids, players or {})
             if (
                 created.system_category is not None
                 and created.form is Form.PAIRS
@@ -705,20 +757,28 @@ def decide(
                     "the pair has no convention card checked for this event's "
                     f"category {created.system_category}",
                     law=ArticleRef("4", source="FIGB Appendix 1"),
+                    field="entry_id",
                 )
             if command.number < 1:
-                raise EntryConflict("entry numbers start at 1")
+                raise EntryConflict("entry numbers start at 1", field="number")
             if command.number in state.entries:
-                raise EntryConflict(f"number {command.number} is already taken")
-            taken = {p for e in state.entries.values() for p in e.player_ids}
-            twice = taken.intersection(command.player_ids)
-            if twice:
                 raise EntryConflict(
-                    "a player is already entered in this tournament", law=LawRef("4")
+                    f"number {command.number} is already taken", field="number"
                 )
+            taken = {p for e in state.entries.values() for p in e.player_ids}
+            for index, player_id in enumerate(command.player_ids):
+                if player_id in taken:
+                    raise EntryConflict(
+                        "a player is already entered in this tournament",
+                        law=LawRef("4"),
+                        field=f"player_ids.{index}",
+                        value=player_id,
+                    )
             if len(set(command.player_ids)) != len(command.player_ids):
                 raise EntryConflict(
-                    "the same player twice in one entry", law=LawRef("4")
+                    "the same player twice in one entry",
+                    law=LawRef("4"),
+                    field="player_ids",
                 )
             return [
                 PairEntered(
@@ -776,15 +836,19 @@ def decide(
             _session(state, command.session)
             if not command.laws:
                 raise InvalidSchedule(
-                    "a ruling cites the Laws it applies", law=LawRef("85")
+                    "a ruling cites the Laws it applies", law=LawRef("85"), field="laws"
                 )
+            laws = tuple(
+                checked_law(text, field=f"laws.{i}")
+                for i, text in enumerate(command.laws)
+            )
             return [
                 RulingGiven(
                     ruling_id=command.ruling_id,
                     session=command.session,
                     board_number=command.board_number,
                     table=command.table,
-                    laws=command.laws,
+                    laws=laws,
                     facts=command.facts,
                     decision=command.decision,
                     director=command.director,
@@ -803,8 +867,11 @@ def decide(
                 raise InvalidPenalty("unknown penalty kind or unit", law=LawRef("90"))
             if command.kind != "warning" and command.amount <= 0:
                 raise InvalidPenalty(
-                    "a penalty has a positive amount", law=LawRef("90")
+                    "a penalty has a positive amount", law=LawRef("90"), field="amount"
                 )
+            law = PENALTY_KINDS[command.kind]
+            if command.law:
+                law = checked_law(command.law, field="law")
             return [
                 PenaltyImposed(
                     session=command.session,
@@ -812,7 +879,7 @@ def decide(
                     kind=command.kind,
                     unit=command.unit,
                     amount=command.amount,
-                    law=command.law or PENALTY_KINDS[command.kind],
+                    law=law,
                     reason=command.reason,
                     catalogue=command.catalogue,
                 )
@@ -919,6 +986,40 @@ def _appoint(state: TournamentState, command: AppointOfficial) -> list[Tournamen
     ]
 
 
+def _check_scoring(form: Form, scoring: ScoringMethod) -> None:
+    """Law 78: the event's scoring method is one its form can be scored by."""
+    allowed = SCORING_FOR_FORM[form]
+    if scoring not in allowed:
+        raise ScoringNotForForm(
+            f"a {form} event is scored by {' or '.join(allowed)}, not {scoring}",
+            law=LawRef("78"),
+            field="scoring",
+            value=scoring,
+        )
+
+
+def _check_registered(
+    player_ids: tuple[UUID, ...], players: Mapping[UUID, PlayerState]
+) -> None:
+    """An entry names players on the federation's register (decision 0083):
+    a result is credited to a person the register knows, and a forgotten
+    player (personal data erased) enters nothing new."""
+    for index, player_id in enumerate(player_ids):
+        player = players.get(player_id)
+        if player is None or not player.registered:
+            raise UnknownPlayer(
+                f"player {player_id} is not on the register",
+                field=f"player_ids.{index}",
+                value=player_id,
+            )
+        if player.forgotten:
+            raise UnknownPlayer(
+                f"player {player_id} was forgotten and enters no new event",
+                field=f"player_ids.{index}",
+                value=player_id,
+            )
+
+
 # Definitions, "Contestant": one player (individual), two playing as partners
 # throughout (pairs), four or more team-mates (teams; FIGB allows up to six).
 ENTRY_SIZES = {Form.INDIVIDUAL: (1, 1), Form.PAIRS: (2, 2), Form.TEAMS: (4, 6)}
@@ -932,6 +1033,7 @@ def _check_entry_size(form: Form, player_ids: tuple[UUID, ...]) -> None:
         raise EntryConflict(
             f"an entry of a {form} event has {wanted} players, not {len(player_ids)}",
             law=LawRef("4"),
+            field="player_ids",
         )
 
 

@@ -357,6 +357,8 @@ def plan_import(
             scoring=tournament.ScoringMethod.MATCHPOINTS,
             windows=tournament.WindowRules(),
             starts_at=starts_at,
+            # The file's players, by derived ids, not the register's (0083).
+            imported=True,
         )
     ]
     for participant in sorted(

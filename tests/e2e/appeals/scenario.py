@@ -15,6 +15,7 @@ from appeals.projections import AppealFiles, AppealNotifications
 from eventstore.projections import ProjectionRunner
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import enter_all
+from tests.support.players import register_players
 from tournaments.models import RoleGrant
 from tournaments.projections import TournamentResults
 
@@ -70,7 +71,7 @@ class Event:
         self.add("chief", chief_director={"tournament_id": self.tid})
         self.add("assistant", director={"tournament_id": self.tid})
         for number in range(1, PAIRS + 1):
-            ids = [str(uuid.uuid4()), str(uuid.uuid4())]
+            ids = register_players(2)
             self.players[number] = ids
             self.ok(
                 self.clients["staff"].post(

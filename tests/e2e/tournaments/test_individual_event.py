@@ -17,6 +17,7 @@ from scoring.formats.json_export import read_json
 from scoring.formats.pbn import read_pbn
 from tests.e2e.tournaments.test_pairs_event import client_for, project
 from tests.integration.results_io.helpers import run
+from tests.support.players import new_player, register_players
 from tournaments import handlers, live_play
 from tournaments.domain.tournament import TableAssignment
 from tournaments.seating import individual_assignments
@@ -93,14 +94,14 @@ def enter_results(
 
 def test_individual_event_from_entries_to_player_standings() -> None:
     staff, _ = client_for("staff", federation_staff={})
-    players = {n: uuid.uuid4() for n in range(1, PLAYERS + 1)}
+    players = {n: new_player() for n in range(1, PLAYERS + 1)}
     tid = make_individual(staff, players)
     director, _ = client_for("td", chief_director={"tournament_id": tid})
 
     # A pair of players is one entry too many in an individual event (Law 4).
     r = staff.post(
         f"/api/v1/tournaments/{tid}/entries/",
-        {"number": 9, "player_ids": [str(uuid.uuid4()), str(uuid.uuid4())]},
+        {"number": 9, "player_ids": register_players(2)},
         format="json",
     )
     assert r.status_code == 422
@@ -187,7 +188,7 @@ def test_in_live_play_each_seat_is_its_one_player() -> None:
     """Law 4: partners change, so a player acts for his own seat only, not
     for his partner's; the result carries to the traveller of the four."""
     staff, _ = client_for("lstaff", federation_staff={})
-    players = {n: uuid.uuid4() for n in range(1, PLAYERS + 1)}
+    players = {n: new_player() for n in range(1, PLAYERS + 1)}
     tid = make_individual(staff, players)
     director, _ = client_for("ltd", chief_director={"tournament_id": tid})
     first = individual_assignments(PLAYERS, BOARDS_PER_ROUND, None)[0]
@@ -242,7 +243,7 @@ def test_law_12c2c_revises_each_player_on_his_own_percentage() -> None:
     (Law 12C2(c); in an individual event the contestant is the player), and
     his score card and recap show it against the award."""
     staff, _ = client_for("staff12", federation_staff={})
-    players = {n: uuid.uuid4() for n in range(1, PLAYERS + 1)}
+    players = {n: new_player() for n in range(1, PLAYERS + 1)}
     tid = make_individual(staff, players)
     director, _ = client_for("td12", chief_director={"tournament_id": tid})
     seating = individual_assignments(PLAYERS, BOARDS_PER_ROUND, None)
@@ -300,7 +301,7 @@ def test_an_individual_session_exports_four_players_a_line() -> None:
     and JSON carry each traveller line's four players and the players'
     ranking, as the read models have them."""
     staff, _ = client_for("staff-x", federation_staff={})
-    players = {n: uuid.uuid4() for n in range(1, PLAYERS + 1)}
+    players = {n: new_player() for n in range(1, PLAYERS + 1)}
     tid = make_individual(staff, players)
     director, _ = client_for("td-x", chief_director={"tournament_id": tid})
     seating = individual_assignments(PLAYERS, BOARDS_PER_ROUND, None)

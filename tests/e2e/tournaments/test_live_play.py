@@ -16,6 +16,7 @@ from tests.e2e.tournaments.test_pairs_event import (
     seat_pairs,
     traveller,
 )
+from tests.support.players import new_player, register_players
 from tournaments import handlers, live_play
 
 pytestmark = pytest.mark.django_db
@@ -30,9 +31,9 @@ def setup() -> tuple[str, object, object]:
     staff, _ = client_for("pstaff", federation_staff={})
     tid = make_tournament(staff, timedelta(hours=1))
     director, _ = client_for("ptd", chief_director={"tournament_id": tid})
-    north = uuid.uuid4()
+    north = new_player()
     player, _ = client_for("pnorth", player={"player_id": north})
-    seat_pairs(staff, tid, {1: [str(north), str(uuid.uuid4())]}, timedelta(hours=1))
+    seat_pairs(staff, tid, {1: [str(north), *register_players(1)]}, timedelta(hours=1))
     return tid, director, player
 
 

@@ -19,6 +19,7 @@ from rest_framework.test import APIClient
 
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tests.support.players import register_players
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +44,7 @@ def two_sessions(tag: str, winners: tuple[str, str]) -> list[dict]:
     for number in range(1, 7):
         r = staff.post(
             f"/api/v1/tournaments/{tid}/entries/",
-            {"number": number, "player_ids": [str(uuid.uuid4()) for _ in range(2)]},
+            {"number": number, "player_ids": register_players(2)},
             format="json",
         )
         assert r.status_code == 201, r.json()

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from eventstore.projections import ProjectionRunner
 from tests.e2e.tournaments.test_pairs_event import client_for, make_tournament
+from tests.support.players import register_players
 from tournaments.models import OfficialRow, RoleGrant
 from tournaments.projections import TournamentResults
 
@@ -34,7 +35,7 @@ def appoint(client: APIClient, tid: str, username: str, role: str) -> object:
 def enter(client: APIClient, tid: str, number: int) -> int:
     return client.post(
         f"/api/v1/tournaments/{tid}/entries/",
-        {"number": number, "player_ids": [str(uuid.uuid4()), str(uuid.uuid4())]},
+        {"number": number, "player_ids": register_players(2)},
         format="json",
     ).status_code
 

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 from eventstore.deadlines import sweep
 from eventstore.projections import ProjectionRunner
 from eventstore.store import event_store
+from tests.support.players import new_player, register_players
 from tournaments.models import PenaltyRow, RoleGrant
 from tournaments.projections import TournamentResults
 
@@ -62,7 +63,7 @@ def seat_pairs(
     staff: APIClient, tid: str, players: dict[int, list[str]], ends_in: timedelta
 ) -> None:
     for number in range(1, PAIRS + 1):
-        ids = players.get(number) or [str(uuid.uuid4()), str(uuid.uuid4())]
+        ids = players.get(number) or register_players(2)
         r = staff.post(
             f"/api/v1/tournaments/{tid}/entries/",
             {"number": number, "player_ids": ids},
@@ -120,16 +121,16 @@ def test_pairs_event_from_registration_to_final_standings() -> None:
     staff, _ = client_for("staff", federation_staff={})
     tid = make_tournament(staff, timedelta(hours=1))
     director, _ = client_for("td", chief_director={"tournament_id": tid})
-    north_player = uuid.uuid4()
-    east_player = uuid.uuid4()
+    north_player = new_player()
+    east_player = new_player()
     north, _ = client_for("north", player={"player_id": north_player})
     east, _ = client_for("east", player={"player_id": east_player})
     seat_pairs(
         staff,
         tid,
         {
-            1: [str(north_player), str(uuid.uuid4())],
-            4: [str(east_player), str(uuid.uuid4())],
+            1: [str(north_player), *register_players(1)],
+            4: [str(east_player), *register_players(1)],
         },
         timedelta(hours=1),
     )

@@ -10,6 +10,7 @@ import pytest
 
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tests.support.players import register_players
 from tournaments.models import SessionRow
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +36,7 @@ def test_swiss_rounds_pair_from_the_standings_without_repeats() -> None:
     for team in range(1, TEAMS + 1):
         staff.post(
             f"/api/v1/tournaments/{tid}/entries/",
-            {"number": team, "player_ids": [str(uuid.uuid4()) for _ in range(4)]},
+            {"number": team, "player_ids": register_players(4)},
             format="json",
         )
     meetings: set[frozenset[int]] = set()

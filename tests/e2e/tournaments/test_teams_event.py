@@ -11,6 +11,7 @@ import pytest
 from eventstore.deadlines import sweep
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tests.support.players import register_players
 from tournaments.models import MatchRow
 
 pytestmark = pytest.mark.django_db
@@ -32,7 +33,7 @@ def test_teams_match_scores_imps_and_victory_points_and_windows_close() -> None:
     assert staff.post("/api/v1/tournaments/", body, format="json").status_code == 201
     director, _ = client_for("ttd", chief_director={"tournament_id": tid})
     for team in (1, 2):
-        members = [str(uuid.uuid4()) for _ in range(4)]
+        members = register_players(4)
         r = staff.post(
             f"/api/v1/tournaments/{tid}/entries/",
             {"number": team, "player_ids": members},

@@ -19,6 +19,7 @@ import pytest
 
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tests.support.players import register_players
 from tournaments.models import MatchRow, StandingRow
 
 pytestmark = pytest.mark.django_db
@@ -64,7 +65,7 @@ def round_robin(
     for team in range(1, 5):
         r = staff.post(
             f"/api/v1/tournaments/{tid}/entries/",
-            {"number": team, "player_ids": [str(uuid.uuid4()) for _ in range(4)]},
+            {"number": team, "player_ids": register_players(4)},
             format="json",
         )
         assert r.status_code == 201, r.json()

@@ -10,6 +10,7 @@ from uuid import UUID
 
 from appeals.domain import appeal
 from appeals.domain.conditions import AppealConditions
+from tests.support.players import registered_facts
 from tournaments.domain import tournament as t
 
 T0 = datetime(2026, 3, 1, 15, 0, tzinfo=UTC)  # the session starts
@@ -39,7 +40,7 @@ class Event:
                 tournament_id=self.tournament_id,
                 name="Coppa",
                 form=self.form,
-                scoring=t.ScoringMethod.MATCHPOINTS,
+                scoring=t.SCORING_FOR_FORM[self.form][0],
                 windows=t.WindowRules(
                     regulation=self.regulation, appeal_minutes=self.appeal_minutes
                 ),
@@ -85,7 +86,8 @@ class Event:
         )
 
     def run(self, command: t.TournamentCommand, now: datetime = T0) -> None:
-        for event in t.decide(self.state, command, now):
+        facts = registered_facts(command)
+        for event in t.decide(self.state, command, now, players=facts):
             self.state = t.evolve(self.state, event)
 
     def publish(self, at: datetime) -> None:

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from rules.errors import LawRef
+from tests.support.players import registered_facts
 from tournaments.domain import tournament as t
 
 T0 = datetime(2026, 11, 22, 15, 0, tzinfo=UTC)
@@ -63,7 +64,7 @@ def created(form: t.Form = t.Form.PAIRS) -> t.TournamentState:
             tournament_id=uuid.uuid4(),
             name="Coppa",
             form=form,
-            scoring=t.ScoringMethod.MATCHPOINTS,
+            scoring=t.SCORING_FOR_FORM[form][0],
             windows=t.WindowRules(),
             starts_at=T0,
         ),
@@ -75,7 +76,7 @@ def created(form: t.Form = t.Form.PAIRS) -> t.TournamentState:
         ),
     ]
     for command in commands:
-        for event in t.decide(state, command, T0):
+        for event in t.decide(state, command, T0, players=registered_facts(command)):
             state = t.evolve(state, event)
     return state
 
@@ -111,13 +112,11 @@ def test_a_team_sits_once_in_each_room_of_a_match() -> None:
 
 
 def test_a_player_already_entered_cannot_enter_again_naming_law_4() -> None:
+    again = t.EnterPair(number=3, entry_id=uuid.uuid4(), player_ids=(uuid.uuid4(), P1))
     with pytest.raises(t.EntryConflict) as caught:
-        t.decide(
-            created(),
-            t.EnterPair(number=3, entry_id=uuid.uuid4(), player_ids=(P1, uuid.uuid4())),
-            T0,
-        )
+        t.decide(created(), again, T0, players=registered_facts(again))
     assert caught.value.law == LawRef("4")
+    assert (caught.value.field, caught.value.value) == ("player_ids.1", str(P1))
 
 
 def individual_state(players: int = 8) -> t.TournamentState:
@@ -137,7 +136,7 @@ def individual_state(players: int = 8) -> t.TournamentState:
         ),
     ]
     for command in commands:
-        for event in t.decide(state, command, T0):
+        for event in t.decide(state, command, T0, players=registered_facts(command)):
             state = t.evolve(state, event)
     return state
 

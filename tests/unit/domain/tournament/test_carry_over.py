@@ -20,7 +20,7 @@ def created(form: t.Form) -> t.TournamentState:
             tournament_id=uuid.uuid4(),
             name="Coppa",
             form=form,
-            scoring=t.ScoringMethod.TEAMS_IMPS_VP,
+            scoring=t.SCORING_FOR_FORM[form][0],
             windows=t.WindowRules(),
             starts_at=T0,
         ),

@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.bridge import FULL_DECK, Deal, Seat, random_deal
+from tests.support.players import registered_facts
 from tournaments.domain.tournament import (
     EVENT_TYPES,
     INITIAL,
@@ -50,7 +51,8 @@ OTHER = "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63"
 
 def run(state: TournamentState, *commands: object) -> TournamentState:
     for command in commands:
-        events = decide(state, command, T0)  # type: ignore[arg-type]
+        facts = registered_facts(command)
+        events = decide(state, command, T0, players=facts)  # type: ignore[arg-type]
         state = reduce(evolve, events, state)  # type: ignore[arg-type]
     return state
 
