@@ -27,8 +27,9 @@ from django.db import connection
 from eventstore.deadlines import sweep
 from eventstore.models import Deadline
 from eventstore.store import EventStore, Metadata, event_store
+from tests.support.players import new_player
 from tournaments import handlers
-from tournaments.domain import tournament
+from tournaments.domain import board_result, tournament
 
 forwards = import_module("eventstore.migrations.0007_sqlite_instants_in_utc").forwards
 pytestmark = pytest.mark.django_db
@@ -54,9 +55,12 @@ def clock(monkeypatch: pytest.MonkeyPatch, settings: object) -> list[datetime]:
     return pinned
 
 
-def published_session(ends_at: datetime, clock: list[datetime]) -> uuid.UUID:
+def published_session(
+    ends_at: datetime, clock: list[datetime], *, with_result: bool = False
+) -> uuid.UUID:
     """A FIGB pairs session whose general correction period ends with play
-    (N-L79), published an hour before the end."""
+    (N-L79), published an hour before the end (``with_result``: board 1
+    entered at table 1 before then)."""
     tid = uuid.uuid4()
     clock[0] = ends_at - timedelta(hours=3)
     commands: list[tournament.TournamentCommand] = [
@@ -70,7 +74,7 @@ def published_session(ends_at: datetime, clock: list[datetime]) -> uuid.UUID:
         ),
         *(
             tournament.EnterPair(
-                number=n, entry_id=uuid.uuid4(), player_ids=(uuid.uuid4(), uuid.uuid4())
+                number=n, entry_id=uuid.uuid4(), player_ids=(new_player(), new_player())
             )
             for n in (1, 2)
         ),
@@ -87,6 +91,23 @@ def published_session(ends_at: datetime, clock: list[datetime]) -> uuid.UUID:
     ]
     for command in commands:
         handlers.handle_tournament(tid, command, metadata=DIRECTOR)
+    if with_result:
+        handlers.handle_board_result(
+            handlers.TableRef(tid, 1, 1, 1),
+            lambda a: board_result.EnterResult(
+                tournament_id=tid,
+                session=1,
+                board_number=1,
+                table=1,
+                ns=a.ns,
+                ew=a.ew,
+                contract="4SN",
+                lead=None,
+                tricks=10,
+                entered_by="director",
+            ),
+            metadata=DIRECTOR,
+        )
     clock[0] = ends_at - timedelta(hours=1)
     handlers.handle_tournament(
         tid, tournament.PublishScores(session=1), metadata=DIRECTOR

@@ -1,0 +1,57 @@
+"""Law 79C windows enforced at their instant over real HTTP, in Europe/Rome,
+on both sides of the 2026 daylight-saving changes (issue 11, defect 5).
+
+The server thread reads the same pinned database clock as the test; a
+director's correction after publication (Law 79C) is admitted a
+microsecond before the deadline, refused naming Law 79C at it.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from tests.integration.eventstore.test_deadlines_in_utc import (
+    ENDS,
+    clock,  # noqa: F401 - the pinned clock fixture
+    published_session,
+)
+from tests.support.http import HttpClient
+from tournaments.models import RoleGrant
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.mark.parametrize("case", list(ENDS))
+def test_a_correction_is_admitted_until_its_instant_and_refused_at_it(
+    case: str,
+    clock: list[datetime],  # noqa: F811
+    live_server: object,
+) -> None:
+    local = datetime.fromisoformat(ENDS[case][0])
+    instant = datetime.fromisoformat(ENDS[case][1]).replace(tzinfo=UTC)
+    tid = published_session(local, clock, with_result=True)
+    user = get_user_model().objects.create_user(f"td-{case.replace(' ', '-')}")
+    RoleGrant.objects.create(
+        user=user, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
+    )
+    director = HttpClient(live_server.url, user)  # type: ignore[attr-defined]
+    base = f"/api/v1/tournaments/{tid}/sessions/1/"
+    clock[0] = instant - timedelta(microseconds=1)
+    admitted = director.post(
+        base + "boards/1/tables/1/corrections/",
+        {"contract": "4SN", "tricks": 9, "reason": "scorer's slip"},
+    )
+    assert admitted.status_code == 201, admitted.json()
+    clock[0] = instant
+    late = director.post(
+        base + "boards/1/tables/1/corrections/",
+        {"contract": "4SN", "tricks": 11, "reason": "scorer's slip"},
+    )
+    assert late.status_code == 409, late.json()
+    assert (late.json()["code"], late.json()["law"]) == (
+        "correction_period_closed",
+        "Law 79C",
+    )
