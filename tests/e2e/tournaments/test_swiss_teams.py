@@ -106,9 +106,10 @@ def test_a_swiss_round_is_not_paired_on_standings_behind_its_min_position() -> N
     for team in range(1, TEAMS + 1):
         entered = staff.post(
             f"/api/v1/tournaments/{tid}/entries/",
-            {"number": team, "player_ids": [str(uuid.uuid4()) for _ in range(4)]},
+            {"number": team, "player_ids": register_players(4)},
             format="json",
         )
+        assert entered.status_code == 201, entered.json()
     position = entered.json()["last_position"]
     url = f"/api/v1/tournaments/{tid}/swiss-rounds/?min_position={position}"
     body = {
