@@ -15,7 +15,7 @@ from uuid import UUID
 
 from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
@@ -37,6 +37,7 @@ from tournaments.api.common import (
     MAX_USER_ID,
     PROBLEM,
     LawRefField,
+    created,
     expected,
     idem,
     validated,
@@ -67,18 +68,6 @@ COMMAND_RESPONSES = {
     422: PROBLEM,
 }
 READ_RESPONSES = {200: dict, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM}
-
-
-def created(appeal_id: UUID, result: AppendResult | None) -> Response:
-    if result is None:
-        return Response(
-            {"appeal_id": str(appeal_id), "detail": "nothing to record"},
-            status=status.HTTP_200_OK,
-        )
-    return Response(
-        {"appeal_id": str(appeal_id), **result.as_json()},
-        status=status.HTTP_201_CREATED,
-    )
 
 
 def actor_ids(user_ids: list[int]) -> tuple[str, ...]:
@@ -146,7 +135,7 @@ class AppealApi(APIView):
             expected_version=expected(request) if use_expected else None,
             within=within,
         )
-        return created(self.appeal_id(), result)
+        return created(result, appeal_id=self.appeal_id())
 
     def acting_player(self, request: Request, player_id: UUID | None) -> UUID | None:
         """A player acts as themself; a director may act for a party (Law 92C)."""
@@ -214,7 +203,7 @@ class LodgeAppealApi(APIView):
             metadata=meta,
             idempotency_key=idem(request),
         )
-        return created(appeal_id, result)
+        return created(result, appeal_id=appeal_id)
 
 
 class ConcurAppealApi(AppealApi):

@@ -40,10 +40,11 @@ from tournaments.adapters.hand_records import (
     read_hand_records,
     write_hand_records,
 )
-from tournaments.api.common import MAX_BOARD, StrictJSONParser
-from tournaments.api.tournament_views import (
+from tournaments.api.common import (
     COMMAND_RESPONSES,
+    MAX_BOARD,
     PROBLEM,
+    StrictJSONParser,
     created,
     expected,
     idem,

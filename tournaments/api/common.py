@@ -10,18 +10,22 @@ from uuid import UUID
 
 from django.urls.converters import IntConverter
 from drf_spectacular.utils import OpenApiResponse
-from rest_framework import serializers
+from rest_framework import serializers, status
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
+from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
+from rest_framework.response import Response
 from rest_framework.utils.serializer_helpers import BindingDict
 
 from eventstore.commands import client_key
+from eventstore.store import AppendResult
 from rules.bridge.law_references import NotALawReference, parse_law_ref
 from tournaments.domain import tournament
-from tournaments.roles import player_ids_of
+from tournaments.roles import IsFederationStaff, IsTournamentDirector, player_ids_of
 
 __all__ = [
+    "COMMAND_RESPONSES",
     "MAX_BOARD",
     "MAX_BOARDS_PER_ROUND",
     "MAX_CALLS",
@@ -40,10 +44,13 @@ __all__ = [
     "BoundedNumber",
     "FlatInput",
     "LawRefField",
+    "StaffOrDirector",
     "StrictJSONParser",
     "count",
+    "created",
     "expected",
     "idem",
+    "name_components",
     "new_id",
     "plays_in",
     "validated",
@@ -212,3 +219,58 @@ def plays_in(
         if entry is not None:
             ids.update(entry.player_ids)
     return bool(player_ids_of(request.user) & ids)
+
+
+COMMAND_RESPONSES = {
+    201: OpenApiResponse(description="stream_id, stream_version, first/last_position"),
+    400: PROBLEM,
+    401: PROBLEM,
+    403: PROBLEM,
+    409: PROBLEM,
+    422: PROBLEM,
+}
+
+
+def created(result: AppendResult | None, **ids: object) -> Response:
+    """Answer a command: 201 with the ids named, the stream version and the
+    positions of its events; 200 when it changed nothing (no event recorded)."""
+    named = {key: str(value) for key, value in ids.items()}
+    if result is None:
+        return Response(
+            {**named, "detail": "nothing to record"}, status=status.HTTP_200_OK
+        )
+    return Response({**named, **result.as_json()}, status=status.HTTP_201_CREATED)
+
+
+class StaffOrDirector(BasePermission):
+    message = "Only federation staff or a director of this tournament may do this"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        return IsFederationStaff().has_permission(
+            request, view
+        ) or IsTournamentDirector().has_permission(request, view)
+
+
+def name_components(namespace: dict[str, Any]) -> None:
+    """Give each view's nested serializers a unique OpenAPI component name.
+
+    Nested ``InputSerializer``/``OutputSerializer`` classes would otherwise
+    all be called "Input"/"Output" in the schema (drf-spectacular honours
+    ``Meta.ref_name``).
+    """
+    # Imported here: DRF's settings import this module (StrictJSONParser)
+    # while rest_framework.views is still initialising.
+    from rest_framework.views import APIView
+
+    for name, view in list(namespace.items()):
+        if not (isinstance(view, type) and issubclass(view, APIView)):
+            continue
+        for nested in ("InputSerializer", "OutputSerializer", "AssignmentSerializer"):
+            serializer = view.__dict__.get(nested)
+            if serializer is None:
+                continue
+            meta = serializer.__dict__.get("Meta") or type("Meta", (), {})
+            meta.ref_name = (
+                f"{name.removesuffix('Api')}{nested.removesuffix('Serializer')}"
+            )
+            serializer.Meta = meta

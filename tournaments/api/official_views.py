@@ -20,13 +20,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournaments import handlers
-from tournaments.api.common import PROBLEM, idem, validated
-from tournaments.api.reads import READ_PARAMETERS
-from tournaments.api.tournament_views import (
+from tournaments.api.common import (
     COMMAND_RESPONSES,
+    PROBLEM,
     created,
-    results_read,
+    idem,
+    validated,
 )
+from tournaments.api.reads import READ_PARAMETERS, results_read
 from tournaments.domain import tournament
 from tournaments.models import OfficialRow
 from tournaments.roles import is_director, is_federation_staff, metadata_for

@@ -28,20 +28,17 @@ from rules.bridge.dummy_designation import Designation
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, live_play
 from tournaments.api.common import (
+    COMMAND_RESPONSES,
     MAX_CALLS,
     FlatInput,
+    created,
     expected,
     idem,
     plays_in,
     validated,
 )
-from tournaments.api.tournament_views import (
-    COMMAND_RESPONSES,
-    IsTournamentDirector,
-    created,
-)
 from tournaments.domain.board_play import commands as cmd
-from tournaments.roles import is_director, metadata_for
+from tournaments.roles import IsTournamentDirector, is_director, metadata_for
 
 
 class NotYourSeat(RuleViolation):

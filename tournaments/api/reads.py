@@ -42,6 +42,7 @@ from eventstore.projections import (
     wait_for_position,
 )
 from eventstore.store import event_store
+from tournaments.projections import TournamentResults
 
 __all__ = [
     "MIN_POSITION",
@@ -51,6 +52,8 @@ __all__ = [
     "by_tournament",
     "freshness",
     "reads",
+    "results_read",
+    "with_revision",
 ]
 
 MIN_POSITION = OpenApiParameter(
@@ -195,3 +198,15 @@ def reads(*names: str, partition: Partition | None = None) -> Callable[[View], V
         return wrapper  # type: ignore[return-value]
 
     return decorate
+
+
+def with_revision(line: dict[str, Any], own: str | None) -> dict[str, Any]:
+    """Show a player's Law 12C2(c) figure on a board beside his side's award
+    (individual events: ``StandingRow.revised``, decision 0056)."""
+    if own is not None:
+        line.update(awarded=line["points"], points=own, law="12C2(c)")
+    return line
+
+
+# A view of the results projection honours ?min_position= (decision 0073).
+results_read = reads(TournamentResults.name, partition=by_tournament)

@@ -27,14 +27,15 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import problem
-from eventstore.store import AppendResult
 from rules.bridge.card import Suit
 from tournaments import registry_handlers as handlers
 from tournaments import registry_selectors as selectors
 from tournaments.api.common import (
+    COMMAND_RESPONSES,
     MAX_ROUND,
     PROBLEM,
     StrictJSONParser,
+    created,
     expected,
     idem,
     validated,
@@ -73,23 +74,10 @@ from tournaments.roles import (
     player_ids_of,
 )
 
-COMMAND_RESPONSES = {
-    201: OpenApiResponse(description="stream_id, stream_version, first/last_position"),
-    400: PROBLEM,
-    401: PROBLEM,
-    403: PROBLEM,
-    409: PROBLEM,
-    422: PROBLEM,
-}
 QUERY_RESPONSES = {400: PROBLEM, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM}
 
 
 # -- helpers -----------------------------------------------------------------
-
-
-def created(result: AppendResult, **ids: object) -> Response:
-    body = {**result.as_json(), **{k: str(v) for k, v in ids.items()}}
-    return Response(body, status=status.HTTP_201_CREATED)
 
 
 def _own(request: Request) -> set[UUID]:

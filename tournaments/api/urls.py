@@ -2,9 +2,16 @@ from django.urls import include, path, register_converter
 from rest_framework.authtoken.views import ObtainAuthToken
 
 from tournaments.api import board_views as b
+from tournaments.api import entry_views as e
 from tournaments.api import official_views as o
 from tournaments.api import play_views as p
+from tournaments.api import publication_views as pub
 from tournaments.api import recap_views as r
+from tournaments.api import result_views as res
+from tournaments.api import ruling_views as ru
+from tournaments.api import session_views as s
+from tournaments.api import standing_views as st
+from tournaments.api import swiss_knockout_views as sk
 from tournaments.api import tournament_views as t
 from tournaments.api.common import BoundedNumber
 from tournaments.api.views import MeApi, PingApi
@@ -31,22 +38,24 @@ play = [
     path("defective-tricks/", p.RectifyDefectiveTrickApi.as_view()),
 ]
 board = [
-    path("traveller/", t.TravellerApi.as_view()),
-    path("tables/<num:table>/confirmations/", t.ConfirmResultApi.as_view()),
-    path("tables/<num:table>/corrections/", t.CorrectResultApi.as_view()),
-    path("tables/<num:table>/irregularities/", t.RecordBoardIrregularityApi.as_view()),
+    path("traveller/", st.TravellerApi.as_view()),
+    path("tables/<num:table>/confirmations/", res.ConfirmResultApi.as_view()),
+    path("tables/<num:table>/corrections/", res.CorrectResultApi.as_view()),
+    path(
+        "tables/<num:table>/irregularities/", res.RecordBoardIrregularityApi.as_view()
+    ),
 ]
 session = [
     path("tables/<num:table>/boards/<num:board_number>/play/", include(play)),
     path("boards/<num:board_number>/", include(board)),
-    path("publications/", t.PublishScoresApi.as_view()),
-    path("rulings/", t.GiveRulingApi.as_view()),
-    path("ruling-list/", t.RulingListApi.as_view()),
-    path("penalties/", t.ImposePenaltyApi.as_view()),
-    path("results/", t.EnterResultApi.as_view()),
-    path("standings/", t.StandingsApi.as_view()),
-    path("entries/<num:number>/guide-card/", t.GuideCardApi.as_view()),
-    path("entries/<num:number>/score-card/", t.ScoreCardApi.as_view()),
+    path("publications/", pub.PublishScoresApi.as_view()),
+    path("rulings/", ru.GiveRulingApi.as_view()),
+    path("ruling-list/", ru.RulingListApi.as_view()),
+    path("penalties/", ru.ImposePenaltyApi.as_view()),
+    path("results/", res.EnterResultApi.as_view()),
+    path("standings/", st.StandingsApi.as_view()),
+    path("entries/<num:number>/guide-card/", s.GuideCardApi.as_view()),
+    path("entries/<num:number>/score-card/", st.ScoreCardApi.as_view()),
     path("recap/", r.RecapApi.as_view()),
     path("hand-records/", b.HandRecordListApi.as_view()),
     path("hand-records.pbn", b.HandRecordsPbnApi.as_view()),
@@ -55,14 +64,14 @@ session = [
 tournament = [
     path("sessions/<num:session>/", include(session)),
     path("", t.TournamentDetailApi.as_view()),
-    path("entries/", t.EnterPairApi.as_view()),
+    path("entries/", e.EnterPairApi.as_view()),
     path("officials/", o.OfficialListApi.as_view()),
     path("officials/<num:user_id>/", o.OfficialDetailApi.as_view()),
-    path("sessions/", t.ScheduleSessionApi.as_view()),
-    path("swiss-rounds/", t.SwissRoundApi.as_view()),
-    path("bracket/", t.BracketApi.as_view()),
-    path("bracket/carry-overs/", t.CarryOverApi.as_view()),
-    path("standings/", t.OverallStandingsApi.as_view()),
+    path("sessions/", s.ScheduleSessionApi.as_view()),
+    path("swiss-rounds/", sk.SwissRoundApi.as_view()),
+    path("bracket/", sk.BracketApi.as_view()),
+    path("bracket/carry-overs/", sk.CarryOverApi.as_view()),
+    path("standings/", sk.OverallStandingsApi.as_view()),
 ]
 
 urlpatterns = [
@@ -72,5 +81,5 @@ urlpatterns = [
     path("me/", MeApi.as_view(), name="me"),
     path("ping/", PingApi.as_view(), name="ping"),
     path("registry/", include("tournaments.api.registry_urls")),
-    path("movements/<str:movement>/", t.MovementPreviewApi.as_view()),
+    path("movements/<str:movement>/", s.MovementPreviewApi.as_view()),
 ]

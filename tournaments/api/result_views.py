@@ -1,0 +1,199 @@
+"""Results at the table: entry, confirmation, correction (Law 79), irregularities."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rules.errors import RuleViolation
+from tournaments import handlers
+from tournaments.api.common import (
+    COMMAND_RESPONSES,
+    MAX_BOARD,
+    MAX_TABLE,
+    created,
+    expected,
+    idem,
+    name_components,
+    plays_in,
+    validated,
+)
+from tournaments.domain import board_result, tournament
+from tournaments.roles import (
+    IsTournamentDirector,
+    is_director,
+    metadata_for,
+)
+
+
+class ResultSerializer(serializers.Serializer):
+    contract = serializers.CharField(
+        allow_null=True, help_text='"4SXN", "3NTE" or "PASS"'
+    )
+    lead = serializers.CharField(required=False, allow_null=True, default=None)
+    tricks = serializers.IntegerField(
+        min_value=0, max_value=13, required=False, allow_null=True, default=None
+    )
+
+
+def _entered_by(
+    request: Request,
+    tid: UUID,
+    state: tournament.TournamentState,
+    seat: tournament.TableAssignment,
+    role: str,
+) -> str:
+    """Directors enter any result; a player only from the side seated there
+    (North-South enter, East-West confirm; in an individual event either
+    player of the side)."""
+    if is_director(request.user, tid):
+        return "director"
+    if plays_in(request, state, *seat.side(ns=role == "N")):
+        return role
+    raise NotAllowed(f"only the {role} side at this table or a director may do this")
+
+
+class NotAllowed(RuleViolation):
+    code = "not_at_this_table"
+
+
+class EnterResultApi(APIView):
+    """Result-only entry: North enters at the table device, or the director does."""
+
+    class InputSerializer(ResultSerializer):
+        board_number = serializers.IntegerField(min_value=1, max_value=MAX_BOARD)
+        table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        ref = handlers.TableRef(
+            tournament_id, session, data["board_number"], data["table"]
+        )
+        state = handlers.load_tournament(tournament_id)
+        seat = handlers.seating(state, ref)
+        by = _entered_by(request, tournament_id, state, seat, "N")
+        return created(
+            handlers.handle_board_result(
+                ref,
+                lambda a: board_result.EnterResult(
+                    tournament_id=tournament_id,
+                    session=session,
+                    board_number=ref.board_number,
+                    table=ref.table,
+                    ns=a.ns,
+                    ew=a.ew,
+                    contract=data["contract"],
+                    lead=data["lead"],
+                    tricks=data["tricks"],
+                    entered_by=by,
+                ),
+                metadata=metadata_for(request, tournament_id, "enter_result"),
+                idempotency_key=idem(request),
+            )
+        )
+
+
+class ConfirmResultApi(APIView):
+    """East-West confirm the result North entered (Law 79A)."""
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(
+        self,
+        request: Request,
+        tournament_id: UUID,
+        session: int,
+        board_number: int,
+        table: int,
+    ) -> Response:
+        ref = handlers.TableRef(tournament_id, session, board_number, table)
+        state = handlers.load_tournament(tournament_id)
+        seat = handlers.seating(state, ref)
+        by = _entered_by(request, tournament_id, state, seat, "EW")
+        return created(
+            handlers.handle_board_result(
+                ref,
+                lambda _a: board_result.ConfirmResult(by=by),
+                metadata=metadata_for(request, tournament_id, "confirm_result"),
+                idempotency_key=idem(request),
+            )
+        )
+
+
+class CorrectResultApi(APIView):
+    """A score correction (Law 79C); late only with the organizer's approval (79C2)."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(ResultSerializer):
+        reason = serializers.CharField()
+        inadmissible = serializers.BooleanField(default=False)
+        organizer_approval = serializers.BooleanField(default=False)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self,
+        request: Request,
+        tournament_id: UUID,
+        session: int,
+        board_number: int,
+        table: int,
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        ref = handlers.TableRef(tournament_id, session, board_number, table)
+        return created(
+            handlers.handle_board_result(
+                ref,
+                lambda _a: board_result.CorrectResult(**data),
+                metadata=metadata_for(request, tournament_id, "correct_result"),
+                idempotency_key=idem(request),
+                expected_version=expected(request),
+            )
+        )
+
+
+class RecordBoardIrregularityApi(APIView):
+    """Not played, wrong board (Law 15), wrong number of cards (13-14), fouled (87)."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(serializers.Serializer):
+        kind = serializers.ChoiceField(choices=sorted(board_result.IRREGULARITY_LAWS))
+        group = serializers.IntegerField(min_value=0, max_value=99, default=0)
+        note = serializers.CharField(required=False, default="")
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self,
+        request: Request,
+        tournament_id: UUID,
+        session: int,
+        board_number: int,
+        table: int,
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        ref = handlers.TableRef(tournament_id, session, board_number, table)
+        return created(
+            handlers.handle_board_result(
+                ref,
+                lambda a: board_result.RecordBoardIrregularity(
+                    tournament_id=tournament_id,
+                    session=session,
+                    board_number=board_number,
+                    table=table,
+                    ns=a.ns,
+                    ew=a.ew,
+                    **data,
+                ),
+                metadata=metadata_for(request, tournament_id, "record_irregularity"),
+                idempotency_key=idem(request),
+            )
+        )
+
+
+name_components(globals())

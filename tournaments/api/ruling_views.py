@@ -1,0 +1,155 @@
+"""Rulings (Laws 81-85) and procedural or disciplinary penalties (Laws 90-91)."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from tournaments import handlers
+from tournaments.api.common import (
+    COMMAND_RESPONSES,
+    MAX_BOARD,
+    MAX_ENTRY,
+    MAX_POINTS,
+    MAX_TABLE,
+    LawRefField,
+    created,
+    idem,
+    name_components,
+    new_id,
+    validated,
+)
+from tournaments.api.reads import (
+    READ_PARAMETERS,
+    results_read,
+)
+from tournaments.domain import board_result, tournament
+from tournaments.domain.penalties import FIGB_CATALOGUE
+from tournaments.models import (
+    RulingRow,
+)
+from tournaments.roles import (
+    IsTournamentDirector,
+    metadata_for,
+)
+
+
+class GiveRulingApi(APIView):
+    """A director's ruling (Laws 81-85), recorded with the Law 83 appeal notice."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(serializers.Serializer):
+        board_number = serializers.IntegerField(
+            min_value=1, max_value=MAX_BOARD, required=False
+        )
+        table = serializers.IntegerField(
+            min_value=1, max_value=MAX_TABLE, required=False
+        )
+        laws = serializers.ListField(child=LawRefField(), min_length=1, max_length=20)
+        facts = serializers.CharField()
+        decision = serializers.CharField()
+        adjusted_score = serializers.CharField(required=False)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        meta = metadata_for(request, tournament_id, "give_ruling")
+        ruling_id = new_id(request, meta.actor)
+        adjusted = (
+            board_result.AwardAdjustedScore(
+                score=data["adjusted_score"],
+                law=data["laws"][0],
+                reason=data["decision"],
+                ruling_id=ruling_id,
+            )
+            if data.get("adjusted_score")
+            else None
+        )
+        result = handlers.give_ruling(
+            tournament_id,
+            tournament.GiveRuling(
+                ruling_id=ruling_id,
+                session=session,
+                board_number=data.get("board_number"),
+                table=data.get("table"),
+                laws=tuple(data["laws"]),
+                facts=data["facts"],
+                decision=data["decision"],
+                director=meta.actor,
+            ),
+            adjusted,
+            metadata=meta,
+            idempotency_key=idem(request),
+        )
+        response = created(result)
+        response.data["ruling_id"] = str(ruling_id)
+        return response
+
+
+class ImposePenaltyApi(APIView):
+    """A penalty (Laws 90-91): either a FIGB catalogue entry (``catalogue``),
+    whose amount is the event's, or a kind, unit and amount the director sets."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(serializers.Serializer):
+        entry_number = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+        catalogue = serializers.ChoiceField(
+            choices=sorted(FIGB_CATALOGUE),
+            required=False,
+            allow_null=True,
+            default=None,
+        )
+        kind = serializers.ChoiceField(
+            choices=sorted(tournament.PENALTY_KINDS), default="procedural"
+        )
+        unit = serializers.ChoiceField(
+            choices=sorted(tournament.PENALTY_UNITS), default="none"
+        )
+        amount = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, default=0)
+        law = LawRefField(required=False, default="", allow_blank=True)
+        reason = serializers.CharField(required=False, default="")
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        return created(
+            handlers.handle_tournament(
+                tournament_id,
+                tournament.ImposePenalty(session=session, **data),
+                metadata=metadata_for(request, tournament_id, "impose_penalty"),
+                idempotency_key=idem(request),
+            )
+        )
+
+
+class RulingListApi(APIView):
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
+    @results_read
+    def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        rows = RulingRow.objects.filter(tournament_id=tournament_id, session=session)
+        return Response(
+            [
+                {
+                    "ruling_id": str(r.ruling_id),
+                    "board_number": r.board_number,
+                    "table": r.table,
+                    "laws": r.laws,
+                    "decision": r.decision,
+                    "given_at": r.given_at,
+                }
+                for r in rows.order_by("position")
+            ]
+        )
+
+
+name_components(globals())

@@ -1,0 +1,362 @@
+"""Turn a tournament command into events, or refuse it with the rule it breaks."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+from typing import assert_never
+from uuid import UUID
+
+from rules.bridge.law_references import checked_law
+from rules.errors import ArticleRef, LawRef
+from tournaments.domain.penalties import FIGB_CATALOGUE, amount_for
+from tournaments.domain.registry import PlayerState
+from tournaments.domain.tournament.checks import (
+    check_assignments,
+    check_entry_size,
+    check_registered,
+    check_scorable,
+    check_scoring,
+    check_seated,
+    require_session,
+    require_tournament,
+)
+from tournaments.domain.tournament.commands import (
+    AppointOfficial,
+    CreateTournament,
+    EnterPair,
+    GiveRuling,
+    ImposePenalty,
+    PublishScores,
+    RelieveOfficial,
+    ScheduleSession,
+    SetCarryOver,
+    SetHandRecords,
+    TournamentCommand,
+)
+from tournaments.domain.tournament.deadlines import (
+    publication_deadlines,
+)
+from tournaments.domain.tournament.errors import (
+    AlreadyPublished,
+    EntryConflict,
+    GameNotSupported,
+    InvalidPenalty,
+    InvalidSchedule,
+    OfficialConflict,
+    SystemNotDeclared,
+    TournamentExists,
+)
+from tournaments.domain.tournament.events import (
+    KnockoutCarryOverSet,
+    OfficialAppointed,
+    OfficialRelieved,
+    PairEntered,
+    PenaltyImposed,
+    RulingGiven,
+    SessionScheduled,
+    SessionScoresPublished,
+    TournamentCreated,
+    TournamentEvent,
+)
+from tournaments.domain.tournament.hand_records import set_hand_records
+from tournaments.domain.tournament.state import (
+    TournamentState,
+)
+from tournaments.domain.tournament.values import (
+    Form,
+    Game,
+    OfficialRole,
+)
+
+# One ranking, or one per direction (a two-winner Mitchell); "auto" ranks by
+# direction when no pair changed direction.
+WINNERS = ("auto", "one", "by_direction")
+PENALTY_KINDS = {"procedural": "90", "disciplinary": "91", "warning": "90A"}
+PENALTY_UNITS = {"percent_of_top", "matchpoints", "imps", "vp", "none"}
+
+
+def decide(
+    state: TournamentState,
+    command: TournamentCommand,
+    now: datetime,
+    *,
+    players: Mapping[UUID, PlayerState] | None = None,
+) -> list[TournamentEvent]:
+    """Turn a command into events, or raise the error that names the rule.
+
+    ``players``: the register's facts on the players an ``EnterPair`` names,
+    read from their streams by the handler; a player missing from it is not
+    on the register.
+    """
+    match command:
+        case CreateTournament():
+            if state.exists:
+                raise TournamentExists("the tournament already exists")
+            if not command.name.strip():
+                raise InvalidSchedule("a tournament needs a name", field="name")
+            if command.game is not Game.BRIDGE:
+                raise GameNotSupported(
+                    f"{command.game} events are not supported yet: only bridge",
+                    field="game",
+                    value=command.game,
+                )
+            check_scoring(command.form, command.scoring)
+            return [
+                TournamentCreated(
+                    tournament_id=command.tournament_id,
+                    name=command.name.strip(),
+                    form=command.form,
+                    scoring=command.scoring,
+                    windows=command.windows,
+                    starts_at=command.starts_at,
+                    strict=command.strict,
+                    penalty_overrides=command.penalty_overrides,
+                    system_category=command.system_category,
+                    game=command.game,
+                    imported=command.imported,
+                )
+            ]
+        case EnterPair():
+            created = require_tournament(state)
+            check_entry_size(created.form, command.player_ids)
+            if not created.imported:
+                check_registered(command.player_ids, players or {})
+            if (
+                created.system_category is not None
+                and created.form is Form.PAIRS
+                and created.system_category not in command.card_categories
+            ):
+                raise SystemNotDeclared(
+                    "the pair has no convention card checked for this event's "
+                    f"category {created.system_category}",
+                    law=ArticleRef("4", source="FIGB Appendix 1"),
+                    field="entry_id",
+                )
+            if command.number < 1:
+                raise EntryConflict("entry numbers start at 1", field="number")
+            if command.number in state.entries:
+                raise EntryConflict(
+                    f"number {command.number} is already taken", field="number"
+                )
+            taken = {p for e in state.entries.values() for p in e.player_ids}
+            for index, player_id in enumerate(command.player_ids):
+                if player_id in taken:
+                    raise EntryConflict(
+                        "a player is already entered in this tournament",
+                        law=LawRef("4"),
+                        field=f"player_ids.{index}",
+                        value=player_id,
+                    )
+            if len(set(command.player_ids)) != len(command.player_ids):
+                raise EntryConflict(
+                    "the same player twice in one entry",
+                    law=LawRef("4"),
+                    field="player_ids",
+                )
+            return [
+                PairEntered(
+                    number=command.number,
+                    entry_id=command.entry_id,
+                    player_ids=command.player_ids,
+                )
+            ]
+        case ScheduleSession():
+            require_tournament(state)
+            if command.session in state.sessions:
+                raise InvalidSchedule(f"session {command.session} is already scheduled")
+            if command.ends_at <= command.starts_at:
+                raise InvalidSchedule("a session must end after it starts")
+            check_assignments(
+                state, command.assignments, require_tournament(state).form
+            )
+            if command.winners not in WINNERS:
+                raise InvalidSchedule(f"winners must be one of {', '.join(WINNERS)}")
+            check_scorable(
+                require_tournament(state), command.winners, command.assignments
+            )
+            return [
+                SessionScheduled(
+                    session=command.session,
+                    movement=command.movement,
+                    starts_at=command.starts_at,
+                    ends_at=command.ends_at,
+                    assignments=command.assignments,
+                    winners=command.winners,
+                )
+            ]
+        case PublishScores():
+            created = require_tournament(state)
+            session = require_session(state, command.session)
+            if session.published is not None:
+                raise AlreadyPublished(
+                    f"session {command.session} is already published", law=LawRef("79C")
+                )
+            later = [
+                s.starts_at
+                for s in state.sessions.values()
+                if s.starts_at > session.starts_at
+            ]
+            correction, inadmissible, appeal = publication_deadlines(
+                created.windows, created.form, session, now, min(later, default=None)
+            )
+            return [
+                SessionScoresPublished(
+                    session=command.session,
+                    published_at=now,
+                    correction_deadline=correction,
+                    inadmissible_deadline=inadmissible,
+                    appeal_deadline=appeal,
+                )
+            ]
+        case GiveRuling():
+            require_tournament(state)
+            require_session(state, command.session)
+            if not command.laws:
+                raise InvalidSchedule(
+                    "a ruling cites the Laws it applies", law=LawRef("85"), field="laws"
+                )
+            laws = tuple(
+                checked_law(text, field=f"laws.{i}")
+                for i, text in enumerate(command.laws)
+            )
+            return [
+                RulingGiven(
+                    ruling_id=command.ruling_id,
+                    session=command.session,
+                    board_number=command.board_number,
+                    table=command.table,
+                    laws=laws,
+                    facts=command.facts,
+                    decision=command.decision,
+                    director=command.director,
+                    appeal_notice_given=True,  # Law 83: the notice goes with every ruling
+                )
+            ]
+        case ImposePenalty():
+            created = require_tournament(state)
+            require_session(state, command.session)
+            if command.entry_number not in state.entries:
+                raise InvalidPenalty(f"no entry number {command.entry_number}")
+            check_seated(state, command.session, command.entry_number)
+            if command.catalogue is not None:
+                command = _from_catalogue(command, created)
+            if command.kind not in PENALTY_KINDS or command.unit not in PENALTY_UNITS:
+                raise InvalidPenalty("unknown penalty kind or unit", law=LawRef("90"))
+            if command.kind != "warning" and command.amount <= 0:
+                raise InvalidPenalty(
+                    "a penalty has a positive amount", law=LawRef("90"), field="amount"
+                )
+            law = PENALTY_KINDS[command.kind]
+            if command.law:
+                law = checked_law(command.law, field="law")
+            return [
+                PenaltyImposed(
+                    session=command.session,
+                    entry_number=command.entry_number,
+                    kind=command.kind,
+                    unit=command.unit,
+                    amount=command.amount,
+                    law=law,
+                    reason=command.reason,
+                    catalogue=command.catalogue,
+                )
+            ]
+        case SetHandRecords():
+            require_tournament(state)
+            return set_hand_records(require_session(state, command.session), command)
+        case AppointOfficial():
+            require_tournament(state)
+            return _appoint(state, command)
+        case RelieveOfficial():
+            require_tournament(state)
+            current = state.officials.get(command.user)
+            if current is None:
+                raise OfficialConflict(
+                    f"{command.user} is not an official of this event",
+                    law=LawRef("80B2"),
+                )
+            return [
+                OfficialRelieved(
+                    user=command.user, role=current.role, reason=command.reason
+                )
+            ]
+        case SetCarryOver():
+            created = require_tournament(state)
+            knockout = ArticleRef("78 §2c", source="Norme integrative FIGB")
+            if created.form is not Form.TEAMS:
+                raise InvalidSchedule(
+                    "carry-over belongs to knockout teams events", law=knockout
+                )
+            if command.stage < 1 or command.match < 1:
+                raise InvalidSchedule(
+                    "stages and matches are numbered from 1", law=knockout
+                )
+            if state.carry_overs.get((command.stage, command.match)) == command.imps:
+                return []
+            return [
+                KnockoutCarryOverSet(
+                    stage=command.stage,
+                    match=command.match,
+                    imps=str(command.imps),
+                    reason=command.reason,
+                )
+            ]
+        case _:
+            assert_never(command)
+
+
+def _appoint(state: TournamentState, command: AppointOfficial) -> list[TournamentEvent]:
+    """Law 80B2(a), (g)(i), (k): the organizer appoints the Director in charge,
+    the assistants and the appeals committee; one person holds one office.
+
+    Law 81A: one Director is in charge, so a second chief director waits
+    until the first is relieved. Law 93B: the committee hears appeals from the
+    Director's rulings, so a director does not sit on it. Appointing someone
+    again to the office they hold changes nothing.
+    """
+    held = state.officials.get(command.user)
+    if held is not None:
+        if held.role is command.role:
+            return []
+        raise OfficialConflict(
+            f"{command.user} is already {held.role.replace('_', ' ')} of this event: "
+            "relieve them first",
+            law=LawRef("80B2"),
+        )
+    if command.role is OfficialRole.CHIEF_DIRECTOR and any(
+        o.role is OfficialRole.CHIEF_DIRECTOR for o in state.officials.values()
+    ):
+        raise OfficialConflict(
+            "the event already has a chief director: relieve them first",
+            law=LawRef("81A"),
+        )
+    return [
+        OfficialAppointed(
+            user=command.user, name=command.name.strip(), role=command.role
+        )
+    ]
+
+
+def _from_catalogue(
+    command: ImposePenalty, created: TournamentCreated
+) -> ImposePenalty:
+    """Law 90 with the FIGB catalogue: the event's fixed amount for the entry."""
+    key = command.catalogue or ""
+    rule = FIGB_CATALOGUE.get(key)
+    teams = created.form is Form.TEAMS
+    fixed = amount_for(key, teams, created.penalty_overrides)
+    if rule is None or fixed is None:
+        raise InvalidPenalty(
+            f"the catalogue has no fixed {'teams' if teams else 'pairs'} penalty {key!r}",
+            law=LawRef("90"),
+        )
+    return replace(
+        command,
+        kind="procedural",
+        unit=fixed.unit,
+        amount=fixed.amount,
+        law=rule.law,
+        reason=command.reason or f"{rule.description} (FIGB {rule.source})",
+    )

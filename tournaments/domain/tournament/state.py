@@ -1,0 +1,132 @@
+"""The tournament's state, folded from its events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from fractions import Fraction
+from typing import assert_never
+from uuid import UUID
+
+from tournaments.domain.tournament.events import (
+    AppealWindowClosed,
+    CorrectionWindowClosed,
+    HandRecordsSet,
+    KnockoutCarryOverSet,
+    OfficialAppointed,
+    OfficialRelieved,
+    PairEntered,
+    PenaltyImposed,
+    RulingGiven,
+    SessionScheduled,
+    SessionScoresPublished,
+    TournamentCreated,
+    TournamentEvent,
+)
+from tournaments.domain.tournament.values import (
+    TableAssignment,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SessionState:
+    number: int
+    starts_at: datetime
+    ends_at: datetime
+    assignments: tuple[TableAssignment, ...]
+    published: SessionScoresPublished | None = None
+    winners: str = "auto"
+    movement: str = ""
+    correction_closed: bool = False
+    appeal_closed: bool = False
+    hand_records: dict[int, str] = field(default_factory=dict)
+
+    @property
+    def board_numbers(self) -> tuple[int, ...]:
+        """Return the boards the session's movement plays, in order (Law 8A)."""
+        return tuple(sorted({b for a in self.assignments for b in a.boards}))
+
+    def seating(self, board_number: int, table: int) -> TableAssignment | None:
+        for a in self.assignments:
+            if a.table == table and board_number in a.boards:
+                return a
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentState:
+    created: TournamentCreated | None = None
+    entries: dict[int, PairEntered] = field(default_factory=dict)
+    sessions: dict[int, SessionState] = field(default_factory=dict)
+    rulings: dict[UUID, RulingGiven] = field(default_factory=dict)
+    officials: dict[str, OfficialAppointed] = field(default_factory=dict)
+    carry_overs: dict[tuple[int, int], Fraction] = field(default_factory=dict)
+
+    @property
+    def exists(self) -> bool:
+        return self.created is not None
+
+
+INITIAL = TournamentState()
+
+
+def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
+    match event:
+        case TournamentCreated():
+            return replace(state, created=event)
+        case PairEntered():
+            return replace(state, entries={**state.entries, event.number: event})
+        case SessionScheduled():
+            session = SessionState(
+                event.session,
+                event.starts_at,
+                event.ends_at,
+                event.assignments,
+                winners=event.winners,
+                movement=event.movement,
+            )
+            return replace(state, sessions={**state.sessions, event.session: session})
+        case SessionScoresPublished():
+            return _with_session(state, event.session, published=event)
+        case CorrectionWindowClosed():
+            return _with_session(state, event.session, correction_closed=True)
+        case AppealWindowClosed():
+            return _with_session(state, event.session, appeal_closed=True)
+        case RulingGiven():
+            return replace(state, rulings={**state.rulings, event.ruling_id: event})
+        case PenaltyImposed():
+            return state
+        case HandRecordsSet():
+            records = dict(state.sessions[event.session].hand_records)
+            records.update((r.board_number, r.deal) for r in event.records)
+            return _with_session(state, event.session, hand_records=records)
+        case OfficialAppointed():
+            return replace(state, officials={**state.officials, event.user: event})
+        case OfficialRelieved():
+            officials = dict(state.officials)
+            officials.pop(event.user, None)
+            return replace(state, officials=officials)
+        case KnockoutCarryOverSet():
+            key = (event.stage, event.match)
+            return replace(
+                state, carry_overs={**state.carry_overs, key: Fraction(event.imps)}
+            )
+        case _:
+            assert_never(event)
+
+
+def _with_session(
+    state: TournamentState, number: int, **changes: object
+) -> TournamentState:
+    session = replace(state.sessions[number], **changes)  # type: ignore[arg-type]
+    return replace(state, sessions={**state.sessions, number: session})
+
+
+def hand_records_public(session: SessionState) -> bool:
+    """Return whether anyone, not only a director, may see the session's deals.
+
+    A board may be seen once no table can still play it: the deals become
+    public when the session's official scores are published (Law 79C's
+    period starts then); directors see them at any time (decision 0050).
+    """
+    return session.published is not None

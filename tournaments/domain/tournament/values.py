@@ -1,0 +1,134 @@
+"""The tournament's terms: its stream, game, form, scoring, windows and seats.
+
+The values the events and commands carry (Laws 4, 6E, 8, 78, 79C, 80B2, 92B).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from enum import StrEnum
+from uuid import UUID
+
+STREAM_TYPE = "tournament"
+NAMESPACE = UUID("a6a0b3c2-1f7e-4c0e-9b6e-3f1d2c4b5a60")
+
+
+def stream_id(tournament_id: UUID) -> UUID:
+    return uuid.uuid5(NAMESPACE, f"tournament:{tournament_id}")
+
+
+class Game(StrEnum):
+    """The card game an event is played at: the rules engine and scoring it uses."""
+
+    BRIDGE = "bridge"  # the 2017 Laws and the FIGB regulations
+    BURRACO = "burraco"  # the F.I.Bur. Codice di Gara: not yet supported
+
+
+class Form(StrEnum):
+    PAIRS = "pairs"
+    TEAMS = "teams"
+    INDIVIDUAL = "individual"
+
+
+class ScoringMethod(StrEnum):
+    MATCHPOINTS = "matchpoints"
+    IMPS_BUTLER = "imps_butler"
+    CROSS_IMPS = "cross_imps"
+    TEAMS_IMPS_VP = "teams_imps_vp"
+
+
+# Law 78 and the conditions of contest: the methods each form is scored by
+# here. Pairs: matchpoints (78A) or IMPs against the field, Butler or cross
+# (78B, 78D; decision 0053). Teams: IMPs converted to VPs (78B, 78D; FIGB).
+# Individual: matchpoints (decision 0056). A teams method compares the two
+# rooms of a match and has no meaning for pairs; the projection scores
+# teams and individual events only as listed (decision 0081).
+SCORING_FOR_FORM: dict[Form, tuple[ScoringMethod, ...]] = {
+    Form.PAIRS: (
+        ScoringMethod.MATCHPOINTS,
+        ScoringMethod.IMPS_BUTLER,
+        ScoringMethod.CROSS_IMPS,
+    ),
+    Form.TEAMS: (ScoringMethod.TEAMS_IMPS_VP,),
+    Form.INDIVIDUAL: (ScoringMethod.MATCHPOINTS,),
+}
+
+
+class Regulation(StrEnum):
+    """Whose windows apply: FIGB's norms, or the Laws' defaults where FIGB is silent."""
+
+    FIGB = "figb"
+    LAWS = "laws"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WindowRules:
+    """Window and period parameters; FIGB values by default (figb-norms §1.1-1.2).
+
+    - ``correction_minutes``: Law 79C's correction period after the official
+      score (30 minutes unless the regulation says otherwise). Used for teams,
+      and for pairs when the session's end of play is not known.
+    - ``inadmissible_minutes``: FIGB N-L79, pairs: after the last round's time
+      only inadmissible results may be corrected, within 15 minutes of the
+      results being posted.
+    - ``appeal_minutes``: FIGB N-L92-93 §2 (15 minutes from the official score);
+      Law 92B's default is 30 minutes.
+    """
+
+    regulation: Regulation = Regulation.FIGB
+    correction_minutes: int = 30
+    inadmissible_minutes: int = 15
+    appeal_minutes: int = 15
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableAssignment:
+    """One table in one round (Law 8).
+
+    Pairs and teams: ``ns`` and ``ew`` are the entries seated there.
+    Individual events (Law 4): ``players`` are the four entries at North,
+    East, South and West, and ``ns``/``ew`` repeat North and East so that a
+    traveller line names its table the same way in every form.
+    """
+
+    round: int
+    table: int
+    ns: int
+    ew: int
+    boards: tuple[int, ...]
+    players: tuple[int, ...] = ()  # N, E, S, W in individual events (added, v1)
+
+    def side(self, ns: bool) -> tuple[int, ...]:
+        """Return the entries sitting North-South (or East-West) here."""
+        if self.players:
+            return self.players[0::2] if ns else self.players[1::2]
+        return (self.ns,) if ns else (self.ew,)
+
+    @property
+    def seated(self) -> tuple[int, ...]:
+        """Return every entry seated at the table (a phantom's 0 left out)."""
+        return tuple(n for n in (self.players or (self.ns, self.ew)) if n)
+
+
+class HandSource(StrEnum):
+    """How a session's deals came to be (Law 6E)."""
+
+    IMPORTED = "imported"  # a hand record file, e.g. from a dealing machine
+    DEALT = "dealt"  # dealt by computer with a secure generator (Law 6E4)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandRecord:
+    """The deal of one board, PBN text with North first ("N:AKQ.… … … …")."""
+
+    board_number: int
+    deal: str
+
+
+class OfficialRole(StrEnum):
+    """The officials the organizer appoints for an event (Law 80B2)."""
+
+    CHIEF_DIRECTOR = "chief_director"  # Law 80B2(a), 81A: the Director in charge
+    DIRECTOR = "director"  # Law 80B2(g)(i), 81D: an assistant director
+    COMMITTEE_MEMBER = "committee_member"  # Law 80B2(k), 93B: the appeals committee
