@@ -289,7 +289,11 @@ def _base(tid: str, table: int) -> str:
 
 
 def _prelude(
-    client: Client, tid: str, tables: list[int], scripts: dict[int, Script]
+    client: Client,
+    tid: str,
+    tables: list[int],
+    scripts: dict[int, Script],
+    errors: list[str],
 ) -> None:
     """Untimed: put each board on its table and bid it (start and calls)."""
     for table in tables:
@@ -297,9 +301,10 @@ def _prelude(
             if path != "cards/":
                 status, _ = client.post(_base(tid, table) + path, body, headers)
                 if status != 201:
-                    raise RuntimeError(
+                    errors.append(
                         f"table {table} {path}: {status} {client.last[:300]!r}"
                     )
+                    return
 
 
 def _cards(
@@ -357,6 +362,13 @@ def main() -> int:
     except OSError:
         print("API benchmark: no PostgreSQL on 127.0.0.1:5432, skipped")
         return 0
+    try:  # the clients must not talk to another run's server
+        socket.create_connection((HOST, PORT), 1).close()
+    except OSError:
+        pass
+    else:
+        print(f"API benchmark: port {PORT} is in use (set BENCH_PORT)")
+        return 1
     session = _setup_database()
     tid = session.tournament_id
     server = subprocess.Popen(
@@ -400,16 +412,19 @@ def main() -> int:
             t: [step for step in scripts[t] if step[0] == "cards/"] for t in tables
         }
         clients = [Client() for _ in shares]
+        errors: list[str] = []
         _run_threads(
             _prelude,
             [
-                (c, tid, share, scripts)
+                (c, tid, share, scripts, errors)
                 for c, share in zip(clients, shares, strict=True)
             ],
         )
+        if errors:
+            print(f"API benchmark: {len(errors)} errors, first: {errors[0]}")
+            return 1
         ping: list[float] = []
         plays: list[float] = []
-        errors: list[str] = []
         ping_seconds = play_seconds = 0.0
         ratios = []
         per_round = 52 // ROUNDS
