@@ -8,6 +8,7 @@ import sys
 
 BENCHMARKS = [
     "bench.eventstore_append",
+    "bench.eventstore_writers",
     "bench.rules_replay",
     "bench.scoring_session",
     "bench.api_play",

@@ -2,10 +2,18 @@
 
 gunicorn serves the API on PostgreSQL; concurrent clients (threads with
 keep-alive connections) each play the boards of their own tables, every
-call and card a POST through the rules engine and the event store. The
-anchor is a trivial DRF endpoint (``/api/v1/ping/``) on the same server in
-the same run. Prints requests/s and p50/p95 latency for both, and the
-throughput ratio (goal: card plays at no less than a third of the anchor).
+call and card a POST through the seat check, the rules engine and the event
+store. The anchor is a trivial DRF endpoint (``/api/v1/ping/``) on the same
+server in the same run. Prints requests/s and p50/p95 latency for both, and
+the throughput ratio (goal: card plays at no less than a third of the
+anchor).
+
+The cards are played by the seated players, as at a real table: each of the
+400 players is on the federation's register, has a user with a player grant
+for that registered player, and sends a card with their own token. A card of
+dummy's goes with declarer's token (Law 45B). The server's seat check reads
+the tournament's seating and entries (``play_views._authorize_seat``); only
+the director puts a board on the table (StartBoard), before the clock.
 
 Only card plays are timed: every board is put on its table and bid through
 the API first. The 52 cards then go in four rounds of 13 per table, each
@@ -15,7 +23,8 @@ at each of its tables in turn (a table's cards stay in order, on the same
 connection). The pure aggregate works out each board's legal sequence
 before the clock starts, so the clients only send requests (as the
 anchor's clients do). ``BENCH_SCALE`` scales the number of tables (default
-1.0 = 100 tables); ``BENCH_CLIENTS`` should divide them evenly.
+1.0 = 100 tables); ``BENCH_CLIENTS`` should divide them evenly;
+``BENCH_PORT`` and ``BENCH_DB_SUFFIX`` keep two runs apart.
 """
 
 from __future__ import annotations
@@ -31,14 +40,18 @@ import sys
 import threading
 import time
 import uuid
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import psycopg
 
+from bench.common import db_name
+
 ROOT = Path(__file__).resolve().parent.parent
-HOST, PORT = "127.0.0.1", 8937
-DB = "arbitro_bench_api"
+HOST = "127.0.0.1"
+PORT = int(os.environ.get("BENCH_PORT", "8937"))
+DB = db_name("arbitro_bench_api")
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 TABLES = max(3, int(100 * SCALE))
 CLIENTS = int(os.environ.get("BENCH_CLIENTS", "20"))
@@ -59,8 +72,29 @@ def _env() -> dict[str, str]:
     }
 
 
-def _setup_database() -> str:
-    """Fresh database, migrated, with a director token and a 100-table session."""
+Tokens = dict[int, dict[str, str]]  # table -> seat ("N", "E", "S", "W") -> token
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    tournament_id: str
+    director: str  # the chief director's token: only to put boards on tables
+    seats: Tokens  # the seated players' tokens
+
+
+def _drop_database() -> None:
+    with psycopg.connect(
+        "host=127.0.0.1 user=postgres dbname=postgres", autocommit=True
+    ) as c:
+        c.execute(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+
+
+def _setup_database() -> Session:
+    """Fresh database, migrated, with a 100-table session of registered players.
+
+    Each player is registered, entered with a partner, and has a user with a
+    player grant and a token; the chief director's token starts the boards.
+    """
     with psycopg.connect(
         "host=127.0.0.1 user=postgres dbname=postgres", autocommit=True
     ) as c:
@@ -75,20 +109,46 @@ def _setup_database() -> str:
     from rest_framework.authtoken.models import Token
 
     from eventstore.store import Metadata
-    from tournaments import handlers, registry_handlers
+    from tournaments import handlers
     from tournaments.domain import tournament
     from tournaments.domain.registry import PlayerCategory
     from tournaments.models import RoleGrant
+    from tournaments.registry_handlers import Identity, register_player
     from tournaments.seating import mitchell_assignments
 
     call_command("migrate", verbosity=0)
     tid = uuid.uuid4()
-    user = get_user_model().objects.create_user("bench-director")
+    User = get_user_model()
+    director = User.objects.create_user("bench-director")
     RoleGrant.objects.create(
-        user=user, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
+        user=director, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
     )
-    token = Token.objects.create(user=user).key
     meta = Metadata(actor="system:bench", tournament_id=tid)
+    players = [
+        register_player(
+            Identity(
+                federation_number=f"{900000 + n}",
+                family_name="Bench",
+                given_name=f"Player {n}",
+            ),
+            PlayerCategory.NOT_CLASSIFIED,
+            metadata=meta,
+        )[0]
+        for n in range(4 * TABLES)
+    ]
+    users = User.objects.bulk_create(
+        [User(username=f"bench-player-{n}") for n in range(len(players))]
+    )
+    RoleGrant.objects.bulk_create(
+        RoleGrant(user=user, role=RoleGrant.Role.PLAYER, player_id=player)
+        for user, player in zip(users, players, strict=True)
+    )
+    tokens = Token.objects.bulk_create(
+        Token(user=user, key=Token.generate_key()) for user in users
+    )
+    token_of = {
+        player: token.key for player, token in zip(players, tokens, strict=True)
+    }
     now = datetime.now(UTC)
     handlers.handle_tournament(
         tid,
@@ -103,23 +163,12 @@ def _setup_database() -> str:
         metadata=meta,
     )
     for number in range(1, 2 * TABLES + 1):
-        # An entry names registered players (decision 0083).
-        players = tuple(
-            registry_handlers.register_player(
-                registry_handlers.Identity(
-                    federation_number=f"{number:04d}{member}",
-                    family_name=f"Bench {number}",
-                    given_name=f"Player {member}",
-                ),
-                PlayerCategory.NOT_CLASSIFIED,
-                metadata=meta,
-            )[0]
-            for member in (1, 2)
-        )
         handlers.handle_tournament(
             tid,
             tournament.EnterPair(
-                number=number, entry_id=uuid.uuid4(), player_ids=players
+                number=number,
+                entry_id=uuid.uuid4(),
+                player_ids=tuple(players[2 * number - 2 : 2 * number]),
             ),
             metadata=meta,
         )
@@ -134,25 +183,44 @@ def _setup_database() -> str:
         ),
         metadata=meta,
     )
+    # Who sits where, as the server's seat check will read it: the first
+    # player of a pair sits North (East), the second South (West).
+    state = handlers.load_tournament(tid)
+    seats: Tokens = {}
+    for table in range(1, TABLES + 1):
+        at = handlers.seating(state, handlers.TableRef(tid, 1, table, table))
+        ns, ew = (state.entries[at.ns].player_ids, state.entries[at.ew].player_ids)
+        seats[table] = {
+            "N": token_of[ns[0]],
+            "S": token_of[ns[1]],
+            "E": token_of[ew[0]],
+            "W": token_of[ew[1]],
+        }
+    director_token = Token.objects.create(user=director).key
     from django.db import connections
 
     connections.close_all()
-    return f"{tid}:{token}"
+    return Session(str(tid), director_token, seats)
+
+
+def _headers(token: str) -> dict[str, str]:
+    return {"Authorization": f"Token {token}", "Content-Type": "application/json"}
 
 
 class Client:
-    def __init__(self, token: str) -> None:
-        self.conn = http.client.HTTPConnection(HOST, PORT, timeout=30)
-        self.headers = {
-            "Authorization": f"Token {token}",
-            "Content-Type": "application/json",
-        }
+    """One keep-alive connection; each request carries its sender's token."""
 
-    def post(self, path: str, body: bytes) -> tuple[int, float]:
+    def __init__(self) -> None:
+        self.conn = http.client.HTTPConnection(HOST, PORT, timeout=30)
+        self.last = b""  # the last POST's answer, for an error message
+
+    def post(
+        self, path: str, body: bytes, headers: dict[str, str]
+    ) -> tuple[int, float]:
         start = time.perf_counter()
-        self.conn.request("POST", path, body, self.headers)
+        self.conn.request("POST", path, body, headers)
         response = self.conn.getresponse()
-        response.read()
+        self.last = response.read()
         return response.status, time.perf_counter() - start
 
     def get(self, path: str) -> tuple[int, float]:
@@ -163,15 +231,17 @@ class Client:
         return response.status, time.perf_counter() - start
 
 
-Script = list[tuple[str, bytes]]
+Script = list[tuple[str, bytes, dict[str, str]]]  # path, body, sender's headers
 
 
-def _script(board: int) -> Script:
+def _script(board: int, seats: dict[str, str], director: str) -> Script:
     """The board's requests in order: start, the auction, then 52 legal cards.
 
-    Worked out with the pure aggregate before the clock starts: the clients
-    then only send requests, as the anchor's clients do, and the server is
-    all that is measured (on a 2-core machine, client CPU is server CPU).
+    The director starts the board; each call and card is sent by the player
+    in that seat, and dummy's cards by declarer (Law 45B). Worked out with
+    the pure aggregate before the clock starts: the clients then only send
+    requests, as the anchor's clients do, and the server is all that is
+    measured (on a 2-core machine, client CPU is server CPU).
     """
     from rules.bridge import Deal, Seat, parse_call
     from tournaments.domain import board_play
@@ -190,19 +260,28 @@ def _script(board: int) -> Script:
             table_id=uuid.uuid4(), board_number=board, deal=Deal.from_pbn(DEAL), at=at
         )
     )
-    script = [("start/", {"deal": DEAL})]
+    script = [("start/", {"deal": DEAL}, director)]
     dealer = state.turn or Seat.N
     for i, call in enumerate(("1NT", "P", "P", "P")):
         seat = dealer.next(i)
-        script.append(("calls/", {"seat": seat.value, "call": call}))
+        script.append(("calls/", {"seat": seat.value, "call": call}, seats[seat.value]))
         apply(cmd.MakeCall(seat=seat, call=parse_call(call), at=at))
+    assert state.play is not None
+    declarer = state.play.contract.declarer
     for _ in range(52):
         seat = state.turn
+        assert seat is not None
         card = min(state.legal_cards(), key=lambda c: (c.suit.rank, c.rank))
-        script.append(("cards/", {"seat": seat.value, "card": str(card)}))
+        sender = declarer if seat is declarer.partner else seat
+        script.append(
+            ("cards/", {"seat": seat.value, "card": str(card)}, seats[sender.value])
+        )
         apply(cmd.PlayCard(seat=seat, card=card, at=at))
     # Encoded here, before the clock: the ping's clients encode nothing either.
-    return [(path, json.dumps(body).encode()) for path, body in script]
+    return [
+        (path, json.dumps(body).encode(), _headers(token))
+        for path, body, token in script
+    ]
 
 
 def _base(tid: str, table: int) -> str:
@@ -210,15 +289,22 @@ def _base(tid: str, table: int) -> str:
 
 
 def _prelude(
-    client: Client, tid: str, tables: list[int], scripts: dict[int, Script]
+    client: Client,
+    tid: str,
+    tables: list[int],
+    scripts: dict[int, Script],
+    errors: list[str],
 ) -> None:
     """Untimed: put each board on its table and bid it (start and calls)."""
     for table in tables:
-        for path, body in scripts[table]:
+        for path, body, headers in scripts[table]:
             if path != "cards/":
-                status, _ = client.post(_base(tid, table) + path, body)
+                status, _ = client.post(_base(tid, table) + path, body, headers)
                 if status != 201:
-                    raise RuntimeError(f"table {table} {path}: {status}")
+                    errors.append(
+                        f"table {table} {path}: {status} {client.last[:300]!r}"
+                    )
+                    return
 
 
 def _cards(
@@ -233,16 +319,18 @@ def _cards(
     """Play the cards of ``span`` at each of this client's tables in turn."""
     for index in range(span.start, span.stop):
         for table in tables:
-            path, body = cards[table][index]
-            status, elapsed = client.post(_base(tid, table) + path, body)
+            path, body, headers = cards[table][index]
+            status, elapsed = client.post(_base(tid, table) + path, body, headers)
             if status != 201:
-                errors.append(f"table {table} card {index + 1}: {status}")
+                errors.append(
+                    f"table {table} card {index + 1}: {status} {client.last[:300]!r}"
+                )
                 return
             out.append(elapsed)
 
 
 def _ping(seconds: float, out: list[float]) -> None:
-    client = Client("")
+    client = Client()
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         status, elapsed = client.get("/api/v1/ping/")
@@ -274,7 +362,15 @@ def main() -> int:
     except OSError:
         print("API benchmark: no PostgreSQL on 127.0.0.1:5432, skipped")
         return 0
-    tid, token = _setup_database().split(":")
+    try:  # the clients must not talk to another run's server
+        socket.create_connection((HOST, PORT), 1).close()
+    except OSError:
+        pass
+    else:
+        print(f"API benchmark: port {PORT} is in use (set BENCH_PORT)")
+        return 1
+    session = _setup_database()
+    tid = session.tournament_id
     server = subprocess.Popen(
         [
             sys.executable,
@@ -300,7 +396,7 @@ def main() -> int:
     try:
         for _ in range(300):  # until a worker answers, not just the socket
             try:
-                if Client("").get("/api/v1/ping/")[0] == 200:
+                if Client().get("/api/v1/ping/")[0] == 200:
                     break
             except OSError:
                 pass
@@ -308,21 +404,27 @@ def main() -> int:
         _run_threads(_ping, [(1.0, []) for _ in range(CLIENTS)])  # warm every worker
         tables = list(range(1, TABLES + 1))
         shares = [tables[i::CLIENTS] for i in range(CLIENTS)]
-        scripts = {table: _script(table) for table in tables}  # board t at table t
+        scripts = {  # board t at table t
+            table: _script(table, session.seats[table], session.director)
+            for table in tables
+        }
         cards = {
             t: [step for step in scripts[t] if step[0] == "cards/"] for t in tables
         }
-        clients = [Client(token) for _ in shares]
+        clients = [Client() for _ in shares]
+        errors: list[str] = []
         _run_threads(
             _prelude,
             [
-                (c, tid, share, scripts)
+                (c, tid, share, scripts, errors)
                 for c, share in zip(clients, shares, strict=True)
             ],
         )
+        if errors:
+            print(f"API benchmark: {len(errors)} errors, first: {errors[0]}")
+            return 1
         ping: list[float] = []
         plays: list[float] = []
-        errors: list[str] = []
         ping_seconds = play_seconds = 0.0
         ratios = []
         per_round = 52 // ROUNDS
@@ -347,20 +449,23 @@ def main() -> int:
             ping_seconds += seconds
             play_seconds += elapsed
         print(
-            f"{TABLES} tables, {len(plays)} card plays in {ROUNDS} rounds between "
-            f"spells of the anchor, {CLIENTS} clients, gunicorn {WORKERS} workers x {THREADS} threads, "
-            "PostgreSQL"
+            f"{TABLES} tables, {len(plays)} card plays by {4 * TABLES} seated players "
+            f"in {ROUNDS} rounds between spells of the anchor, {CLIENTS} clients, "
+            f"gunicorn {WORKERS} workers x {THREADS} threads, PostgreSQL"
         )
         anchor = _report("anchor trivial DRF GET /api/v1/ping/", ping, ping_seconds)
-        ours = _report("card plays POST .../play/cards/", plays, play_seconds)
+        ours = _report(
+            "card plays by seated players POST .../play/cards/", plays, play_seconds
+        )
         print(
-            f"card plays: {ours:,.0f} req/s | anchor trivial DRF endpoint: {anchor:,.0f} req/s "
+            f"card plays by seated players: {ours:,.0f} req/s | anchor trivial DRF endpoint: {anchor:,.0f} req/s "
             f"| ratio {ours / anchor:.2f} (rounds {min(ratios):.2f}-{max(ratios):.2f})",
             flush=True,
         )
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=20)
+        _drop_database()
     return 0
 
 

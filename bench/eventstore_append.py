@@ -1,48 +1,54 @@
 """Event-store benchmarks (issue 2), each beside its anchor measured in this run.
 
-1. Single-event appends/s through our store vs the ``eventsourcing`` library's
-   PostgreSQL recorder saving one event per transaction (goal: at least 3x);
-   a raw psycopg INSERT+COMMIT is printed as the physical floor.
+1. Single-event appends/s through our store beside a raw psycopg INSERT+COMMIT
+   of a comparable row into a plain table on one connection, the physical
+   floor of a durable one-event commit (goal: at least 0.9 of the floor), and
+   beside the ``eventsourcing`` library's PostgreSQL recorder saving one
+   event per transaction.
 2. 100-event batches through our store vs raw psycopg ``executemany`` and COPY
    into an equivalent table, 100 rows per transaction (goal: at least half of
    executemany).
-3. Replay (read and deserialize) of 200,000 events vs the library's
-   ``repository.get`` of an aggregate with as many events (goal: at least 2x).
+3. Replay of one 200,000-event stream, like for like, twice:
+   a. decode only: our ``read_stream`` vs the library's ``events.get`` (its
+      recorder's ``select_events`` mapped to domain events);
+   b. decode and fold into an aggregate: our command path's
+      ``StreamCache.load`` (read, then ``reduce(evolve)`` over frozen state)
+      vs the library's ``repository.get`` (read, then ``Aggregate.mutate``);
+   goal: each at least 2x the library.
 
-Needs PostgreSQL on 127.0.0.1:5432; it uses (and drops) its own database.
-``BENCH_SCALE`` (default 1.0) scales every count.
+Each timed phase runs ``BENCH_REPEATS`` times (default 3), ours and the
+anchor alternately; a figure is the median of its repeats and the ratio is
+printed with the spread of the repeats' ratios.
+
+Needs PostgreSQL on 127.0.0.1:5432; it uses (and drops) its own databases
+(``BENCH_DB_SUFFIX`` renames them). ``BENCH_SCALE`` (default 1.0) scales
+every count.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
+import statistics
 import sys
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
 import psycopg
 
+from bench.common import db_name, line, repeats
+
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 HOST, PORT, USER = "127.0.0.1", 5432, "postgres"
-DB = "arbitro_bench"
-ES_DB = "arbitro_bench_es"
+DB = db_name("arbitro_bench")
+ES_DB = db_name("arbitro_bench_es")
 
 
 def _n(count: int) -> int:
     return max(10, int(count * SCALE))
-
-
-def line(
-    figure: str, value: float, unit: str, anchor: str, anchor_value: float
-) -> None:
-    ratio = value / anchor_value if anchor_value else float("nan")
-    print(
-        f"{figure}: {value:,.0f} {unit} | anchor {anchor}: {anchor_value:,.0f} {unit} "
-        f"| ratio {ratio:.2f}",
-        flush=True,
-    )
 
 
 def _recreate(name: str) -> None:
@@ -108,7 +114,16 @@ def _eventsourcing_app():  # type: ignore[no-untyped-def]
     return _APP
 
 
+def _timed(count: int, step: Callable[[int], object]) -> float:
+    """Rate of ``count`` calls of ``step(i)``, per second."""
+    start = time.perf_counter()
+    for i in range(count):
+        step(i)
+    return count / (time.perf_counter() - start)
+
+
 def bench_single(count: int) -> None:
+    """One event per transaction: ours, the floor and the library alternately."""
     from eventstore.store import Metadata, event_store
 
     store, meta = event_store(), Metadata(actor="bench")
@@ -120,52 +135,82 @@ def bench_single(count: int) -> None:
         expected_version=0,
         metadata=meta,
     )
-    start = time.perf_counter()
-    for i in range(1, count + 1):
+    version = 1
+
+    def ours(i: int) -> None:
+        nonlocal version
         store.append(
             stream,
             [Scored(pair=1, points=i)],
             stream_type="bench",
-            expected_version=i,
+            expected_version=version,
             metadata=meta,
         )
-    ours = count / (time.perf_counter() - start)
+        version += 1
 
     app, pair_cls = _eventsourcing_app()
     pair = pair_cls()
     app.save(pair)
-    start = time.perf_counter()
-    for i in range(count):
+
+    def theirs(i: int) -> None:
         pair.score(i)
         app.save(pair)
-    theirs = count / (time.perf_counter() - start)
 
-    with psycopg.connect(host=HOST, port=PORT, user=USER, dbname=DB) as conn:
+    conn = psycopg.connect(host=HOST, port=PORT, user=USER, dbname=DB)
+    # A row like ours (position, stream, version, event id, type, payload,
+    # metadata, time) into a plain table: no counter, no stream row.
+    conn.execute(
+        "CREATE TABLE bench_floor (position bigserial primary key, stream_id uuid, "
+        "version int, event_id uuid unique, type text, payload jsonb, metadata jsonb, "
+        "recorded_at timestamptz default now(), unique (stream_id, version))"
+    )
+    conn.commit()
+    floor_stream, floor_versions = uuid.uuid4(), itertools.count(1)
+
+    def floor(i: int) -> None:
         conn.execute(
-            "CREATE TABLE IF NOT EXISTS bench_floor (id bigint primary key, payload jsonb)"
+            "INSERT INTO bench_floor (stream_id, version, event_id, type, payload, "
+            "metadata) VALUES (%s, %s, %s, %s, %s, %s)",
+            [
+                floor_stream,
+                next(floor_versions),
+                uuid.uuid4(),
+                "bench.scored",
+                f'{{"pair":1,"points":{i}}}',
+                '{"actor":"bench"}',
+            ],
+            prepare=True,
         )
         conn.commit()
-        start = time.perf_counter()
-        for i in range(count):
-            conn.execute(
-                "INSERT INTO bench_floor VALUES (%s, %s)", [i, '{"points": 1}']
-            )
-            conn.commit()
-        floor = count / (time.perf_counter() - start)
-    line(
+
+    rates: dict[str, list[float]] = {"ours": [], "floor": [], "theirs": []}
+    with conn:
+        for _ in range(repeats()):
+            rates["ours"].append(_timed(count, ours))
+            rates["floor"].append(_timed(count, floor))
+            rates["theirs"].append(_timed(count, theirs))
+    _report(
         "single-event appends",
-        ours,
         "events/s",
-        "eventsourcing PostgreSQL recorder",
-        theirs,
+        rates,
+        [
+            ("floor", "raw psycopg INSERT+COMMIT, comparable row (floor)"),
+            ("theirs", "eventsourcing PostgreSQL recorder"),
+        ],
     )
-    line(
-        "single-event appends",
-        ours,
-        "events/s",
-        "raw psycopg INSERT+COMMIT (floor)",
-        floor,
-    )
+
+
+def _report(
+    figure: str,
+    unit: str,
+    rates: dict[str, list[float]],
+    anchors: list[tuple[str, str]],
+) -> None:
+    """One line per anchor: medians of the repeats, and the ratios' spread."""
+    ours = statistics.median(rates["ours"])
+    for key, label in anchors:
+        ratios = [o / a for o, a in zip(rates["ours"], rates[key], strict=True)]
+        line(figure, ours, unit, label, statistics.median(rates[key]), ratios)
 
 
 def bench_batches(batches: int) -> None:
@@ -229,43 +274,89 @@ def bench_batches(batches: int) -> None:
     line("100-event batches", ours, "events/s", "raw psycopg COPY", copied)
 
 
+@dataclass(frozen=True, slots=True)
+class PairTotal:
+    """What the fold builds: the library's ``Pair`` holds the same total."""
+
+    total: int = 0
+
+
+def evolve(state: PairTotal, event: Scored) -> PairTotal:
+    return PairTotal(state.total + event.points)
+
+
 def bench_replay(total: int) -> None:
+    """Replay one long stream: decode only, then decode and fold; both sides."""
+    from eventstore.commands import StreamCache
     from eventstore.store import Metadata, event_store
 
     store, meta = event_store(), Metadata(actor="bench")
     stream, chunk = uuid.uuid4(), 1000
+    expected = 0
     for version in range(0, total, chunk):
+        size = min(chunk, total - version)
         store.append(
             stream,
-            [Scored(pair=version + i, points=i) for i in range(chunk)],
+            [Scored(pair=version + i, points=i) for i in range(size)],
             stream_type="bench",
             expected_version=version,
             metadata=meta,
         )
-    start = time.perf_counter()
-    history = store.read_stream(stream)
-    ours = len(history.events) / (time.perf_counter() - start)
-    assert len(history.events) == total
-    assert history.events[-1].event is not None
+        expected += sum(range(size))
 
     app, pair_cls = _eventsourcing_app()
-    pair = pair_cls()
+    pair = pair_cls()  # its first event, "Created", is one of the total
     for i in range(total - 1):
         pair.score(i)
         if i % chunk == 0:
             app.save(pair)
     app.save(pair)
-    start = time.perf_counter()
-    loaded = app.repository.get(pair.id)
-    theirs = total / (time.perf_counter() - start)
-    assert loaded.version == total
-    line(
-        f"replay of {total:,} events",
-        ours,
-        "events/s",
-        "eventsourcing repository.get",
-        theirs,
-    )
+    their_total = pair.total
+
+    def ours_decode() -> None:
+        history = store.read_stream(stream)
+        assert len(history.events) == total
+        assert history.events[-1].event is not None
+
+    def theirs_decode() -> None:
+        events = list(app.events.get(pair.id))
+        assert len(events) == total
+
+    def ours_fold() -> None:
+        # A fresh cache each time: the whole stream is read and folded, as
+        # the command path does for a stream it has not seen.
+        version, state = StreamCache(evolve, PairTotal(), size=1).load(stream)
+        assert version == total
+        assert state.total == expected
+
+    def theirs_fold() -> None:
+        loaded = app.repository.get(pair.id)
+        assert loaded.version == total
+        assert loaded.total == their_total
+
+    phases: dict[str, Callable[[], None]] = {
+        "ours decode": ours_decode,
+        "theirs decode": theirs_decode,
+        "ours fold": ours_fold,
+        "theirs fold": theirs_fold,
+    }
+    rates: dict[str, list[float]] = {name: [] for name in phases}
+    for _ in range(repeats()):
+        for name, phase in phases.items():
+            start = time.perf_counter()
+            phase()
+            rates[name].append(total / (time.perf_counter() - start))
+    for what, label in (
+        ("decode", "eventsourcing events.get (decode only)"),
+        ("fold", "eventsourcing repository.get (decode + fold)"),
+    ):
+        _report(
+            f"replay of {total:,} events, "
+            + ("decode only" if what == "decode" else "decode + fold into aggregate"),
+            "events/s",
+            {"ours": rates[f"ours {what}"], what: rates[f"theirs {what}"]},
+            [(what, label)],
+        )
 
 
 def main() -> int:
@@ -276,7 +367,7 @@ def main() -> int:
         print("event store benchmark: no PostgreSQL on 127.0.0.1:5432, skipped")
         return 0
     _setup_django()
-    bench_single(_n(2000))
+    bench_single(_n(1000))
     bench_batches(_n(300))
     bench_replay(_n(200_000))
     from django.db import connections

@@ -1,0 +1,65 @@
+"""What the benchmarks share: the figure line, medians with spread, names.
+
+Every figure is printed beside its anchor measured in the same run, as a
+ratio, so a machine that speeds up or slows down weighs on both alike.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import statistics
+from collections.abc import Sequence
+
+__all__ = ["db_name", "free_port", "line", "median_spread", "repeats"]
+
+
+def line(
+    figure: str,
+    value: float,
+    unit: str,
+    anchor: str,
+    anchor_value: float,
+    ratios: Sequence[float] = (),
+) -> float:
+    """Print ``figure | anchor | ratio`` and return the ratio.
+
+    ``ratios``: the ratio of each repeat in this run, printed as its spread.
+    """
+    ratio = value / anchor_value if anchor_value else float("nan")
+    spread = ""
+    if len(ratios) > 1:
+        spread = f" (repeats {min(ratios):.2f}-{max(ratios):.2f})"
+    print(
+        f"{figure}: {value:,.0f} {unit} | anchor {anchor}: {anchor_value:,.0f} {unit} "
+        f"| ratio {ratio:.2f}{spread}",
+        flush=True,
+    )
+    return ratio
+
+
+def median_spread(values: Sequence[float]) -> str:
+    """``median (min-max)``: how one run's repeats of a figure agree."""
+    return f"{statistics.median(values):,.0f} ({min(values):,.0f}-{max(values):,.0f})"
+
+
+def repeats() -> int:
+    """How many times a benchmark repeats each timed phase (``BENCH_REPEATS``)."""
+    return max(1, int(os.environ.get("BENCH_REPEATS", "3")))
+
+
+def db_name(base: str) -> str:
+    """A benchmark's own database: ``BENCH_DB_SUFFIX`` keeps two runs apart.
+
+    Each benchmark drops and recreates its database; a smoke test running
+    beside ``make bench`` (or another worktree's) must not drop the other's.
+    """
+    return base + os.environ.get("BENCH_DB_SUFFIX", "")
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on now (for a smoke test's server)."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
