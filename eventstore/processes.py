@@ -26,12 +26,17 @@ from typing import ClassVar
 
 from django.conf import settings
 from django.db import transaction
-from django.utils import timezone
 from django.utils.module_loading import import_string
 
 from eventstore.commands import PendingAppend, append_together
-from eventstore.models import Checkpoint, ProcessRefusal
-from eventstore.projections import CheckpointMoved, projection_lock
+from eventstore.models import ProcessRefusal
+from eventstore.projections import (
+    CheckpointMoved,
+    advance_checkpoint,
+    projection_lock,
+    read_checkpoint,
+    stop_checkpoint,
+)
 from eventstore.store import AppendResult, EventStore, RecordedEvent, event_store
 
 __all__ = [
@@ -88,18 +93,10 @@ class ProcessRunner:
         return self.manager.name
 
     def checkpoint(self) -> int:
-        row, _ = Checkpoint.objects.get_or_create(name=self.name)
-        return row.last_position
+        return read_checkpoint(self.name)
 
     def _advance(self, start: int, end: int) -> None:
-        moved = Checkpoint.objects.filter(name=self.name, last_position=start).update(
-            last_position=end,
-            status=Checkpoint.Status.RUNNING,
-            last_error="",
-            updated_at=timezone.now(),
-        )
-        if moved != 1:
-            raise CheckpointMoved(f"{self.name}: checkpoint moved from {start}")
+        advance_checkpoint(self.name, start, end)
 
     def run_batch(self) -> int:
         """React to the next events; return how many were handled."""
@@ -161,9 +158,7 @@ class ProcessRunner:
         logger.error(
             "process stopped", extra={"process_manager": self.name, "error": message}
         )
-        Checkpoint.objects.filter(name=self.name).update(
-            status=Checkpoint.Status.ERROR, last_error=message[:2000]
-        )
+        stop_checkpoint(self.name, message)
 
     def catch_up(self) -> int:
         total = 0

@@ -291,6 +291,32 @@ def _retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=min(base * 2 ** max(attempts - 2, 0), 600.0))
 
 
+def read_checkpoint(name: str) -> int:
+    """The last position a runner (projection or process manager) applied."""
+    row, _ = Checkpoint.objects.get_or_create(name=name)
+    return row.last_position
+
+
+def advance_checkpoint(name: str, start: int, end: int) -> None:
+    """Move ``name`` from ``start`` to ``end`` in the caller's transaction; a
+    checkpoint another runner moved meanwhile is ``CheckpointMoved``."""
+    moved = Checkpoint.objects.filter(name=name, last_position=start).update(
+        last_position=end,
+        status=Checkpoint.Status.RUNNING,
+        last_error="",
+        updated_at=timezone.now(),
+    )
+    if moved != 1:
+        raise CheckpointMoved(f"{name}: checkpoint moved from {start}")
+
+
+def stop_checkpoint(name: str, message: str) -> None:
+    """Mark ``name`` stopped on an error, with the error for the operator."""
+    Checkpoint.objects.filter(name=name).update(
+        status=Checkpoint.Status.ERROR, last_error=message[:2000]
+    )
+
+
 class ProjectionRunner:
     """Feeds one projection from the store, batch by batch."""
 
@@ -309,8 +335,7 @@ class ProjectionRunner:
         return self.projection.name
 
     def checkpoint(self) -> int:
-        row, _ = Checkpoint.objects.get_or_create(name=self.name)
-        return row.last_position
+        return read_checkpoint(self.name)
 
     def run_batch(self) -> int:
         """Apply the next batch; return how many positions it covered."""
@@ -338,16 +363,7 @@ class ProjectionRunner:
                 if outcome is None:
                     outcome = self._apply_one_by_one(wanted, parked)
                 self._record(outcome)
-                moved = Checkpoint.objects.filter(
-                    name=self.name, last_position=start
-                ).update(
-                    last_position=end,
-                    status=Checkpoint.Status.RUNNING,
-                    last_error="",
-                    updated_at=timezone.now(),
-                )
-                if moved != 1:
-                    raise CheckpointMoved(f"{self.name}: checkpoint moved from {start}")
+                advance_checkpoint(self.name, start, end)
         except CheckpointMoved:
             self.projection.discard()
             raise
@@ -499,9 +515,7 @@ class ProjectionRunner:
         logger.error(
             "projection stopped", extra={"projection": self.name, "error": message}
         )
-        Checkpoint.objects.filter(name=self.name).update(
-            status=Checkpoint.Status.ERROR, last_error=message[:2000]
-        )
+        stop_checkpoint(self.name, message)
 
     # -- parked partitions ----------------------------------------------------
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
@@ -58,6 +59,26 @@ def _entered_by(
     raise NotAllowed(f"only the {role} side at this table or a director may do this")
 
 
+def board_command(
+    request: Request,
+    ref: handlers.TableRef,
+    build: Callable[[tournament.TableAssignment], board_result.BoardResultCommand],
+    name: str,
+    *,
+    expected_version: int | None = None,
+) -> Response:
+    """Run one board-result command for the caller and answer it (201 or 200)."""
+    return created(
+        handlers.handle_board_result(
+            ref,
+            build,
+            metadata=metadata_for(request, ref.tournament_id, name),
+            idempotency_key=idem(request),
+            expected_version=expected_version,
+        )
+    )
+
+
 class NotAllowed(RuleViolation):
     code = "not_at_this_table"
 
@@ -78,24 +99,22 @@ class EnterResultApi(APIView):
         state = handlers.load_tournament(tournament_id)
         seat = handlers.seating(state, ref)
         by = _entered_by(request, tournament_id, state, seat, "N")
-        return created(
-            handlers.handle_board_result(
-                ref,
-                lambda a: board_result.EnterResult(
-                    tournament_id=tournament_id,
-                    session=session,
-                    board_number=ref.board_number,
-                    table=ref.table,
-                    ns=a.ns,
-                    ew=a.ew,
-                    contract=data["contract"],
-                    lead=data["lead"],
-                    tricks=data["tricks"],
-                    entered_by=by,
-                ),
-                metadata=metadata_for(request, tournament_id, "enter_result"),
-                idempotency_key=idem(request),
-            )
+        return board_command(
+            request,
+            ref,
+            lambda a: board_result.EnterResult(
+                tournament_id=tournament_id,
+                session=session,
+                board_number=ref.board_number,
+                table=ref.table,
+                ns=a.ns,
+                ew=a.ew,
+                contract=data["contract"],
+                lead=data["lead"],
+                tricks=data["tricks"],
+                entered_by=by,
+            ),
+            "enter_result",
         )
 
 
@@ -115,13 +134,11 @@ class ConfirmResultApi(APIView):
         state = handlers.load_tournament(tournament_id)
         seat = handlers.seating(state, ref)
         by = _entered_by(request, tournament_id, state, seat, "EW")
-        return created(
-            handlers.handle_board_result(
-                ref,
-                lambda _a: board_result.ConfirmResult(by=by),
-                metadata=metadata_for(request, tournament_id, "confirm_result"),
-                idempotency_key=idem(request),
-            )
+        return board_command(
+            request,
+            ref,
+            lambda _a: board_result.ConfirmResult(by=by),
+            "confirm_result",
         )
 
 
@@ -146,14 +163,12 @@ class CorrectResultApi(APIView):
     ) -> Response:
         data = validated(self.InputSerializer, request.data)
         ref = handlers.TableRef(tournament_id, session, board_number, table)
-        return created(
-            handlers.handle_board_result(
-                ref,
-                lambda _a: board_result.CorrectResult(**data),
-                metadata=metadata_for(request, tournament_id, "correct_result"),
-                idempotency_key=idem(request),
-                expected_version=expected(request),
-            )
+        return board_command(
+            request,
+            ref,
+            lambda _a: board_result.CorrectResult(**data),
+            "correct_result",
+            expected_version=expected(request),
         )
 
 
@@ -178,21 +193,19 @@ class RecordBoardIrregularityApi(APIView):
     ) -> Response:
         data = validated(self.InputSerializer, request.data)
         ref = handlers.TableRef(tournament_id, session, board_number, table)
-        return created(
-            handlers.handle_board_result(
-                ref,
-                lambda a: board_result.RecordBoardIrregularity(
-                    tournament_id=tournament_id,
-                    session=session,
-                    board_number=board_number,
-                    table=table,
-                    ns=a.ns,
-                    ew=a.ew,
-                    **data,
-                ),
-                metadata=metadata_for(request, tournament_id, "record_irregularity"),
-                idempotency_key=idem(request),
-            )
+        return board_command(
+            request,
+            ref,
+            lambda a: board_result.RecordBoardIrregularity(
+                tournament_id=tournament_id,
+                session=session,
+                board_number=board_number,
+                table=table,
+                ns=a.ns,
+                ew=a.ew,
+                **data,
+            ),
+            "record_irregularity",
         )
 
 

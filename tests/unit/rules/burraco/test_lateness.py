@@ -7,6 +7,7 @@ from rules.burraco import (
     AwardedScore,
     InconsistentFacts,
     InvalidSetting,
+    Lateness,
     LatenessBand,
     MatchFormat,
     art,
@@ -33,7 +34,12 @@ def test_the_ladder_of_warning_and_bonuses(
 ) -> None:
     """Up to 2' a warning, to 5' +150 MP, to 10' +200 MP (Art. 39; Q5)."""
     lateness = lateness_penalty(seconds, F.FOUR_HANDS)
-    assert lateness is not None
+    assert lateness == Lateness(
+        band=band,
+        warning=band is LatenessBand.WARNING,
+        mp_bonus=bonus,
+        forfeit=None,
+    )
     assert lateness.band is band
     assert lateness.warning is (band is LatenessBand.WARNING)
     assert lateness.mp_bonus == bonus
@@ -55,7 +61,12 @@ def test_beyond_ten_minutes_the_side_present_wins(
 ) -> None:
     """Over 10': 13-7 +505, 14-6 +355, 14-6 +305, teams 13-7 +555 (Art. 39)."""
     lateness = lateness_penalty(601, fmt)
-    assert lateness is not None
+    assert lateness == Lateness(
+        band=LatenessBand.FORFEIT,
+        warning=False,
+        mp_bonus=0,
+        forfeit=AwardedScore(vp=vp, mp=mp),
+    )
     assert lateness.band is LatenessBand.FORFEIT
     assert lateness.forfeit == AwardedScore(vp=vp, mp=mp)
     assert lateness.forfeit.mirror == AwardedScore(vp=20 - vp, mp=-mp)

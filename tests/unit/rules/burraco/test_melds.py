@@ -157,7 +157,7 @@ def test_a_combination_of_eight_naturals_and_a_wild() -> None:
     """Up to eight naturals plus one wild, nine cards (Art. 12)."""
     combo = Combination.from_cards(parse_cards("SQ SQ HQ HQ DQ DQ CQ CQ JK"))
     assert len(combo) == 9
-    assert combo.wild is not None
+    assert combo.wild == parse_cards("JK")[0]
     assert combo.points == 110
 
 
