@@ -6,7 +6,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 PG_URL ?= postgres://postgres@127.0.0.1:5432/arbitro
-PURE := rules scoring tournaments/domain appeals/domain
+PURE := rules scoring registry/domain tournaments/domain appeals/domain
 
 .PHONY: run test test-unit test-integration test-e2e lint fmt bench migrate demo check venv db clean
 

@@ -17,11 +17,11 @@ from functools import reduce
 from typing import Any
 from uuid import UUID
 
+from access.models import RoleGrant
 from appeals.domain import appeal, conditions
 from eventstore.commands import StreamCache, execute
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
 from tournaments.domain import tournament
-from tournaments.models import RoleGrant
 
 __all__ = [
     "handle_appeal",

@@ -18,8 +18,8 @@ from django.core.mail import EmailMessage
 from django.db.models import F, Q
 from django.utils import timezone
 
+from access.models import RoleGrant
 from appeals.models import OutboxMessage
-from tournaments.models import RoleGrant
 
 __all__ = ["drain", "send_one"]
 

@@ -108,12 +108,12 @@ def _setup_database() -> Session:
     from django.core.management import call_command
     from rest_framework.authtoken.models import Token
 
+    from access.models import RoleGrant
     from eventstore.store import Metadata
+    from registry.domain import PlayerCategory
+    from registry.handlers import Identity, register_player
     from tournaments import handlers
     from tournaments.domain import tournament
-    from tournaments.domain.registry import PlayerCategory
-    from tournaments.models import RoleGrant
-    from tournaments.registry_handlers import Identity, register_player
     from tournaments.seating import mitchell_assignments
 
     call_command("migrate", verbosity=0)

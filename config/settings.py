@@ -70,6 +70,8 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "django_celery_beat",
     "eventstore",
+    "access",
+    "registry",
     "tournaments",
     "appeals",
 ]
@@ -143,7 +145,7 @@ STATIC_ROOT = VAR_DIR / "static"
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "tournaments.auth.TokenWithGrantsAuthentication",
+        "access.auth.TokenWithGrantsAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": [
@@ -219,7 +221,7 @@ ARBITRO_PROJECTION_RETRY_SECONDS = env_int("ARBITRO_PROJECTION_RETRY_SECONDS", 5
 ARBITRO_AUTH_CACHE_SECONDS = env_int("ARBITRO_AUTH_CACHE_SECONDS", 5)
 ARBITRO_PROJECTIONS: list[str] = [
     "tournaments.projections.TournamentResults",
-    "tournaments.registry_projection.RegistryProjection",
+    "registry.projections.RegistryProjection",
     "appeals.projections.AppealFiles",
     "appeals.projections.AppealNotifications",
 ]

@@ -18,11 +18,11 @@ from uuid import UUID
 from eventstore.deadlines import sweep
 from eventstore.projections import ProjectionRunner
 from eventstore.store import Metadata, event_store
+from registry import boundary
 from rules.bridge import Deal, dealer_for, parse_call, random_deal
-from tournaments import handlers, live_play, registry_handlers, swiss
+from tournaments import handlers, live_play, swiss
 from tournaments.domain import board_result, tournament
 from tournaments.domain.board_play import commands as play_commands
-from tournaments.domain.registry import PlayerCategory
 from tournaments.projections import TournamentResults
 from tournaments.seating import individual_assignments, mitchell_assignments
 
@@ -75,16 +75,16 @@ DEMO_EVENTS = (PAIRS_EVENT, TEAMS_EVENT, INDIVIDUAL_EVENT)
 def _register(player_id: UUID, tid: UUID, number: int, member: int) -> None:
     """Put a demo player on the register (an entry names registered players,
     decision 0083); a player already there is left as he is."""
-    if registry_handlers.load_player(player_id)[0].registered:
+    if boundary.load_player(player_id)[0].registered:
         return
     event = DEMO_EVENTS.index(tid) + 1
-    registry_handlers.register_player(
-        registry_handlers.Identity(
+    boundary.register_player(
+        boundary.Identity(
             federation_number=f"9900{event}{number:02d}{member}",
             family_name=f"Giocatore {number}.{member + 1}",
             given_name=f"Demo {event}",
         ),
-        PlayerCategory.NOT_CLASSIFIED,
+        boundary.PlayerCategory.NOT_CLASSIFIED,
         metadata=SYSTEM,
         player_id=player_id,
     )

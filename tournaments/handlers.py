@@ -16,10 +16,10 @@ from uuid import UUID
 
 from eventstore.commands import PendingAppend, StreamCache, execute
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
+from registry.boundary import PlayerState, player_states
 from rules.errors import LawRef, RuleViolation
-from tournaments.domain import board_result, registry, tournament
+from tournaments.domain import board_result, tournament
 from tournaments.officials import apply_official
-from tournaments.registry_handlers import player_states
 
 
 class NotSeated(RuleViolation):
@@ -72,7 +72,7 @@ def _publication_deadlines(events: list[Any]) -> list[NewDeadline]:
 
 def entry_players(
     command: tournament.TournamentCommand,
-) -> dict[UUID, registry.PlayerState]:
+) -> dict[UUID, PlayerState]:
     """The register's facts on the players an entry names, each read from the
     player's own stream (never from the lagging registry read model), so a
     player registered a moment ago can enter and an unknown id cannot."""

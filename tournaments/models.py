@@ -1,58 +1,8 @@
-"""Read models and role grants of the tournament app.
-
-Roles (DESIGN.md, Interfaces): federation staff; director of one tournament
-(chief or assistant); committee member of one appeal; player, linked to a
-registered player. A grant is data, so one user may hold several.
-"""
+"""Read models of the tournament app (role grants: ``access.models``)."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
-
-
-class RoleGrant(models.Model):
-    class Role(models.TextChoices):
-        FEDERATION_STAFF = "federation_staff"
-        CHIEF_DIRECTOR = "chief_director"
-        DIRECTOR = "director"
-        COMMITTEE_MEMBER = "committee_member"
-        PLAYER = "player"
-
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="role_grants"
-    )
-    role = models.TextField(choices=Role.choices)
-    tournament_id = models.UUIDField(null=True, blank=True)
-    appeal_id = models.UUIDField(null=True, blank=True)
-    player_id = models.UUIDField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
-
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(
-                fields=["user", "role", "tournament_id", "appeal_id", "player_id"],
-                name="role_grant_unique",
-                nulls_distinct=False,
-            ),
-            models.CheckConstraint(
-                name="role_grant_scope",
-                condition=(
-                    models.Q(role="federation_staff")
-                    | models.Q(
-                        role__in=["chief_director", "director"],
-                        tournament_id__isnull=False,
-                    )
-                    | models.Q(role="committee_member", appeal_id__isnull=False)
-                    | models.Q(role="player", player_id__isnull=False)
-                ),
-            ),
-        ]
-
-    def __str__(self) -> str:
-        scope = self.tournament_id or self.appeal_id or self.player_id or "federation"
-        return f"{self.user_id}:{self.role}:{scope}"
-
 
 # -- read models filled by tournaments.projections.TournamentResults ----------
 
@@ -268,9 +218,6 @@ class MatchRow(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team_a}-{self.team_b} {self.imps_a}-{self.imps_b}"
-
-
-from tournaments.registry_models import *  # noqa
 
 
 # -- double-dummy analysis, filled by tournaments.tasks.analyse_session ----------

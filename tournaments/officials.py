@@ -16,8 +16,9 @@ from uuid import UUID
 from django.contrib.auth import get_user_model
 from django.db import transaction
 
+from access.models import RoleGrant
 from tournaments.domain import tournament
-from tournaments.models import OfficialRow, RoleGrant
+from tournaments.models import OfficialRow
 
 # The offices that act on the tournament itself; committee members act on an
 # appeal and receive their grant when an appeal is referred to them (Law 93B2).

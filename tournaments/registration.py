@@ -28,6 +28,3 @@ def register_all() -> None:
     registry.register(tournament.EVENT_TYPES)
     registry.register(board_result.EVENT_TYPES)
     registry.register(board_play.EVENT_TYPES)
-    from tournaments import registry_handlers
-
-    registry_handlers.register()

@@ -22,6 +22,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import (
+    IsChiefDirector,
+    IsCommitteeMember,
+    IsFederationStaff,
+    IsTournamentDirector,
+    actor_of,
+    is_committee_member,
+    is_director,
+    metadata_for,
+    player_ids_of,
+)
 from appeals import handlers
 from appeals.domain import appeal, conditions
 from appeals.models import AppealRow
@@ -43,17 +54,6 @@ from tournaments.api.common import (
     validated,
 )
 from tournaments.api.reads import READ_PARAMETERS, by_tournament, reads
-from tournaments.roles import (
-    IsChiefDirector,
-    IsCommitteeMember,
-    IsFederationStaff,
-    IsTournamentDirector,
-    actor_of,
-    is_committee_member,
-    is_director,
-    metadata_for,
-    player_ids_of,
-)
 
 APPENDED = OpenApiResponse(
     description="appeal_id, stream_id, stream_version, first/last_position"

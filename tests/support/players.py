@@ -11,8 +11,8 @@ from __future__ import annotations
 import uuid
 from uuid import UUID
 
+from registry.domain import PlayerCategory, PlayerState
 from tournaments.domain import tournament
-from tournaments.domain.registry import PlayerCategory, PlayerState
 
 
 def registered_facts(command: object) -> dict[UUID, PlayerState]:
@@ -28,7 +28,7 @@ def registered_facts(command: object) -> dict[UUID, PlayerState]:
 def register_players(count: int) -> list[str]:
     """Register ``count`` new players; return their ids as text."""
     from eventstore.store import Metadata
-    from tournaments.registry_handlers import Identity, register_player
+    from registry.handlers import Identity, register_player
 
     ids = []
     for _ in range(count):

@@ -31,6 +31,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import IsTournamentDirector, is_director, metadata_for
 from rules.bridge import Deal, dealer_for, random_deal, vulnerability_for
 from rules.errors import StateConflict
 from tournaments import handlers, tasks
@@ -52,7 +53,6 @@ from tournaments.api.common import (
 )
 from tournaments.domain import tournament
 from tournaments.models import DoubleDummyJob, DoubleDummyRow
-from tournaments.roles import IsTournamentDirector, is_director, metadata_for
 
 # Rows and columns of DoubleDummyRow.tricks (endplay's to_list order).
 DENOMINATIONS = ("S", "H", "D", "C", "NT")

@@ -18,11 +18,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.utils.serializer_helpers import BindingDict
 
+from access.roles import IsFederationStaff, IsTournamentDirector, player_ids_of
 from eventstore.commands import client_key
 from eventstore.store import AppendResult
 from rules.bridge.law_references import NotALawReference, parse_law_ref
 from tournaments.domain import tournament
-from tournaments.roles import IsFederationStaff, IsTournamentDirector, player_ids_of
 
 __all__ = [
     "COMMAND_RESPONSES",

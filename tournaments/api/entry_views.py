@@ -10,6 +10,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import (
+    actor_of,
+    metadata_for,
+)
+from registry.boundary import declared_categories
 from tournaments import handlers
 from tournaments.api.common import (
     COMMAND_RESPONSES,
@@ -23,10 +28,6 @@ from tournaments.api.common import (
     validated,
 )
 from tournaments.domain import tournament
-from tournaments.roles import (
-    actor_of,
-    metadata_for,
-)
 
 
 class EnterPairApi(APIView):
@@ -58,14 +59,6 @@ class EnterPairApi(APIView):
                 expected_version=expected(request),
             )
         )
-
-
-def declared_categories(pair_id: UUID) -> tuple[int, ...]:
-    """The App1 categories the registered pair's convention cards were checked for."""
-    from tournaments.registry_handlers import load_pair
-
-    state, _ = load_pair(pair_id)
-    return tuple(int(card.category) for card in state.cards)
 
 
 name_components(globals())

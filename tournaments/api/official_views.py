@@ -19,6 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import is_director, is_federation_staff, metadata_for
 from tournaments import handlers
 from tournaments.api.common import (
     COMMAND_RESPONSES,
@@ -30,7 +31,6 @@ from tournaments.api.common import (
 from tournaments.api.reads import READ_PARAMETERS, results_read
 from tournaments.domain import tournament
 from tournaments.models import OfficialRow
-from tournaments.roles import is_director, is_federation_staff, metadata_for
 
 Role = tournament.OfficialRole
 

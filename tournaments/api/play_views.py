@@ -21,6 +21,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import IsTournamentDirector, is_director, metadata_for
 from rules.bridge import Card, Deal, Rank, Seat, Suit
 from rules.bridge.attempted_call import parse_attempted_call
 from rules.bridge.defective_trick import DefectKind
@@ -38,7 +39,6 @@ from tournaments.api.common import (
     validated,
 )
 from tournaments.domain.board_play import commands as cmd
-from tournaments.roles import IsTournamentDirector, is_director, metadata_for
 
 
 class NotYourSeat(RuleViolation):

@@ -9,6 +9,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import (
+    IsTournamentDirector,
+    metadata_for,
+)
 from tournaments import handlers
 from tournaments.api.common import (
     COMMAND_RESPONSES,
@@ -17,10 +21,6 @@ from tournaments.api.common import (
     name_components,
 )
 from tournaments.domain import tournament
-from tournaments.roles import (
-    IsTournamentDirector,
-    metadata_for,
-)
 
 
 class PublishScoresApi(APIView):

@@ -11,6 +11,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import (
+    IsTournamentDirector,
+    is_director,
+    metadata_for,
+)
 from rules.errors import RuleViolation
 from tournaments import handlers
 from tournaments.api.common import (
@@ -25,11 +30,6 @@ from tournaments.api.common import (
     validated,
 )
 from tournaments.domain import board_result, tournament
-from tournaments.roles import (
-    IsTournamentDirector,
-    is_director,
-    metadata_for,
-)
 
 
 class ResultSerializer(serializers.Serializer):

@@ -11,6 +11,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import (
+    IsTournamentDirector,
+    metadata_for,
+)
 from tournaments import handlers
 from tournaments.api.common import (
     COMMAND_RESPONSES,
@@ -33,10 +37,6 @@ from tournaments.domain import board_result, tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE
 from tournaments.models import (
     RulingRow,
-)
-from tournaments.roles import (
-    IsTournamentDirector,
-    metadata_for,
 )
 
 

@@ -13,6 +13,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import (
+    metadata_for,
+)
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, knockout, seating
 from tournaments.api.common import (
@@ -36,9 +39,6 @@ from tournaments.api.common import (
 from tournaments.domain import tournament
 from tournaments.models import (
     SessionRow,
-)
-from tournaments.roles import (
-    metadata_for,
 )
 
 

@@ -12,6 +12,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import (
+    IsTournamentDirector,
+    metadata_for,
+)
 from config.api_errors import problem
 from tournaments import knockout, swiss
 from tournaments.api.common import (
@@ -35,10 +39,6 @@ from tournaments.api.reads import (
 )
 from tournaments.domain import tournament
 from tournaments.projections import TournamentResults
-from tournaments.roles import (
-    IsTournamentDirector,
-    metadata_for,
-)
 
 
 class SwissRoundApi(APIView):

@@ -19,6 +19,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import (
+    IsFederationStaff,
+    actor_of,
+    metadata_for,
+)
 from tournaments import handlers
 from tournaments.api.common import (
     COMMAND_RESPONSES,
@@ -41,11 +46,6 @@ from tournaments.models import (
     EntryRow,
     SessionRow,
     TournamentRow,
-)
-from tournaments.roles import (
-    IsFederationStaff,
-    actor_of,
-    metadata_for,
 )
 
 

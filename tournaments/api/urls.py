@@ -80,6 +80,5 @@ urlpatterns = [
     path("auth/token/", ObtainAuthToken.as_view(), name="auth-token"),
     path("me/", MeApi.as_view(), name="me"),
     path("ping/", PingApi.as_view(), name="ping"),
-    path("registry/", include("tournaments.api.registry_urls")),
     path("movements/<str:movement>/", s.MovementPreviewApi.as_view()),
 ]

@@ -8,7 +8,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.roles import actor_of, grants_of, is_federation_staff
+from access.roles import actor_of, grants_of, is_federation_staff
 
 
 def _text(value: object) -> str | None:

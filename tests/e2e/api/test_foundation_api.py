@@ -9,8 +9,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
-from tournaments.models import RoleGrant
-from tournaments.roles import IsChiefDirector, IsTournamentDirector, is_federation_staff
+from access.models import RoleGrant
+from access.roles import IsChiefDirector, IsTournamentDirector, is_federation_staff
 
 pytestmark = pytest.mark.django_db
 

@@ -30,9 +30,9 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from rest_framework.test import APIClient
 
+from access.models import RoleGrant
 from tests.e2e.appeals.scenario import Event, project
 from tests.support.players import register_players
-from tournaments.models import RoleGrant
 
 # Real transactions (each request commits, as in production): PostgreSQL only,
 # like every test that commits (SQLite cannot flush the append-only table).

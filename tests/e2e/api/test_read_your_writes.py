@@ -16,14 +16,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from access.models import RoleGrant
 from appeals.projections import AppealFiles
 from eventstore.models import ProjectionFailure
 from eventstore.projections import Projection, ProjectionRunner
 from eventstore.store import ExpectedVersion, Metadata, event_store
+from registry.projections import RegistryProjection
 from tests.support.events import Pinged
-from tournaments.models import RoleGrant
 from tournaments.projections import TournamentResults
-from tournaments.registry_projection import RegistryProjection
 
 pytestmark = pytest.mark.django_db
 TID = UUID("00000000-0000-4000-8000-00000000c0de")

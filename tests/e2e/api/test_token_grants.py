@@ -1,7 +1,7 @@
 """Token authentication reads the caller's grants with the token.
 
-One query gives the user and every grant (``tournaments.auth``); the checks
-of ``tournaments.roles`` then answer from them. The process keeps what it read
+One query gives the user and every grant (``access.auth``); the checks
+of ``access.roles`` then answer from them. The process keeps what it read
 for ``ARBITRO_AUTH_CACHE_SECONDS`` (decision 0060): a grant given or
 withdrawn in this process counts from the next request; a change this
 process did not see (another process's) counts once that bound has passed.
@@ -18,9 +18,9 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from tournaments import auth
-from tournaments.models import RoleGrant
-from tournaments.roles import grants_of
+from access import auth
+from access.models import RoleGrant
+from access.roles import grants_of
 
 pytestmark = pytest.mark.django_db
 Role = RoleGrant.Role
@@ -101,7 +101,7 @@ def test_without_the_token_path_the_grants_are_read_from_the_database() -> None:
 
 def test_the_user_is_built_as_the_orm_builds_it() -> None:
     """The plain-cursor read gives the same user the ORM would, converters applied."""
-    from tournaments.auth import TokenWithGrantsAuthentication
+    from access.auth import TokenWithGrantsAuthentication
 
     _, account = _client("tg-fields", email="td@example.org", first_name="Ada")
     key = Token.objects.get(user=account).key

@@ -10,13 +10,13 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from access.models import RoleGrant
 from appeals.policies import run_policies
 from appeals.projections import AppealFiles, AppealNotifications
 from eventstore.projections import ProjectionRunner
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import enter_all
 from tests.support.players import register_players
-from tournaments.models import RoleGrant
 from tournaments.projections import TournamentResults
 
 PAIRS = 6  # a 3-table Mitchell: round 1 puts pair 1 (NS) against pair 4 at table 1

@@ -16,11 +16,11 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 
+from access.models import RoleGrant
 from eventstore.store import event_store
 from tests.support.http import HttpClient, HttpResponse
 from tests.support.players import register_players
 from tournaments.domain import tournament
-from tournaments.models import RoleGrant
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 PROBLEM = "application/problem+json"

@@ -18,11 +18,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 
+from access.models import RoleGrant
 from eventstore.projections import lock_holder
 from eventstore.store import event_store
 from tests.integration.eventstore.helpers import subprocess_env
 from tests.support.http import HttpClient
-from tournaments.models import RoleGrant
 from tournaments.projections import TournamentResults
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -2,7 +2,7 @@
 
 Each scenario of ``tests/e2e/tournaments`` runs here with every role's client
 talking to a live WSGI server through a socket with a real token (token and
-grants read by ``tournaments.auth``), on a database the server thread and the
+grants read by ``access.auth``), on a database the server thread and the
 test share through committed transactions, as in production.
 """
 

@@ -13,13 +13,13 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.contrib.auth import get_user_model
 
+from access.models import RoleGrant
 from tests.integration.eventstore.test_deadlines_in_utc import (
     ENDS,
     clock,  # noqa: F401 - the pinned clock fixture
     published_session,
 )
 from tests.support.http import HttpClient
-from tournaments.models import RoleGrant
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 

@@ -11,11 +11,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from access.models import RoleGrant
 from eventstore.projections import ProjectionRunner
-from tournaments.models import RoleGrant
-from tournaments.registry_handlers import register
-from tournaments.registry_models import Club
-from tournaments.registry_projection import RegistryProjection
+from registry.handlers import register
+from registry.models import Club
+from registry.projections import RegistryProjection
 
 CSV = Path(__file__).resolve().parents[2] / "fixtures" / "csv"
 API = "/api/v1/registry"

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from eventstore.registry import registry
-from tournaments.domain.registry import EVENT_TYPES
+from registry.domain import EVENT_TYPES
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "events"
 NAMES = sorted(cls.event_type for cls in EVENT_TYPES)  # type: ignore[attr-defined]

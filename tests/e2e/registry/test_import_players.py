@@ -8,10 +8,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from rest_framework.test import APIClient
 
+from access.models import RoleGrant
 from eventstore.models import Event
+from registry.models import PlayerIdentity, RegisteredPlayer
 from tests.e2e.registry.conftest import API, CSV, MARKS
-from tournaments.models import RoleGrant
-from tournaments.registry_models import PlayerIdentity, RegisteredPlayer
 
 pytestmark = MARKS
 

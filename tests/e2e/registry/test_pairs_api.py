@@ -9,9 +9,9 @@ from typing import Any
 
 from rest_framework.test import APIClient
 
+from access.models import RoleGrant
 from eventstore.models import Event
 from tests.e2e.registry.conftest import API, MARKS
-from tournaments.models import RoleGrant
 
 pytestmark = MARKS
 

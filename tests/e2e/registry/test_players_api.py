@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 from rest_framework.test import APIClient
 
+from access.models import RoleGrant
 from eventstore.models import Event
+from registry.models import PlayerIdentity
 from tests.e2e.registry.conftest import API, MARKS
-from tournaments.models import RoleGrant
-from tournaments.registry_models import PlayerIdentity
 
 pytestmark = MARKS
 

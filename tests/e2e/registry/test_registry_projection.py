@@ -10,11 +10,9 @@ from rest_framework.test import APIClient
 from eventstore.models import Checkpoint
 from eventstore.projections import ProjectionRunner
 from eventstore.registry import registry
-from tests.e2e.registry.conftest import API, MARKS
-from tests.unit.domain.registry.cards import natural
-from tournaments.domain import registry as domain
-from tournaments.domain.systems import Finding, Severity, SystemColour, TournamentForm
-from tournaments.registry_models import (
+from registry import domain
+from registry.domain.systems import Finding, Severity, SystemColour, TournamentForm
+from registry.models import (
     DeclaredConventionCard,
     RegisteredPair,
     RegisteredPlayer,
@@ -22,7 +20,9 @@ from tournaments.registry_models import (
     TeamLineup,
     TeamMembership,
 )
-from tournaments.registry_projection import RegistryProjection
+from registry.projections import RegistryProjection
+from tests.e2e.registry.conftest import API, MARKS
+from tests.unit.domain.registry.cards import natural
 
 pytestmark = MARKS
 

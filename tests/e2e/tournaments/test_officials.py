@@ -11,10 +11,11 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from access.models import RoleGrant
 from eventstore.projections import ProjectionRunner
 from tests.e2e.tournaments.test_pairs_event import client_for, make_tournament
 from tests.support.players import register_players
-from tournaments.models import OfficialRow, RoleGrant
+from tournaments.models import OfficialRow
 from tournaments.projections import TournamentResults
 
 pytestmark = pytest.mark.django_db

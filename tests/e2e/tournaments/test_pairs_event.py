@@ -11,11 +11,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
+from access.models import RoleGrant
 from eventstore.deadlines import sweep
 from eventstore.projections import ProjectionRunner
 from eventstore.store import event_store
 from tests.support.players import new_player, register_players
-from tournaments.models import PenaltyRow, RoleGrant
+from tournaments.models import PenaltyRow
 from tournaments.projections import TournamentResults
 
 pytestmark = pytest.mark.django_db

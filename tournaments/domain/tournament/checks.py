@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from uuid import UUID
 
+from registry.domain.players import PlayerState, UnknownPlayer
 from rules.errors import LawRef, RuleViolation
 from tournaments.domain import session_scoring
-from tournaments.domain.registry import PlayerState, UnknownPlayer
 from tournaments.domain.tournament.errors import (
     EntryConflict,
     InvalidPenalty,

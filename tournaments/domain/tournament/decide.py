@@ -8,10 +8,10 @@ from datetime import datetime
 from typing import assert_never
 from uuid import UUID
 
+from registry.domain.players import PlayerState
 from rules.bridge.law_references import checked_law
 from rules.errors import ArticleRef, LawRef
 from tournaments.domain.penalties import FIGB_CATALOGUE, amount_for
-from tournaments.domain.registry import PlayerState
 from tournaments.domain.tournament.checks import (
     check_assignments,
     check_entry_size,

@@ -8,10 +8,10 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from rest_framework.authtoken.models import Token
 
+from access.models import RoleGrant
 from eventstore.store import Metadata
 from tournaments import demo, handlers
 from tournaments.domain import tournament
-from tournaments.models import RoleGrant
 
 DEMO_TOURNAMENT = demo.PAIRS_EVENT
 DEMO_PLAYER = demo.DEMO_PLAYER

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from rules.bridge.card import Suit
-from tournaments.domain.systems import (
+from registry.domain.systems import (
     CategoryContext,
     ConventionCard,
     Meaning,
@@ -18,6 +17,7 @@ from tournaments.domain.systems import (
     SystemColour,
     TournamentForm,
 )
+from rules.bridge.card import Suit
 
 
 def shows(suit: str, min_length: int = 0, max_length: int = 13) -> SuitShown:

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from uuid import UUID
 
-from tournaments.domain.registry import (
+from registry.domain import (
     PLAYER_INITIAL,
     PlayerCategory,
     PlayerForgotten,

@@ -4,6 +4,13 @@ from __future__ import annotations
 
 import pytest
 
+from registry.domain.systems import (
+    BrownSticker,
+    Method,
+    MethodKind,
+    NotrumpShape,
+    brown_sticker_methods,
+)
 from tests.unit.domain.registry.cards import (
     meaning,
     natural,
@@ -11,13 +18,6 @@ from tests.unit.domain.registry.cards import (
     overcall,
     shows,
     with_methods,
-)
-from tournaments.domain.systems import (
-    BrownSticker,
-    Method,
-    MethodKind,
-    NotrumpShape,
-    brown_sticker_methods,
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from registry.domain.systems import card_problems
 from tests.unit.domain.registry.cards import (
     meaning,
     natural,
@@ -9,7 +10,6 @@ from tests.unit.domain.registry.cards import (
     overcall,
     with_methods,
 )
-from tournaments.domain.systems import card_problems
 
 
 def test_the_natural_card_is_well_formed() -> None:

@@ -6,15 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.unit.domain.registry.cards import (
-    category,
-    meaning,
-    natural,
-    opening,
-    shows,
-    with_methods,
-)
-from tournaments.domain.systems import (
+from registry.domain.systems import (
     BrownSticker,
     HumFeature,
     InvalidConventionCard,
@@ -24,6 +16,14 @@ from tournaments.domain.systems import (
     TournamentForm,
     check_system,
     reference,
+)
+from tests.unit.domain.registry.cards import (
+    category,
+    meaning,
+    natural,
+    opening,
+    shows,
+    with_methods,
 )
 
 HUM_1H = opening("1H", meaning(7, 11, shows("H", 5)))

@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.bridge.card import Suit
-from tournaments.domain.systems import (
+from registry.domain.systems import (
     CategoryContext,
     ConventionCard,
     Meaning,
@@ -24,6 +23,7 @@ from tournaments.domain.systems import (
     hum_methods,
     suggest_colour,
 )
+from rules.bridge.card import Suit
 
 CALLS = ["1C", "1D", "1H", "1S", "1NT", "2C", "2D", "2H", "2S", "2NT", "3C", "3S", "4H"]
 

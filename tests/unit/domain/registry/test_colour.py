@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+from registry.domain.systems import (
+    Severity,
+    SystemBase,
+    SystemColour,
+    check_system,
+    suggest_colour,
+)
 from tests.unit.domain.registry.cards import (
     category,
     meaning,
@@ -9,13 +16,6 @@ from tests.unit.domain.registry.cards import (
     opening,
     shows,
     with_methods,
-)
-from tournaments.domain.systems import (
-    Severity,
-    SystemBase,
-    SystemColour,
-    check_system,
-    suggest_colour,
 )
 
 PRECISION_1C = opening("1C", meaning(16), artificial=True)

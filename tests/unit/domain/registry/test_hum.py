@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from registry.domain.systems import HumFeature, hum_methods
 from tests.unit.domain.registry.cards import (
     meaning,
     natural,
@@ -9,7 +10,6 @@ from tests.unit.domain.registry.cards import (
     shows,
     with_methods,
 )
-from tournaments.domain.systems import HumFeature, hum_methods
 
 
 def features(card: object) -> set[HumFeature]:

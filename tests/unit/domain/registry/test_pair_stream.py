@@ -9,16 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.unit.domain.registry.cards import (
-    category,
-    meaning,
-    natural,
-    opening,
-    shows,
-    with_methods,
-)
-from tests.unit.domain.registry.streams import T0, registered, roster
-from tournaments.domain.registry import (
+from registry.domain import (
     PAIR_INITIAL,
     ConventionCardDeclared,
     DeclareConventionCard,
@@ -31,12 +22,21 @@ from tournaments.domain.registry import (
     fold,
     pair_stream_id,
 )
-from tournaments.domain.systems import (
+from registry.domain.systems import (
     BrownSticker,
     SystemColour,
     SystemNotPermitted,
     TournamentForm,
 )
+from tests.unit.domain.registry.cards import (
+    category,
+    meaning,
+    natural,
+    opening,
+    shows,
+    with_methods,
+)
+from tests.unit.domain.registry.streams import T0, registered, roster
 
 
 def formed(players: dict) -> object:

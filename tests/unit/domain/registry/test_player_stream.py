@@ -7,7 +7,7 @@ import uuid
 
 import pytest
 
-from tournaments.domain.registry import (
+from registry.domain import (
     PLAYER_INITIAL,
     AffiliatePlayer,
     ChangePlayerCategory,

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.unit.domain.registry.streams import registered, roster
-from tournaments.domain.registry import (
+from registry.domain import (
     MAX_TEAM_MEMBERS,
     MIN_TEAM_MEMBERS,
     TEAM_INITIAL,
@@ -27,6 +26,7 @@ from tournaments.domain.registry import (
     evolve_team,
     fold,
 )
+from tests.unit.domain.registry.streams import registered, roster
 
 TEAM = uuid.uuid4()
 TOURNAMENT = uuid.uuid4()

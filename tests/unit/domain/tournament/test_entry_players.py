@@ -10,9 +10,9 @@ from uuid import UUID
 
 import pytest
 
+from registry.domain import PlayerCategory, PlayerState, UnknownPlayer
 from tests.support.players import registered_facts
 from tournaments.domain import tournament as t
-from tournaments.domain.registry import PlayerCategory, PlayerState, UnknownPlayer
 
 T0 = datetime(2026, 11, 25, 15, tzinfo=UTC)
 KNOWN = [uuid.uuid4() for _ in range(4)]

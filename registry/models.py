@@ -2,8 +2,11 @@
 
 Identities hold personal data and are edited or erased in place; they never
 enter an event (spec/eventstore-research.md §6.8). Read models are filled by
-``tournaments.registry_projection.RegistryProjection`` from the player, pair
+``registry.projections.RegistryProjection`` from the player, pair
 and team streams (decision 0035) and are never written by a view.
+
+The tables keep the names they had in the tournaments app: the models moved
+in state only, so no row moved (decision 0087).
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ import uuid
 
 from django.db import models
 
-from tournaments.domain.registry import PlayerCategory
+from registry.domain import PlayerCategory
 
 __all__ = [
     "Club",
@@ -40,6 +43,7 @@ class Club(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "tournaments_club"
         ordering = ["code"]
 
     def __str__(self) -> str:
@@ -63,6 +67,7 @@ class PlayerIdentity(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        db_table = "tournaments_playeridentity"
         verbose_name_plural = "player identities"
 
     def __str__(self) -> str:
@@ -79,6 +84,9 @@ class RegisteredPlayer(models.Model):
     registered_at = models.DateTimeField()
     last_position = models.BigIntegerField()
 
+    class Meta:
+        db_table = "tournaments_registeredplayer"
+
     def __str__(self) -> str:
         return f"{self.player_id} ({self.category})"
 
@@ -91,6 +99,9 @@ class RegisteredPair(models.Model):
     player_b_id = models.UUIDField(db_index=True)
     formed_at = models.DateTimeField()
     last_position = models.BigIntegerField()
+
+    class Meta:
+        db_table = "tournaments_registeredpair"
 
     def __str__(self) -> str:
         return str(self.pair_id)
@@ -113,6 +124,7 @@ class DeclaredConventionCard(models.Model):
     declared_at = models.DateTimeField()
 
     class Meta:
+        db_table = "tournaments_declaredconventioncard"
         ordering = ["global_position"]
 
     def __str__(self) -> str:
@@ -125,6 +137,9 @@ class TeamIdentity(models.Model):
     team_id = models.UUIDField(primary_key=True)
     name = models.TextField()
     updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        db_table = "tournaments_teamidentity"
 
     def __str__(self) -> str:
         return self.name
@@ -139,6 +154,9 @@ class RegisteredTeam(models.Model):
     formed_at = models.DateTimeField()
     last_position = models.BigIntegerField()
 
+    class Meta:
+        db_table = "tournaments_registeredteam"
+
     def __str__(self) -> str:
         return str(self.team_id)
 
@@ -150,6 +168,7 @@ class TeamMembership(models.Model):
     player_id = models.UUIDField(db_index=True)
 
     class Meta:
+        db_table = "tournaments_teammembership"
         constraints = [
             models.UniqueConstraint(
                 fields=["team_id", "player_id"], name="team_membership_unique"
@@ -176,6 +195,7 @@ class TeamLineup(models.Model):
     last_position = models.BigIntegerField()
 
     class Meta:
+        db_table = "tournaments_teamlineup"
         constraints = [
             models.UniqueConstraint(
                 fields=["team_id", "match_id", "segment"], name="team_lineup_unique"

@@ -26,23 +26,17 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import problem
-from rules.bridge.card import Suit
-from tournaments import registry_handlers as handlers
-from tournaments import registry_selectors as selectors
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_ROUND,
-    PROBLEM,
-    StrictJSONParser,
-    created,
-    expected,
-    idem,
-    validated,
+from access.roles import (
+    IsFederationStaff,
+    IsThatPlayer,
+    is_director,
+    is_federation_staff,
+    metadata_for,
+    player_ids_of,
 )
-from tournaments.api.reads import READ_PARAMETERS, by_stream, reads
-from tournaments.domain import registry as domain
-from tournaments.domain.systems import (
+from config.api_errors import problem
+from registry import domain, handlers, selectors
+from registry.domain.systems import (
     BrownSticker,
     CategoryContext,
     ConventionCard,
@@ -62,17 +56,21 @@ from tournaments.domain.systems import (
     card_problems,
     check_system,
 )
-from tournaments.registry_import import import_players
-from tournaments.registry_models import Club
-from tournaments.registry_projection import RegistryProjection
-from tournaments.roles import (
-    IsFederationStaff,
-    IsThatPlayer,
-    is_director,
-    is_federation_staff,
-    metadata_for,
-    player_ids_of,
+from registry.importing import import_players
+from registry.models import Club
+from registry.projections import RegistryProjection
+from rules.bridge.card import Suit
+from tournaments.api.common import (
+    COMMAND_RESPONSES,
+    MAX_ROUND,
+    PROBLEM,
+    StrictJSONParser,
+    created,
+    expected,
+    idem,
+    validated,
 )
+from tournaments.api.reads import READ_PARAMETERS, by_stream, reads
 
 QUERY_RESPONSES = {400: PROBLEM, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM}
 

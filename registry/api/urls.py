@@ -1,8 +1,8 @@
-"""Registry URLs; included under ``/api/v1/registry/`` by ``tournaments.api.urls``."""
+"""Registry URLs; included under ``/api/v1/registry/`` by ``config.urls``."""
 
 from django.urls import path
 
-from tournaments.api import registry_views as r
+from registry.api import views as r
 
 P = "players/<uuid:player_id>"
 PAIR = "pairs/<uuid:pair_id>"

@@ -22,14 +22,14 @@ from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 
 from eventstore.store import Metadata, event_store
-from tournaments.domain.registry import PlayerCategory
-from tournaments.registry_handlers import (
+from registry.domain import PlayerCategory
+from registry.handlers import (
     FederationNumberRegistered,
     Identity,
     append_registration,
     load_player,
 )
-from tournaments.registry_models import Club, PlayerIdentity
+from registry.models import Club, PlayerIdentity
 
 __all__ = ["MAX_ROWS", "ImportReport", "Rejection", "import_players", "parse_players"]
 

@@ -12,8 +12,8 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from eventstore.store import Metadata
-from tournaments.registry_handlers import register
-from tournaments.registry_import import import_players
+from registry.handlers import register
+from registry.importing import import_players
 
 
 class Command(BaseCommand):

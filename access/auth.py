@@ -30,8 +30,8 @@ from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
-from tournaments.models import RoleGrant
-from tournaments.roles import GRANTS_ATTR, Grant
+from access.models import RoleGrant
+from access.roles import GRANTS_ATTR, Grant
 
 
 def _uuid(value: Any) -> UUID | None:

@@ -16,8 +16,8 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
+from access.models import RoleGrant
 from eventstore.store import Metadata
-from tournaments.models import RoleGrant
 
 Role = RoleGrant.Role
 AnyUser = AbstractBaseUser | AnonymousUser
@@ -50,7 +50,7 @@ class Grant:
 
 
 def grants_of(user: AnyUser) -> tuple[Grant, ...]:
-    """The user's grants: read with the token (``tournaments.auth``) or now."""
+    """The user's grants: read with the token (``access.auth``) or now."""
     if not user.is_authenticated:
         return ()
     loaded: tuple[Grant, ...] | None = getattr(user, GRANTS_ATTR, None)

@@ -4,7 +4,7 @@ Laws of Duplicate Bridge 2017 (FIGB edition), Law 4 (partnerships: two
 players each); Norme integrative FIGB (2004), N-L4 §1 (team line-ups), N-L4
 §2 (categories and series of players), N-L11 §2 (the non-playing captain is
 named when the team first registers), Appendice 1 (the convention card,
-checked in ``tournaments.domain.systems``).
+checked in ``registry.domain.systems``).
 
 Events carry stable ids only: names, federation numbers and emails live in
 mutable identity tables, never in a payload (spec/eventstore-research.md
@@ -25,8 +25,7 @@ from enum import StrEnum
 from typing import ClassVar, TypeVar, assert_never
 from uuid import UUID
 
-from rules.errors import ArticleRef, LawRef, Reference, RuleViolation, StateConflict
-from tournaments.domain.systems import (
+from registry.domain.systems import (
     BrownSticker,
     CategoryContext,
     ConventionCard,
@@ -40,6 +39,7 @@ from tournaments.domain.systems import (
     card_problems,
     check_system,
 )
+from rules.errors import ArticleRef, LawRef, Reference, RuleViolation, StateConflict
 
 __all__ = [
     "EVENT_TYPES",

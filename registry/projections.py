@@ -12,8 +12,8 @@ from uuid import UUID
 
 from eventstore.projections import Projection
 from eventstore.store import RecordedEvent
-from tournaments.domain import registry as domain
-from tournaments.registry_models import (
+from registry import domain
+from registry.models import (
     DeclaredConventionCard,
     RegisteredPair,
     RegisteredPlayer,

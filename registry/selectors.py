@@ -11,7 +11,7 @@ from uuid import UUID
 
 from django.db.models import F, OuterRef, Q, Subquery
 
-from tournaments.registry_models import (
+from registry.models import (
     Club,
     DeclaredConventionCard,
     PlayerIdentity,

@@ -23,8 +23,8 @@ from eventstore.commands import StreamCache, execute
 from eventstore.errors import WrongExpectedVersion
 from eventstore.registry import registry
 from eventstore.store import AppendResult, ExpectedVersion, Metadata, event_store
-from tournaments.domain import registry as domain
-from tournaments.domain.registry import (
+from registry import domain
+from registry.domain import (
     EVENT_TYPES,
     PAIR_INITIAL,
     PLAYER_INITIAL,
@@ -37,7 +37,7 @@ from tournaments.domain.registry import (
     TeamState,
     fold,
 )
-from tournaments.registry_models import Club, PlayerIdentity, TeamIdentity
+from registry.models import Club, PlayerIdentity, TeamIdentity
 
 __all__ = [
     "PLAYER_STREAM",

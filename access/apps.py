@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+
+
+class AccessConfig(AppConfig):
+    """Users, role grants and token authentication, used by every app."""
+
+    name = "access"
+    default_auto_field = "django.db.models.BigAutoField"

@@ -1,0 +1,59 @@
+"""Role grants: who may do what, and where.
+
+Roles (DESIGN.md, Interfaces): federation staff; director of one tournament
+(chief or assistant); committee member of one appeal; player, linked to a
+registered player. A grant is data, so one user may hold several.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+
+__all__ = ["RoleGrant"]
+
+
+class RoleGrant(models.Model):
+    class Role(models.TextChoices):
+        FEDERATION_STAFF = "federation_staff"
+        CHIEF_DIRECTOR = "chief_director"
+        DIRECTOR = "director"
+        COMMITTEE_MEMBER = "committee_member"
+        PLAYER = "player"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="role_grants"
+    )
+    role = models.TextField(choices=Role.choices)
+    tournament_id = models.UUIDField(null=True, blank=True)
+    appeal_id = models.UUIDField(null=True, blank=True)
+    player_id = models.UUIDField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        # The table the grants had in the tournaments app: moved in state
+        # only, so no row moves (decision 0087).
+        db_table = "tournaments_rolegrant"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "role", "tournament_id", "appeal_id", "player_id"],
+                name="role_grant_unique",
+                nulls_distinct=False,
+            ),
+            models.CheckConstraint(
+                name="role_grant_scope",
+                condition=(
+                    models.Q(role="federation_staff")
+                    | models.Q(
+                        role__in=["chief_director", "director"],
+                        tournament_id__isnull=False,
+                    )
+                    | models.Q(role="committee_member", appeal_id__isnull=False)
+                    | models.Q(role="player", player_id__isnull=False)
+                ),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        scope = self.tournament_id or self.appeal_id or self.player_id or "federation"
+        return f"{self.user_id}:{self.role}:{scope}"
