@@ -1,0 +1,219 @@
+"""Teams: members, captains and line-ups (N-L4 §1, N-L11 §2)."""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from access.roles import (
+    IsFederationStaff,
+    is_director,
+    is_federation_staff,
+    metadata_for,
+)
+from config.api_errors import problem
+from registry import domain, handlers, selectors
+from registry.api.common import QUERY_RESPONSES, own_players
+from registry.projections import RegistryProjection
+from tournaments.api.common import (
+    COMMAND_RESPONSES,
+    MAX_ROUND,
+    created,
+    expected,
+    idem,
+    validated,
+)
+from tournaments.api.reads import READ_PARAMETERS, by_stream, reads
+
+
+class StaffOrTeamPerson(BasePermission):
+    message = "Only federation staff or a member or captain of this team may see it"
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if is_federation_staff(request.user):
+            return True
+        people = selectors.team_people(view.kwargs.get("team_id"))
+        named = people["members"] | {
+            people["captain_id"],
+            people["non_playing_captain_id"],
+        }
+        return bool(own_players(request) & named)
+
+
+class TeamListApi(APIView):
+    """``GET``: teams (staff: all; a player: their own). ``POST``: form a team."""
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.request.method == "GET":
+            return [IsAuthenticated()]
+        return [IsFederationStaff()]
+
+    class FormTeamSerializer(serializers.Serializer):
+        team_id = serializers.UUIDField(required=False)
+        name = serializers.CharField(max_length=120)
+        member_ids = serializers.ListField(child=serializers.UUIDField(), max_length=12)
+        captain_id = serializers.UUIDField()
+        non_playing_captain_id = serializers.UUIDField(required=False, allow_null=True)
+
+    @extend_schema(
+        operation_id="registry_teams_list",
+        parameters=READ_PARAMETERS,
+        responses={200: dict, **QUERY_RESPONSES},
+    )
+    @reads(RegistryProjection.name)
+    def get(self, request: Request) -> Response:
+        if is_federation_staff(request.user):
+            return Response(selectors.team_list())
+        seen: dict[str, dict[str, Any]] = {}
+        for player in own_players(request):
+            for team in selectors.team_list(player_id=player):
+                seen[team["team_id"]] = team
+        return Response(list(seen.values()))
+
+    @extend_schema(request=FormTeamSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request) -> Response:
+        data = validated(self.FormTeamSerializer, request.data)
+        team_id, result = handlers.form_team(
+            data["name"],
+            tuple(data["member_ids"]),
+            data["captain_id"],
+            data.get("non_playing_captain_id"),
+            metadata=metadata_for(request, command="form_team"),
+            team_id=data.get("team_id"),
+            idempotency_key=idem(request),
+        )
+        return created(result, team_id=team_id)
+
+
+class TeamDetailApi(APIView):
+    permission_classes = [StaffOrTeamPerson]
+
+    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, **QUERY_RESPONSES})
+    @reads(RegistryProjection.name, partition=by_stream("team_id"))
+    def get(self, request: Request, team_id: UUID) -> Response:
+        team = selectors.team_detail(team_id)
+        if team is None:
+            raise NotFound("no such team")
+        return Response(team)
+
+
+def _team_command(request: Request, command: domain.TeamCommand, name: str) -> Response:
+    tournament_id = getattr(command, "tournament_id", None)
+    result = handlers.change_team(
+        command,
+        metadata=metadata_for(request, tournament_id, name),
+        idempotency_key=idem(request),
+        expected_version=expected(request),
+    )
+    return created(result, team_id=command.team_id)
+
+
+class AddTeamMemberApi(APIView):
+    permission_classes = [IsFederationStaff]
+
+    class AddTeamMemberSerializer(serializers.Serializer):
+        player_id = serializers.UUIDField()
+
+    @extend_schema(request=AddTeamMemberSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, team_id: UUID) -> Response:
+        data = validated(self.AddTeamMemberSerializer, request.data)
+        command = domain.AddTeamMember(team_id=team_id, player_id=data["player_id"])
+        return _team_command(request, command, "add_team_member")
+
+
+class RemoveTeamMemberApi(APIView):
+    permission_classes = [IsFederationStaff]
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def delete(self, request: Request, team_id: UUID, player_id: UUID) -> Response:
+        command = domain.RemoveTeamMember(team_id=team_id, player_id=player_id)
+        return _team_command(request, command, "remove_team_member")
+
+
+class AppointCaptainApi(APIView):
+    permission_classes = [IsFederationStaff]
+
+    class AppointCaptainSerializer(serializers.Serializer):
+        captain_id = serializers.UUIDField()
+
+    @extend_schema(request=AppointCaptainSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, team_id: UUID) -> Response:
+        data = validated(self.AppointCaptainSerializer, request.data)
+        command = domain.AppointCaptain(team_id=team_id, captain_id=data["captain_id"])
+        return _team_command(request, command, "appoint_captain")
+
+
+class LineupApi(APIView):
+    """``GET``: a team's line-ups. ``POST``: declare one (N-L4 §1).
+
+    Staff, a director of the tournament, or the team's captain or
+    non-playing captain declare; only staff or a director may change a
+    line-up already declared (N-L4 §1: the Director's permission).
+    """
+
+    class DeclareLineupSerializer(serializers.Serializer):
+        tournament_id = serializers.UUIDField()
+        match_id = serializers.UUIDField()
+        segment = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
+        open_room = serializers.ListField(
+            child=serializers.UUIDField(), min_length=2, max_length=2
+        )
+        closed_room = serializers.ListField(
+            child=serializers.UUIDField(), min_length=2, max_length=2
+        )
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.request.method == "GET":
+            return [StaffOrTeamPerson()]
+        return [IsAuthenticated()]
+
+    @extend_schema(
+        parameters=[*READ_PARAMETERS, OpenApiParameter("tournament_id", UUID)],
+        responses={200: dict, **QUERY_RESPONSES},
+    )
+    @reads(RegistryProjection.name, partition=by_stream("team_id"))
+    def get(self, request: Request, team_id: UUID) -> Response:
+        raw = request.query_params.get("tournament_id")
+        try:
+            tournament_id = UUID(raw) if raw else None
+        except ValueError:
+            return problem(400, "invalid", "ValidationError", "tournament_id is a UUID")
+        return Response(selectors.team_lineups(team_id, tournament_id))
+
+    @extend_schema(request=DeclareLineupSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, team_id: UUID) -> Response:
+        data = validated(self.DeclareLineupSerializer, request.data)
+        tournament_id = data["tournament_id"]
+        official = is_federation_staff(request.user) or is_director(
+            request.user, tournament_id
+        )
+        if not official:
+            state, _ = handlers.load_team(team_id)
+            captains = {state.captain_id, state.non_playing_captain_id} - {None}
+            if not own_players(request) & captains:
+                return problem(
+                    403,
+                    "permission_denied",
+                    "PermissionDenied",
+                    "Only the team's captain, a director or staff may declare it",
+                )
+        a, b = data["open_room"]
+        c, d = data["closed_room"]
+        command = domain.DeclareLineup(
+            team_id=team_id,
+            tournament_id=tournament_id,
+            match_id=data["match_id"],
+            segment=data["segment"],
+            open_room=(a, b),
+            closed_room=(c, d),
+            change_authorised=official,
+        )
+        return _team_command(request, command, "declare_lineup")
