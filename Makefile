@@ -35,13 +35,13 @@ test: $(STAMP)
 	@$(pg_or_sqlite); $(BIN)/pytest $(PYTEST_ARGS)
 
 test-unit: $(STAMP)
-	$(BIN)/pytest tests/unit $(PYTEST_ARGS)
+	$(BIN)/pytest tests/unit $(wildcard tests/*/unit) $(PYTEST_ARGS)
 
 test-integration: $(STAMP)
-	@$(pg_or_sqlite); $(BIN)/pytest tests/integration $(PYTEST_ARGS)
+	@$(pg_or_sqlite); $(BIN)/pytest tests/integration $(wildcard tests/*/integration) $(PYTEST_ARGS)
 
 test-e2e: $(STAMP)
-	@$(pg_or_sqlite); $(BIN)/pytest tests/e2e $(PYTEST_ARGS)
+	@$(pg_or_sqlite); $(BIN)/pytest tests/e2e $(wildcard tests/*/e2e) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -28,7 +28,7 @@ from registry.domain.systems import (
     SystemNotPermitted,
     TournamentForm,
 )
-from tests.unit.domain.registry.cards import (
+from tests.registry.unit.cards import (
     category,
     meaning,
     natural,
@@ -36,7 +36,7 @@ from tests.unit.domain.registry.cards import (
     shows,
     with_methods,
 )
-from tests.unit.domain.registry.streams import T0, registered, roster
+from tests.registry.unit.streams import T0, registered, roster
 
 
 def formed(players: dict) -> object:

@@ -8,8 +8,8 @@ from collections.abc import Callable
 from rest_framework.test import APIClient
 
 from eventstore.store import event_store
-from tests.e2e.registry.conftest import API, MARKS
-from tests.e2e.registry.test_pairs_api import CATEGORY_2_PAIRS, GREEN_CARD, form_pair
+from tests.registry.e2e.conftest import API, MARKS
+from tests.registry.e2e.test_pairs_api import CATEGORY_2_PAIRS, GREEN_CARD, form_pair
 
 pytestmark = MARKS
 

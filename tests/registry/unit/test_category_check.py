@@ -17,7 +17,7 @@ from registry.domain.systems import (
     check_system,
     reference,
 )
-from tests.unit.domain.registry.cards import (
+from tests.registry.unit.cards import (
     category,
     meaning,
     natural,

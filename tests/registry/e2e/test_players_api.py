@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from access.models import RoleGrant
 from eventstore.models import Event
 from registry.models import PlayerIdentity
-from tests.e2e.registry.conftest import API, MARKS
+from tests.registry.e2e.conftest import API, MARKS
 
 pytestmark = MARKS
 

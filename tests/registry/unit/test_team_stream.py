@@ -26,7 +26,7 @@ from registry.domain import (
     evolve_team,
     fold,
 )
-from tests.unit.domain.registry.streams import registered, roster
+from tests.registry.unit.streams import registered, roster
 
 TEAM = uuid.uuid4()
 TOURNAMENT = uuid.uuid4()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from registry.domain.systems import HumFeature, hum_methods
-from tests.unit.domain.registry.cards import (
+from tests.registry.unit.cards import (
     meaning,
     natural,
     opening,

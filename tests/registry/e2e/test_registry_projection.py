@@ -21,8 +21,8 @@ from registry.models import (
     TeamMembership,
 )
 from registry.projections import RegistryProjection
-from tests.e2e.registry.conftest import API, MARKS
-from tests.unit.domain.registry.cards import natural
+from tests.registry.e2e.conftest import API, MARKS
+from tests.registry.unit.cards import natural
 
 pytestmark = MARKS
 

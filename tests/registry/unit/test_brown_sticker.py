@@ -11,7 +11,7 @@ from registry.domain.systems import (
     NotrumpShape,
     brown_sticker_methods,
 )
-from tests.unit.domain.registry.cards import (
+from tests.registry.unit.cards import (
     meaning,
     natural,
     opening,

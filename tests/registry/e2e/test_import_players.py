@@ -11,7 +11,7 @@ from rest_framework.test import APIClient
 from access.models import RoleGrant
 from eventstore.models import Event
 from registry.models import PlayerIdentity, RegisteredPlayer
-from tests.e2e.registry.conftest import API, CSV, MARKS
+from tests.registry.e2e.conftest import API, CSV, MARKS
 
 pytestmark = MARKS
 

@@ -9,7 +9,7 @@ from registry.domain.systems import (
     check_system,
     suggest_colour,
 )
-from tests.unit.domain.registry.cards import (
+from tests.registry.unit.cards import (
     category,
     meaning,
     natural,

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from rest_framework.test import APIClient
 
 from access.models import RoleGrant
-from tests.e2e.registry.conftest import API, MARKS
+from tests.registry.e2e.conftest import API, MARKS
 
 pytestmark = MARKS
 
