@@ -9,6 +9,7 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
     path("api/health/", HealthApi.as_view(), name="health"),
+    path("api/v1/", include("access.urls")),
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/registry/", include("registry.api.urls")),
     path("api/v1/", include("appeals.api.urls")),

@@ -1,5 +1,4 @@
 from django.urls import include, path, register_converter
-from rest_framework.authtoken.views import ObtainAuthToken
 
 from tournaments.api import board_views as b
 from tournaments.api import entry_views as e
@@ -14,7 +13,7 @@ from tournaments.api import standing_views as st
 from tournaments.api import swiss_knockout_views as sk
 from tournaments.api import tournament_views as t
 from tournaments.api.common import BoundedNumber
-from tournaments.api.views import MeApi, PingApi
+from tournaments.api.views import PingApi
 
 # Session, board, table, entry and user numbers in paths: at most nine digits,
 # so no lookup overflows a column (a longer number matches no path: 404).
@@ -77,8 +76,6 @@ tournament = [
 urlpatterns = [
     path("tournaments/<uuid:tournament_id>/", include(tournament)),
     path("tournaments/", t.TournamentListApi.as_view(), name="tournaments"),
-    path("auth/token/", ObtainAuthToken.as_view(), name="auth-token"),
-    path("me/", MeApi.as_view(), name="me"),
     path("ping/", PingApi.as_view(), name="ping"),
     path("movements/<str:movement>/", s.MovementPreviewApi.as_view()),
 ]
