@@ -114,7 +114,7 @@ def _setup_database() -> Session:
     from registry.handlers import Identity, register_player
     from tournaments import handlers
     from tournaments.domain import tournament
-    from tournaments.seating import mitchell_assignments
+    from tournaments.domain.movements.seating import mitchell_assignments
 
     call_command("migrate", verbosity=0)
     tid = uuid.uuid4()

@@ -12,8 +12,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.roles import IsFederationStaff
+from httpapi.pagination import Page, paginated
+from httpapi.schema import PROBLEM
 from registry.models import Club
-from tournaments.api.common import PROBLEM
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -27,10 +28,14 @@ class ClubListApi(APIView):
     """``GET``: every club. ``POST``: register a club (a plain record)."""
 
     permission_classes = [IsFederationStaff]
+    pagination_class = Page
 
     @extend_schema(responses=ClubSerializer(many=True))
     def get(self, request: Request) -> Response:
-        return Response(ClubSerializer(Club.objects.all(), many=True).data)
+        clubs = Club.objects.order_by("code", "club_id")
+        return paginated(
+            self, request, clubs, lambda page: ClubSerializer(page, many=True).data
+        )
 
     @extend_schema(
         request=ClubSerializer, responses={201: ClubSerializer, 400: PROBLEM}

@@ -8,7 +8,7 @@ from uuid import UUID
 from rest_framework.request import Request
 
 from access.roles import player_ids_of
-from tournaments.api.common import PROBLEM
+from httpapi.schema import PROBLEM
 
 QUERY_RESPONSES = {400: PROBLEM, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM}
 

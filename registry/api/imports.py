@@ -12,9 +12,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.roles import IsFederationStaff, metadata_for
-from config.api_errors import problem
+from httpapi.inputs import StrictJSONParser
+from httpapi.problems import problem
+from httpapi.schema import PROBLEM
 from registry.importing import import_players
-from tournaments.api.common import PROBLEM, StrictJSONParser
 
 
 class CsvParser(BaseParser):

@@ -14,6 +14,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.roles import IsFederationStaff, is_federation_staff, metadata_for
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.inputs import validated
+from httpapi.pagination import PAGE_PARAMETERS, Page, page_of, paginated
+from httpapi.reads import READ_PARAMETERS, by_stream, reads
 from registry import domain, handlers, selectors
 from registry.api.common import QUERY_RESPONSES, own_players
 from registry.api.systems import (
@@ -25,8 +29,6 @@ from registry.api.systems import (
 )
 from registry.domain.systems import SystemNotPermitted
 from registry.projections import RegistryProjection
-from tournaments.api.common import COMMAND_RESPONSES, created, expected, idem, validated
-from tournaments.api.reads import READ_PARAMETERS, by_stream, reads
 
 
 class StaffOrPairPlayer(BasePermission):
@@ -42,6 +44,8 @@ class StaffOrPairPlayer(BasePermission):
 class PairListApi(APIView):
     """``GET``: pairs (staff: all; a player: their own). ``POST``: form a pair."""
 
+    pagination_class = Page
+
     def get_permissions(self) -> list[BasePermission]:
         if self.request.method == "GET":
             return [IsAuthenticated()]
@@ -54,19 +58,14 @@ class PairListApi(APIView):
 
     @extend_schema(
         operation_id="registry_pairs_list",
-        parameters=READ_PARAMETERS,
-        responses={200: dict, **QUERY_RESPONSES},
+        parameters=[*READ_PARAMETERS, *PAGE_PARAMETERS],
+        responses={200: page_of(), **QUERY_RESPONSES},
     )
     @reads(RegistryProjection.name)
     def get(self, request: Request) -> Response:
-        if is_federation_staff(request.user):
-            return Response(selectors.pair_list())
-        own = [
-            p
-            for player in own_players(request)
-            for p in selectors.pair_list(player_id=player)
-        ]
-        return Response(own)
+        mine = None if is_federation_staff(request.user) else own_players(request)
+        rows = selectors.pair_list(player_ids=mine)
+        return paginated(self, request, rows, selectors.pairs_json)
 
     @extend_schema(request=FormPairSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:

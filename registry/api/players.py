@@ -14,18 +14,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.roles import IsFederationStaff, IsThatPlayer, metadata_for
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.inputs import validated
+from httpapi.pagination import PAGE_PARAMETERS, Page, page_of, paginated
+from httpapi.reads import READ_PARAMETERS, by_stream, reads
+from httpapi.schema import PROBLEM
 from registry import domain, handlers, selectors
 from registry.api.common import QUERY_RESPONSES, choices
 from registry.projections import RegistryProjection
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    PROBLEM,
-    created,
-    expected,
-    idem,
-    validated,
-)
-from tournaments.api.reads import READ_PARAMETERS, by_stream, reads
 
 
 class IdentitySerializer(serializers.Serializer):
@@ -39,6 +35,7 @@ class PlayerListApi(APIView):
     """``GET``: the register (staff). ``POST``: register a player (staff)."""
 
     permission_classes = [IsFederationStaff]
+    pagination_class = Page
 
     class RegisterPlayerSerializer(IdentitySerializer):
         player_id = serializers.UUIDField(required=False)
@@ -51,8 +48,6 @@ class PlayerListApi(APIView):
             choices=choices(domain.PlayerCategory), required=False, default=None
         )
         search = serializers.CharField(max_length=100, required=False, default=None)
-        limit = serializers.IntegerField(min_value=1, max_value=1000, default=200)
-        offset = serializers.IntegerField(min_value=0, max_value=10**6, default=0)
 
     @extend_schema(
         operation_id="registry_players_list",
@@ -61,16 +56,17 @@ class PlayerListApi(APIView):
             OpenApiParameter("club_id", UUID),
             OpenApiParameter("category", str),
             OpenApiParameter("search", str, description="name or federation number"),
-            OpenApiParameter("limit", int),
-            OpenApiParameter("offset", int),
+            *PAGE_PARAMETERS,
         ],
-        responses={200: dict, **QUERY_RESPONSES},
+        responses={200: page_of(), **QUERY_RESPONSES},
     )
     @reads(RegistryProjection.name)
     def get(self, request: Request) -> Response:
         query = {k: v for k, v in request.query_params.items() if v != ""}
-        query.pop("min_position", None)
-        return Response(selectors.player_list(**validated(self.QuerySerializer, query)))
+        for name in ("min_position", "limit", "offset"):
+            query.pop(name, None)
+        rows = selectors.player_list(**validated(self.QuerySerializer, query))
+        return paginated(self, request, rows, selectors.players_json)
 
     @extend_schema(request=RegisterPlayerSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:

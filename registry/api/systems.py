@@ -16,7 +16,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import problem
+from httpapi.inputs import validated
+from httpapi.problems import problem
+from httpapi.schema import PROBLEM
 from registry.api.common import choices
 from registry.domain.systems import (
     BrownSticker,
@@ -39,7 +41,6 @@ from registry.domain.systems import (
     check_system,
 )
 from rules.bridge.card import Suit
-from tournaments.api.common import PROBLEM, validated
 
 
 class SuitShownSerializer(serializers.Serializer):

@@ -19,19 +19,17 @@ from access.roles import (
     is_federation_staff,
     metadata_for,
 )
-from config.api_errors import problem
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.inputs import validated
+from httpapi.pagination import PAGE_PARAMETERS, Page, page_of, paginated
+from httpapi.problems import problem
+from httpapi.reads import READ_PARAMETERS, by_stream, reads
 from registry import domain, handlers, selectors
 from registry.api.common import QUERY_RESPONSES, own_players
 from registry.projections import RegistryProjection
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_ROUND,
-    created,
-    expected,
-    idem,
-    validated,
-)
-from tournaments.api.reads import READ_PARAMETERS, by_stream, reads
+
+# A lineup's segment: at most three digits, as a tournament's rounds.
+MAX_SEGMENT = 999
 
 
 class StaffOrTeamPerson(BasePermission):
@@ -51,6 +49,8 @@ class StaffOrTeamPerson(BasePermission):
 class TeamListApi(APIView):
     """``GET``: teams (staff: all; a player: their own). ``POST``: form a team."""
 
+    pagination_class = Page
+
     def get_permissions(self) -> list[BasePermission]:
         if self.request.method == "GET":
             return [IsAuthenticated()]
@@ -65,18 +65,14 @@ class TeamListApi(APIView):
 
     @extend_schema(
         operation_id="registry_teams_list",
-        parameters=READ_PARAMETERS,
-        responses={200: dict, **QUERY_RESPONSES},
+        parameters=[*READ_PARAMETERS, *PAGE_PARAMETERS],
+        responses={200: page_of(), **QUERY_RESPONSES},
     )
     @reads(RegistryProjection.name)
     def get(self, request: Request) -> Response:
-        if is_federation_staff(request.user):
-            return Response(selectors.team_list())
-        seen: dict[str, dict[str, Any]] = {}
-        for player in own_players(request):
-            for team in selectors.team_list(player_id=player):
-                seen[team["team_id"]] = team
-        return Response(list(seen.values()))
+        mine = None if is_federation_staff(request.user) else own_players(request)
+        rows = selectors.team_list(player_ids=mine)
+        return paginated(self, request, rows, selectors.teams_json)
 
     @extend_schema(request=FormTeamSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
@@ -162,7 +158,7 @@ class LineupApi(APIView):
     class DeclareLineupSerializer(serializers.Serializer):
         tournament_id = serializers.UUIDField()
         match_id = serializers.UUIDField()
-        segment = serializers.IntegerField(min_value=1, max_value=MAX_ROUND)
+        segment = serializers.IntegerField(min_value=1, max_value=MAX_SEGMENT)
         open_room = serializers.ListField(
             child=serializers.UUIDField(), min_length=2, max_length=2
         )

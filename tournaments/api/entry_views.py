@@ -14,19 +14,12 @@ from access.roles import (
     actor_of,
     metadata_for,
 )
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem, new_id
+from httpapi.inputs import validated
+from httpapi.schema import name_components
 from registry.boundary import declared_categories
 from tournaments import handlers
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_ENTRY,
-    StaffOrDirector,
-    created,
-    expected,
-    idem,
-    name_components,
-    new_id,
-    validated,
-)
+from tournaments.api.common import MAX_ENTRY, StaffOrDirector
 from tournaments.domain import tournament
 
 

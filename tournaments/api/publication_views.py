@@ -13,13 +13,9 @@ from access.roles import (
     IsTournamentDirector,
     metadata_for,
 )
+from httpapi.commands import COMMAND_RESPONSES, created, idem
+from httpapi.schema import name_components
 from tournaments import handlers
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    created,
-    idem,
-    name_components,
-)
 from tournaments.domain import tournament
 
 

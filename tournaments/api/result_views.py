@@ -16,19 +16,12 @@ from access.roles import (
     is_director,
     metadata_for,
 )
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.inputs import validated
+from httpapi.schema import name_components
 from rules.errors import RuleViolation
 from tournaments import handlers
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_BOARD,
-    MAX_TABLE,
-    created,
-    expected,
-    idem,
-    name_components,
-    plays_in,
-    validated,
-)
+from tournaments.api.common import MAX_BOARD, MAX_TABLE, plays_in
 from tournaments.domain import board_result, tournament
 
 

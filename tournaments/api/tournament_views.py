@@ -2,7 +2,7 @@
 
 Tournament API: one view per operation; views validate, call a handler, answer.
 Commands are POSTs answering 201 with the stream version and positions; a
-domain error answers 409/422 naming its Law (config/api_errors.py). Published
+domain error answers 409/422 naming its Law (httpapi/problems.py). Published
 results, standings and travellers are public; everything else needs a role.
 """
 
@@ -24,22 +24,14 @@ from access.roles import (
     actor_of,
     metadata_for,
 )
+from httpapi.commands import COMMAND_RESPONSES, created, idem, new_id
+from httpapi.inputs import validated
+from httpapi.pagination import Page, paginated
+from httpapi.reads import READ_PARAMETERS
+from httpapi.schema import PROBLEM, name_components
 from tournaments import handlers
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_MINUTES,
-    MAX_POINTS,
-    PROBLEM,
-    created,
-    idem,
-    name_components,
-    new_id,
-    validated,
-)
-from tournaments.api.reads import (
-    READ_PARAMETERS,
-    results_read,
-)
+from tournaments.api.common import MAX_MINUTES, MAX_POINTS
+from tournaments.api.reads import results_read
 from tournaments.domain import tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride
 from tournaments.models import (
@@ -112,14 +104,22 @@ class TournamentListApi(APIView):
                 "starts_at",
             ]
 
+    pagination_class = Page
+
     def get_permissions(self) -> list[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [IsFederationStaff()]
 
     @extend_schema(parameters=READ_PARAMETERS, responses=OutputSerializer(many=True))
     @results_read
     def get(self, request: Request) -> Response:
-        rows = TournamentRow.objects.all()
-        return Response(self.OutputSerializer(rows, many=True).data)
+        # The newest first; the id breaks ties so that pages never overlap.
+        rows = TournamentRow.objects.order_by("-starts_at", "name", "tournament_id")
+        return paginated(
+            self,
+            request,
+            rows,
+            lambda page: self.OutputSerializer(page, many=True).data,
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:

@@ -25,7 +25,7 @@ from rest_framework.views import exception_handler
 from eventstore.errors import EventStoreError
 from rules.errors import DomainError, RuleViolation, StateConflict
 
-PROBLEM = "application/problem+json"
+MEDIA_TYPE = "application/problem+json"
 
 
 def problem_body(
@@ -45,7 +45,7 @@ def problem(
     status_code: int, code: str, title: str, detail: Any, **extra: Any
 ) -> Response:
     body = problem_body(status_code, code, title, detail, **extra)
-    return Response(body, status=status_code, content_type=PROBLEM)
+    return Response(body, status=status_code, content_type=MEDIA_TYPE)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -54,7 +54,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     if not request.path.startswith("/api/"):
         return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
     body = problem_body(404, "not_found", "NotFound", f"no resource at {request.path}")
-    return JsonResponse(body, status=404, content_type=PROBLEM)
+    return JsonResponse(body, status=404, content_type=MEDIA_TYPE)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
@@ -62,7 +62,7 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if not request.path.startswith("/api/"):
         return defaults.server_error(request)
     body = problem_body(500, "server_error", "ServerError", "an unexpected error")
-    return JsonResponse(body, status=500, content_type=PROBLEM)
+    return JsonResponse(body, status=500, content_type=MEDIA_TYPE)
 
 
 def field_errors(detail: Any, path: tuple[str, ...] = ()) -> list[dict[str, str]]:

@@ -1,0 +1,78 @@
+"""Checkpoints: what a runner has applied, moved by compare-and-set, and the
+reads that wait on them (read-your-writes, decision 0073)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+
+from django.utils import timezone
+
+from eventstore.models import Checkpoint, ProjectionFailure
+from eventstore.projections.base import CheckpointMoved
+
+
+def read_checkpoint(name: str) -> int:
+    """The last position a runner (projection or process manager) applied."""
+    row, _ = Checkpoint.objects.get_or_create(name=name)
+    return row.last_position
+
+
+def advance_checkpoint(name: str, start: int, end: int) -> None:
+    """Move ``name`` from ``start`` to ``end`` in the caller's transaction; a
+    checkpoint another runner moved meanwhile is ``CheckpointMoved``."""
+    moved = Checkpoint.objects.filter(name=name, last_position=start).update(
+        last_position=end,
+        status=Checkpoint.Status.RUNNING,
+        last_error="",
+        updated_at=timezone.now(),
+    )
+    if moved != 1:
+        raise CheckpointMoved(f"{name}: checkpoint moved from {start}")
+
+
+def stop_checkpoint(name: str, message: str) -> None:
+    """Mark ``name`` stopped on an error, with the error for the operator."""
+    Checkpoint.objects.filter(name=name).update(
+        status=Checkpoint.Status.ERROR, last_error=message[:2000]
+    )
+
+
+# -- reads --------------------------------------------------------------------
+
+
+def read_position(names: Iterable[str]) -> int:
+    """The position every named projection has applied (the lowest one)."""
+    names = list(names)
+    positions = dict(
+        Checkpoint.objects.filter(name__in=names).values_list("name", "last_position")
+    )
+    return min((positions.get(name, 0) for name in names), default=0)
+
+
+def parked_at(names: Iterable[str], partition: str) -> int | None:
+    """The first position a named projection could not apply to ``partition``
+    (its read rows hold everything before it), None when none is parked."""
+    return (
+        ProjectionFailure.objects.filter(
+            projection__in=list(names), partition=partition, resolved_at__isnull=True
+        )
+        .order_by("position")
+        .values_list("position", flat=True)
+        .first()
+    )
+
+
+def wait_for_position(names: Iterable[str], position: int, timeout: float) -> bool:
+    """Wait (bounded) until every named projection has applied ``position``."""
+    names = list(names)
+    deadline = time.monotonic() + timeout
+    while True:
+        done = Checkpoint.objects.filter(
+            name__in=names, last_position__gte=position
+        ).count()
+        if done == len(names):
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(0.05)

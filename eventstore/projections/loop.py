@@ -1,0 +1,222 @@
+"""The runner process: its loop, its LISTEN connection, its back-off."""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+
+from eventstore.models import Checkpoint
+from eventstore.projections.base import CheckpointMoved, Projection
+from eventstore.projections.locks import RunnerLock, connection_lost
+from eventstore.projections.runner import ProjectionRunner
+
+logger = logging.getLogger(__name__)
+
+
+class Notifications:
+    """Wakes the runner on ``NOTIFY es_events``; a no-op wait on SQLite."""
+
+    def __init__(self) -> None:
+        self.conn: Any = None
+        if connection.vendor == "postgresql":
+            self._connect()
+
+    def _connect(self) -> None:
+        try:
+            params = connection.get_connection_params()
+            self.conn = connection.get_new_connection(params)
+            self.conn.autocommit = True
+            self.conn.execute("LISTEN es_events")
+        except Exception as exc:
+            logger.warning("LISTEN failed; polling only: %s", exc)
+            self.close()
+
+    def wait(self, timeout: float) -> None:
+        if self.conn is None:
+            time.sleep(timeout)
+            if connection.vendor == "postgresql":
+                self._connect()
+            return
+        try:
+            for _ in self.conn.notifies(timeout=timeout, stop_after=1):
+                break
+        except Exception:
+            logger.warning("LISTEN connection lost; reconnecting", exc_info=True)
+            self.close()
+            self._connect()
+
+    def close(self) -> None:
+        if self.conn is not None:
+            try:
+                self.conn.close()
+            except Exception:
+                logger.debug("closing the LISTEN connection failed", exc_info=True)
+            finally:
+                self.conn = None
+
+
+class RunnerLoop:
+    """The runner process's loop, in the shape of healthchecks' ``sendalerts``.
+
+    Each turn takes any runner lock it does not hold (a process that lost
+    its connection takes its lock again, or waits as a standby while another
+    process holds it), writes the heartbeat, applies one batch per projection
+    and the retries that are due, then waits for NOTIFY or the poll interval.
+    A lost connection is closed and the loop backs off (0.5 s doubling to
+    30 s) and reconnects; one projection's error backs off that projection
+    only. It stops only when ``should_stop()``.
+    """
+
+    MAX_BACKOFF = 30.0
+
+    def __init__(
+        self,
+        projections: Iterable[Projection],
+        should_stop: Callable[[], bool],
+        poll_interval: float = 1.0,
+        batch_size: int = 500,
+        locks: dict[str, RunnerLock] | None = None,
+    ) -> None:
+        self.runners = [ProjectionRunner(p, batch_size=batch_size) for p in projections]
+        self.should_stop = should_stop
+        self.poll_interval = poll_interval
+        self.locks = locks or {}
+        for runner in self.runners:
+            self.locks.setdefault(runner.name, RunnerLock(runner.name))
+        self.identity = f"{socket.gethostname()}:{os.getpid()}"
+        self.beaten: dict[str, float] = {}
+        self.errors: dict[str, int] = {}
+        self.blocked_until: dict[str, float] = {}
+        self.standby: set[str] = set()
+        self.notifications = Notifications()
+
+    def run(self) -> None:
+        backoff = 0.5
+        try:
+            while not self.should_stop():
+                try:
+                    busy = self.turn()
+                except Exception:
+                    logger.warning(
+                        "projection runner lost its database; reconnecting in %.1fs",
+                        backoff,
+                        exc_info=True,
+                    )
+                    self._reset_connection()
+                    self._sleep(backoff)
+                    backoff = min(backoff * 2, self.MAX_BACKOFF)
+                    continue
+                backoff = 0.5
+                if not busy:
+                    self.notifications.wait(self.poll_interval)
+        finally:
+            self._shutdown()
+
+    def turn(self) -> bool:
+        """One turn of the loop; True when there may be more work at once."""
+        active = self._active()
+        if not active:
+            self._sleep(self.poll_interval)
+            return True
+        busy = False
+        now = time.monotonic()
+        for runner in active:
+            if self.blocked_until.get(runner.name, 0.0) > now:
+                continue
+            self._beat(runner)
+            try:
+                if runner.run_batch():
+                    busy = True
+                if runner.retry_due():
+                    busy = True
+            except CheckpointMoved:
+                busy = True  # another process applied it: read again
+            except Exception:
+                if connection_lost():
+                    raise
+                errors = self.errors[runner.name] = self.errors.get(runner.name, 0) + 1
+                delay = min(0.5 * 2**errors, self.MAX_BACKOFF)
+                self.blocked_until[runner.name] = time.monotonic() + delay
+                logger.exception(
+                    "projection failed; retrying in %.1fs",
+                    delay,
+                    extra={"projection": runner.name},
+                )
+            else:
+                self.errors.pop(runner.name, None)
+        return busy
+
+    def _active(self) -> list[ProjectionRunner]:
+        active = []
+        for runner in self.runners:
+            lock = self.locks[runner.name]
+            if lock.held:
+                active.append(runner)
+                continue
+            if lock.acquire():
+                logger.info(
+                    "projection runner holds its lock",
+                    extra={"projection": runner.name},
+                )
+                self.standby.discard(runner.name)
+                self._beat(runner, force=True)
+                active.append(runner)
+            elif runner.name not in self.standby:
+                self.standby.add(runner.name)
+                logger.warning(
+                    "another process runs this projection; standing by",
+                    extra={"projection": runner.name},
+                )
+        return active
+
+    def _beat(self, runner: ProjectionRunner, force: bool = False) -> None:
+        every = float(settings.ARBITRO_PROJECTION_HEARTBEAT_SECONDS)
+        now = time.monotonic()
+        if force or now - self.beaten.get(runner.name, 0.0) >= every:
+            runner.heartbeat(self.identity)
+            self.beaten[runner.name] = now
+
+    def _reset_connection(self) -> None:
+        for lock in self.locks.values():
+            lock.lost()
+        self.notifications.close()
+        try:
+            connection.close()
+        except Exception:
+            logger.debug("closing a lost connection failed", exc_info=True)
+
+    def _sleep(self, seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while not self.should_stop() and time.monotonic() < end:
+            time.sleep(min(0.1, max(end - time.monotonic(), 0.0)))
+
+    def _shutdown(self) -> None:
+        self.notifications.close()
+        try:
+            for runner in self.runners:
+                lock = self.locks[runner.name]
+                if lock.held:
+                    Checkpoint.objects.filter(name=runner.name).exclude(
+                        status=Checkpoint.Status.ERROR
+                    ).update(status=Checkpoint.Status.STOPPED)
+                lock.release()
+        except Exception:
+            logger.warning("could not mark the projections stopped", exc_info=True)
+
+
+def run_forever(
+    projections: Iterable[Projection],
+    should_stop: Callable[[], bool],
+    poll_interval: float = 1.0,
+    batch_size: int = 500,
+    locks: dict[str, RunnerLock] | None = None,
+) -> None:
+    """Run the given projections until ``should_stop()`` (``RunnerLoop``)."""
+    RunnerLoop(projections, should_stop, poll_interval, batch_size, locks).run()
