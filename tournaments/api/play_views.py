@@ -146,11 +146,25 @@ def table_command(
     if director_only:
         attrs["permission_classes"] = [IsTournamentDirector]
         attrs["seat_of"] = lambda self, data: None
-    view = type(f"{name}Api", (_TableCommandApi,), attrs)
-    view.post = extend_schema(request=serializer, responses=COMMAND_RESPONSES)(
-        view.post
-    )
-    return view
+
+    # The view's own method, so that the schema is attached to it: decorating
+    # the shared `_TableCommandApi.post` documented every endpoint with the
+    # last one's body.
+    @extend_schema(request=serializer, responses=COMMAND_RESPONSES)
+    def post(
+        self: _TableCommandApi,
+        request: Request,
+        tournament_id: UUID,
+        session: int,
+        table: int,
+        board_number: int,
+    ) -> Response:
+        return _TableCommandApi.post(
+            self, request, tournament_id, session, table, board_number
+        )
+
+    attrs["post"] = post
+    return type(f"{name}Api", (_TableCommandApi,), attrs)
 
 
 def _deal_for(data: dict[str, Any], ref: handlers.TableRef) -> Deal:
