@@ -17,7 +17,12 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
+from rest_framework.permissions import (
+    AllowAny,
+    BasePermission,
+    IsAuthenticated,
+    OperandHolder,
+)
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -147,8 +152,10 @@ class AppealApi(APIView):
         return player_id
 
 
-PartyOrDirector = IsParty | IsTournamentDirector
-HearingBody = IsChiefDirector | IsCommitteeMember
+# Annotated, so that type checkers read `|` as DRF's composition of two
+# permissions and not as a union of two types.
+PartyOrDirector: OperandHolder = IsParty | IsTournamentDirector
+HearingBody: OperandHolder = IsChiefDirector | IsCommitteeMember
 
 
 # -- lodging --------------------------------------------------------------------

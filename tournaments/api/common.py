@@ -5,7 +5,8 @@ from __future__ import annotations
 import io
 import re
 import uuid
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 from uuid import UUID
 
 from django.urls.converters import IntConverter
@@ -102,7 +103,7 @@ class StrictJSONParser(JSONParser):
         self,
         stream: Any,
         media_type: str | None = None,
-        parser_context: dict[str, Any] | None = None,
+        parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         raw = stream.read() if stream is not None else b""
         data = super().parse(io.BytesIO(raw), media_type, parser_context)
@@ -143,8 +144,10 @@ class FlatInput(serializers.Serializer):
     # every request and thread; they are bound to the first instance, which
     # is never partial and has no context, as every input of this kind.
 
+    _bound_fields: ClassVar[BindingDict]  # set on each subclass, by `fields`
+
     @property
-    def fields(self) -> BindingDict:  # type: ignore[override]
+    def fields(self) -> BindingDict:
         cls = type(self)
         bound: BindingDict | None = cls.__dict__.get("_bound_fields")
         if bound is None:
@@ -153,7 +156,7 @@ class FlatInput(serializers.Serializer):
                 if isinstance(field, serializers.BaseSerializer):
                     raise TypeError(f"{cls.__name__}.{name}: nested, not plain")
                 bound[name] = field
-            cls._bound_fields = bound  # type: ignore[attr-defined]
+            cls._bound_fields = bound
         return bound
 
 
@@ -269,7 +272,7 @@ def name_components(namespace: dict[str, Any]) -> None:
             serializer = view.__dict__.get(nested)
             if serializer is None:
                 continue
-            meta = serializer.__dict__.get("Meta") or type("Meta", (), {})
+            meta: Any = serializer.__dict__.get("Meta") or type("Meta", (), {})
             meta.ref_name = (
                 f"{name.removesuffix('Api')}{nested.removesuffix('Serializer')}"
             )

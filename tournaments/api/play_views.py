@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from django.utils import timezone
@@ -45,7 +45,10 @@ class NotYourSeat(RuleViolation):
     code = "not_your_seat"
 
 
-def _parse(parser: Callable[[str], Any], value: str, what: str) -> Any:
+T = TypeVar("T")
+
+
+def _parse(parser: Callable[[str], T], value: str, what: str) -> T:
     try:
         return parser(value)
     except ValueError as exc:
@@ -61,8 +64,11 @@ class SeatField(serializers.ChoiceField):
 
 
 class CardField(serializers.CharField):
-    def to_internal_value(self, data: Any) -> Card:
-        return _parse(Card.parse, super().to_internal_value(data), "card")
+    # Read as text (blank, null and default handled as for any CharField),
+    # then parsed into a Card.
+    def run_validation(self, data: Any = serializers.empty) -> Card | None:
+        text = super().run_validation(data)
+        return None if text is None else _parse(Card.parse, text, "card")
 
 
 def _authorize_seat(
