@@ -21,6 +21,7 @@ from scoring.standings import PairEntry, pair_standings
 from tournaments import handlers
 from tournaments.domain import tournament
 from tournaments.domain.movements.swiss import pair_danish, pair_swiss
+from tournaments.domain.session_scoring import entry_of
 from tournaments.models import SessionRow, StandingRow, TournamentRow
 from tournaments.projections import IMP_PAIRS, rank_teams
 
@@ -98,7 +99,7 @@ def _teams(tid: UUID, totals: dict[int, dict[str, Any]]) -> list[dict[str, Any]]
     """Teams ranked by net VPs and the FIGB tie-breaks (N-L78 §1/§5, N-L8)."""
     out = []
     for line in rank_teams(tid):
-        entry = int(line.participant)  # type: ignore[call-overload]
+        entry = entry_of(line.participant)
         t = totals[entry]
         out.append(
             {

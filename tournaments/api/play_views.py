@@ -157,17 +157,8 @@ def table_command(
     # the shared `_TableCommandApi.post` documented every endpoint with the
     # last one's body.
     @extend_schema(request=serializer, responses=COMMAND_RESPONSES)
-    def post(
-        self: _TableCommandApi,
-        request: Request,
-        tournament_id: UUID,
-        session: int,
-        table: int,
-        board_number: int,
-    ) -> Response:
-        return _TableCommandApi.post(
-            self, request, tournament_id, session, table, board_number
-        )
+    def post(self: _TableCommandApi, request: Request, **kwargs: Any) -> Response:
+        return _TableCommandApi.post(self, request, **kwargs)
 
     attrs["post"] = post
     return type(f"{name}Api", (_TableCommandApi,), attrs)
