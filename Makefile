@@ -6,7 +6,6 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-$(shell sha1sum pyproject.toml | cut -c1-12)
 PG_URL ?= postgres://postgres@127.0.0.1:5432/arbitro
-PURE := rules scoring registry/domain tournaments/domain appeals/domain
 
 .PHONY: run test test-unit test-integration test-e2e lint fmt bench migrate demo check venv db clean
 
@@ -35,18 +34,18 @@ test: $(STAMP)
 	@$(pg_or_sqlite); $(BIN)/pytest $(PYTEST_ARGS)
 
 test-unit: $(STAMP)
-	$(BIN)/pytest tests/unit $(wildcard tests/*/unit) $(PYTEST_ARGS)
+	$(BIN)/pytest tests/unit $(PYTEST_ARGS)
 
 test-integration: $(STAMP)
-	@$(pg_or_sqlite); $(BIN)/pytest tests/integration $(wildcard tests/*/integration) $(PYTEST_ARGS)
+	@$(pg_or_sqlite); $(BIN)/pytest tests/integration $(PYTEST_ARGS)
 
 test-e2e: $(STAMP)
-	@$(pg_or_sqlite); $(BIN)/pytest tests/e2e $(wildcard tests/*/e2e) $(PYTEST_ARGS)
+	@$(pg_or_sqlite); $(BIN)/pytest tests/e2e $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy $(PURE)
+	$(BIN)/mypy
 	$(BIN)/lint-imports
 	$(BIN)/python manage.py check
 	$(BIN)/python manage.py makemigrations --check --dry-run

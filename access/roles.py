@@ -68,7 +68,7 @@ def is_federation_staff(user: AnyUser) -> bool:
     return bool(
         user.is_authenticated
         and (
-            user.is_superuser
+            getattr(user, "is_superuser", False)
             or any(g.role == Role.FEDERATION_STAFF for g in grants_of(user))
         )
     )
@@ -99,7 +99,8 @@ def player_ids_of(user: AnyUser) -> set[UUID]:
 def _object_id(view: Any, kind: str) -> UUID | None:
     getter = getattr(view, f"get_{kind}_id", None)
     if getter is not None:
-        return getter()
+        found: UUID | None = getter()
+        return found
     value = view.kwargs.get(f"{kind}_id")
     return UUID(str(value)) if value is not None else None
 

@@ -13,13 +13,12 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from datetime import datetime
-from functools import reduce
 from typing import Any
 from uuid import UUID
 
 from access.models import RoleGrant
 from appeals.domain import appeal, conditions
-from eventstore.commands import StreamCache, execute
+from eventstore.commands import StreamCache, execute, fold
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
 from tournaments.domain import tournament
 
@@ -54,7 +53,7 @@ def load_conditions(tournament_id: UUID) -> conditions.ConditionsState:
 def tournament_facts(tournament_id: UUID, now: datetime) -> appeal.Facts:
     """The tournament as its stream records it, with the time of each ruling."""
     history = event_store().read_stream(tournament.stream_id(tournament_id))
-    state = reduce(tournament.evolve, history.domain_events, tournament.INITIAL)  # type: ignore[arg-type]
+    state = fold(tournament.evolve, tournament.INITIAL, history.domain_events)
     ruling_times = {
         r.event.ruling_id: r.recorded_at
         for r in history.events

@@ -21,13 +21,12 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable, Sequence
-from functools import reduce
 from typing import Any
 from uuid import UUID
 
 from appeals.domain import appeal
 from appeals.domain.conditions import SanctionUnit
-from eventstore.commands import PendingAppend, StreamCache
+from eventstore.commands import PendingAppend, StreamCache, fold
 from eventstore.processes import ProcessManager, ProcessRunner
 from eventstore.store import EventStore, Metadata, RecordedEvent, event_store
 from rules.errors import RuleViolation
@@ -57,7 +56,7 @@ class AppealDecisions(ProcessManager):
             for r in history.events
             if r.stream_version < recorded.stream_version
         ]
-        state: appeal.AppealState = reduce(appeal.evolve, upto, appeal.INITIAL)  # type: ignore[arg-type]
+        state = fold(appeal.evolve, appeal.INITIAL, upto)
         lodged = state.lodged
         event = recorded.event
         if lodged is None or not isinstance(
@@ -93,7 +92,7 @@ class _Plan:
         self,
         stream_id: UUID,
         stream_type: str,
-        cache: StreamCache,
+        cache: StreamCache[Any],
         decide: Callable[[Any], Sequence[Any]],
         event_id: UUID,
         command: str,

@@ -9,12 +9,12 @@ event id; its ``reset`` deletes nothing, so a rebuild never sends twice.
 
 from __future__ import annotations
 
-from functools import reduce
 from typing import Any
 from uuid import UUID
 
 from appeals.domain import appeal
 from appeals.models import AppealRow, OutboxMessage
+from eventstore.commands import fold
 from eventstore.projections import Projection
 from eventstore.store import RecordedEvent, event_store
 
@@ -28,7 +28,7 @@ def _state_at(recorded: RecordedEvent) -> appeal.AppealState:
     events = [
         r.event for r in history.events if r.stream_version <= recorded.stream_version
     ]
-    return reduce(appeal.evolve, events, appeal.INITIAL)  # type: ignore[arg-type]
+    return fold(appeal.evolve, appeal.INITIAL, events)
 
 
 class AppealFiles(Projection):

@@ -40,9 +40,11 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import psycopg
 
@@ -250,7 +252,7 @@ def _script(board: int, seats: dict[str, str], director: str) -> Script:
     at = datetime.now(UTC)
     state = board_play.INITIAL
 
-    def apply(command: object) -> None:
+    def apply(command: cmd.BoardPlayCommand) -> None:
         nonlocal state
         for event in board_play.decide(state, command, at):
             state = board_play.evolve(state, event)
@@ -269,14 +271,14 @@ def _script(board: int, seats: dict[str, str], director: str) -> Script:
     assert state.play is not None
     declarer = state.play.contract.declarer
     for _ in range(52):
-        seat = state.turn
-        assert seat is not None
+        turn = state.turn
+        assert turn is not None
         card = min(state.legal_cards(), key=lambda c: (c.suit.rank, c.rank))
-        sender = declarer if seat is declarer.partner else seat
+        sender = declarer if turn is declarer.partner else turn
         script.append(
-            ("cards/", {"seat": seat.value, "card": str(card)}, seats[sender.value])
+            ("cards/", {"seat": turn.value, "card": str(card)}, seats[sender.value])
         )
-        apply(cmd.PlayCard(seat=seat, card=card, at=at))
+        apply(cmd.PlayCard(seat=turn, card=card, at=at))
     # Encoded here, before the clock: the ping's clients encode nothing either.
     return [
         (path, json.dumps(body).encode(), _headers(token))
@@ -338,7 +340,9 @@ def _ping(seconds: float, out: list[float]) -> None:
             out.append(elapsed)
 
 
-def _run_threads(target, args_per_thread) -> float:  # type: ignore[no-untyped-def]
+def _run_threads(
+    target: Callable[..., None], args_per_thread: Sequence[tuple[Any, ...]]
+) -> float:
     threads = [threading.Thread(target=target, args=a) for a in args_per_thread]
     start = time.perf_counter()
     for t in threads:

@@ -35,11 +35,14 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import psycopg
 
 from bench.common import db_name, line, repeats
+
+if TYPE_CHECKING:
+    from eventsourcing.application import Application
 
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 HOST, PORT, USER = "127.0.0.1", 5432, "postgres"
@@ -82,10 +85,12 @@ def _setup_django() -> None:
     registry.register([Scored])
 
 
-_APP = None
+# The application and its aggregate class (defined on first use, to import
+# the library only when this benchmark runs).
+_APP: tuple[Application[uuid.UUID], Any] | None = None
 
 
-def _eventsourcing_app():  # type: ignore[no-untyped-def]
+def _eventsourcing_app() -> tuple[Application[uuid.UUID], Any]:
     global _APP
     if _APP is not None:
         return _APP
@@ -236,17 +241,20 @@ def bench_batches(batches: int) -> None:
         for table in ("raw_many", "raw_copy"):
             conn.execute(ddl.format(t=table))
         conn.commit()
-        rows = lambda sid: [  # noqa: E731
-            (
-                sid,
-                v,
-                uuid.uuid4(),
-                "bench.scored",
-                Jsonb({"pair": v, "points": v * 10}),
-                Jsonb({"actor": "bench"}),
-            )
-            for v in range(1, 101)
-        ]
+
+        def rows(sid: uuid.UUID) -> list[tuple[object, ...]]:
+            return [
+                (
+                    sid,
+                    v,
+                    uuid.uuid4(),
+                    "bench.scored",
+                    Jsonb({"pair": v, "points": v * 10}),
+                    Jsonb({"actor": "bench"}),
+                )
+                for v in range(1, 101)
+            ]
+
         start = time.perf_counter()
         for _ in range(batches):
             with conn.cursor() as cur:
@@ -330,7 +338,7 @@ def bench_replay(total: int) -> None:
         assert state.total == expected
 
     def theirs_fold() -> None:
-        loaded = app.repository.get(pair.id)
+        loaded: Any = app.repository.get(pair.id)
         assert loaded.version == total
         assert loaded.total == their_total
 

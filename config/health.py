@@ -7,6 +7,7 @@ from typing import Any
 from django.db import connection
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -61,7 +62,7 @@ class HealthApi(APIView):
     """
 
     permission_classes = [AllowAny]
-    authentication_classes: list = []
+    authentication_classes: list[type[BaseAuthentication]] = []
 
     @extend_schema(
         responses={200: HEALTH, 503: HEALTH},

@@ -1,10 +1,19 @@
+from typing import TYPE_CHECKING
+
 from django.contrib import admin
+from django.http import HttpRequest
 
 from eventstore.models import Checkpoint, Deadline, Event, Stream
 
+if TYPE_CHECKING:
+    # ModelAdmin is generic only in the stubs; at run time it takes no subscript.
+    EventModelAdmin = admin.ModelAdmin[Event]
+else:
+    EventModelAdmin = admin.ModelAdmin
+
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(EventModelAdmin):
     list_display = (
         "global_position",
         "event_type",
@@ -15,13 +24,18 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ("event_type",)
     ordering = ("-global_position",)
 
-    def has_change_permission(self, request, obj=None):  # events are immutable
+    # Events are immutable.
+    def has_change_permission(
+        self, request: HttpRequest, obj: Event | None = None
+    ) -> bool:
         return False
 
-    def has_delete_permission(self, request, obj=None):
+    def has_delete_permission(
+        self, request: HttpRequest, obj: Event | None = None
+    ) -> bool:
         return False
 
-    def has_add_permission(self, request):
+    def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
 

@@ -29,11 +29,11 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, is_dataclass
 from datetime import datetime
 from functools import reduce
-from typing import Any
+from typing import Any, Generic, TypeVar
 from uuid import UUID
 
 from django.db import OperationalError, transaction
@@ -58,9 +58,22 @@ __all__ = [
     "client_key",
     "execute",
     "fingerprint",
+    "fold",
 ]
 
 RETRIES = 3
+
+S = TypeVar("S")
+
+
+def fold(evolve: Callable[[S, Any], S], initial: S, events: Iterable[object]) -> S:
+    """Fold a stream's decoded events into its state.
+
+    The store decodes each event to the class registered under its name, and a
+    stream holds only its aggregate's events, so each one is an event that
+    ``evolve`` accepts; the store cannot say so in a type.
+    """
+    return reduce(evolve, events, initial)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +91,7 @@ class PendingAppend:
     fingerprint: str | None = None
 
 
-class StreamCache:
+class StreamCache(Generic[S]):
     """Rehydrated streams kept per process, folded forward from the store.
 
     Holds (version, global position of that event, state) per stream and reads
@@ -90,15 +103,15 @@ class StreamCache:
     """
 
     def __init__(
-        self, evolve: Callable[[Any, Any], Any], initial: Any, size: int = 512
+        self, evolve: Callable[[S, Any], S], initial: S, size: int = 512
     ) -> None:
         self.evolve = evolve
         self.initial = initial
         self.size = size
-        self.entries: OrderedDict[UUID, tuple[int, int, Any]] = OrderedDict()
+        self.entries: OrderedDict[UUID, tuple[int, int, S]] = OrderedDict()
         self.lock = threading.Lock()  # gthread workers share the cache
 
-    def load(self, stream_id: UUID) -> tuple[int, Any]:
+    def load(self, stream_id: UUID) -> tuple[int, S]:
         """Return the stream's version and state."""
         with self.lock:
             version, position, state = self.entries.get(stream_id, (0, 0, self.initial))
@@ -114,21 +127,19 @@ class StreamCache:
             events = events[1:]
         if not events:
             return (version or history.version), state
-        state = reduce(self.evolve, [e.event for e in events], state)
+        state = fold(self.evolve, state, [e.event for e in events])
         version, position = events[-1].stream_version, events[-1].global_position
         self.remember(stream_id, version, position, state)
         return version, state
 
-    def peek(self, stream_id: UUID) -> tuple[int, Any] | None:
+    def peek(self, stream_id: UUID) -> tuple[int, S] | None:
         """The cached version and state, unchecked: only a compare-and-set
         append may trust them (``execute``)."""
         with self.lock:
             cached = self.entries.get(stream_id)
         return None if cached is None else (cached[0], cached[2])
 
-    def remember(
-        self, stream_id: UUID, version: int, position: int, state: Any
-    ) -> None:
+    def remember(self, stream_id: UUID, version: int, position: int, state: S) -> None:
         with self.lock:
             cached = self.entries.get(stream_id)
             if cached is None or cached[0] < version:
@@ -166,7 +177,7 @@ def _retryable(exc: Exception) -> bool:
 
 def append_together(
     appends: Sequence[PendingAppend],
-    within: Callable[[list[AppendResult]], None] | None = None,
+    within: Callable[[list[AppendResult]], object] | None = None,
 ) -> list[AppendResult]:
     """Store several appends and ``within``'s rows in one transaction, or none.
 
@@ -199,7 +210,7 @@ def append_together(
     with transaction.atomic(durable=True):
         if len(appends) > 1:
             store.lock_streams([a.stream_id for a in appends])
-        results = []
+        results: list[AppendResult] = []
         for a in appends:
             result = stored(a)
             if result.replayed and not results:
@@ -214,8 +225,8 @@ def append_together(
 def execute(
     stream_id: UUID,
     stream_type: str,
-    cache: StreamCache,
-    decide: Callable[[Any, datetime], list[Any]],
+    cache: StreamCache[S],
+    decide: Callable[[S, datetime], list[Any]],
     *,
     metadata: Metadata,
     request: object,
@@ -223,7 +234,7 @@ def execute(
     expected_version: int | None = None,
     deadlines: Callable[[list[Any]], list[NewDeadline]] = lambda events: [],
     also: Callable[[list[Any], list[UUID]], Sequence[PendingAppend]] | None = None,
-    within: Callable[[AppendResult], None] | None = None,
+    within: Callable[[AppendResult], object] | None = None,
     event_ids: Callable[[list[Any]], list[UUID]] | None = None,
     needs_clock: bool = True,
 ) -> AppendResult | None:
@@ -311,7 +322,7 @@ def execute(
                 stream_id,
                 result.stream_version,
                 result.last_position,
-                reduce(cache.evolve, events, state),
+                fold(cache.evolve, state, events),
             )
         if opened and not result.replayed:
             schedule_precise(result)

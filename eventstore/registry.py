@@ -112,6 +112,7 @@ class EventRegistry:
     def __init__(self) -> None:
         self._by_name: dict[str, _EventCodec] = {}
         self._by_class: dict[type, str] = {}
+        self._versions: dict[str, int] = {}  # each name's current schema_version
         self._upcasters: dict[
             str, dict[int, Callable[[dict[str, JSON]], dict[str, JSON]]]
         ] = {}
@@ -144,6 +145,7 @@ class EventRegistry:
             if existing is not None and existing.cls is not cls:
                 raise RegistryError(f"{name!r} is registered twice")
             self._by_name[name] = _codec(cls, self._field_codecs(cls))
+            self._versions[name] = version
             self._by_class[cls] = name
         for name, chain in (upcasters or {}).items():
             self._upcasters.setdefault(name, {}).update(chain)
@@ -218,7 +220,7 @@ class EventRegistry:
         """Return ``(event_type, schema_version, payload)`` for storage."""
         name = self.name_of(event)
         codec = self._by_name[name]
-        return name, codec.cls.schema_version, codec.encode(event)  # type: ignore[attr-defined]
+        return name, self._versions[name], codec.encode(event)
 
     def decode(
         self, event_type: str, schema_version: int, payload: Mapping[str, JSON]
@@ -227,7 +229,7 @@ class EventRegistry:
         codec = self._by_name.get(event_type)
         if codec is None:
             raise UnknownEventType(event_type)
-        current = codec.cls.schema_version  # type: ignore[attr-defined]
+        current = self._versions[event_type]
         if schema_version == current:
             return codec.decode(payload)  # nothing to upcast: no copy
         data = dict(payload)

@@ -283,7 +283,7 @@ class EventStore:
                 a.event_ids, a.encoded, strict=True
             )
         ]
-        params = [
+        params: list[UUID | str | int | None] = [
             a.stream_id,
             a.stream_type,
             a.mode,
@@ -557,7 +557,8 @@ class EventStore:
         decode: bool = True,
     ) -> list[RecordedEvent]:
         """Events after a global position, in position order, optionally by type."""
-        where, params = "WHERE global_position > %s", [after_position]
+        where = "WHERE global_position > %s"
+        params: list[int | str] = [after_position]
         if event_types:
             where += f" AND event_type IN ({','.join(['%s'] * len(event_types))})"
             params += list(event_types)

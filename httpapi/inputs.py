@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Mapping
 from typing import Any
 
 from django.urls.converters import IntConverter
@@ -35,7 +36,7 @@ class StrictJSONParser(JSONParser):
         self,
         stream: Any,
         media_type: str | None = None,
-        parser_context: dict[str, Any] | None = None,
+        parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         raw = stream.read() if stream is not None else b""
         data = super().parse(io.BytesIO(raw), media_type, parser_context)
@@ -77,7 +78,7 @@ class FlatInput(serializers.Serializer):
     # is never partial and has no context, as every input of this kind.
 
     @property
-    def fields(self) -> BindingDict:  # type: ignore[override]
+    def fields(self) -> BindingDict:
         cls = type(self)
         bound: BindingDict | None = cls.__dict__.get("_bound_fields")
         if bound is None:

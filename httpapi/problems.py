@@ -52,7 +52,7 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     """Django's 404 (a path no route matches, e.g. a malformed UUID): a
     problem under /api/, the usual page elsewhere."""
     if not request.path.startswith("/api/"):
-        return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
+        return defaults.page_not_found(request, exception)
     body = problem_body(404, "not_found", "NotFound", f"no resource at {request.path}")
     return JsonResponse(body, status=404, content_type=MEDIA_TYPE)
 
@@ -91,20 +91,23 @@ def _error(path: tuple[str, ...], item: Any) -> dict[str, str]:
 
 def handle(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
+        status_code: int
         if isinstance(exc, StateConflict):
-            code = status.HTTP_409_CONFLICT
+            status_code = status.HTTP_409_CONFLICT
         elif isinstance(exc, RuleViolation):
-            code = status.HTTP_422_UNPROCESSABLE_ENTITY
+            status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
         else:
-            code = status.HTTP_400_BAD_REQUEST
+            status_code = status.HTTP_400_BAD_REQUEST
         data = exc.as_dict()
         data.pop("code")
-        return problem(code, exc.code, type(exc).__name__, data.pop("detail"), **data)
+        return problem(
+            status_code, exc.code, type(exc).__name__, data.pop("detail"), **data
+        )
     if isinstance(exc, EventStoreError) and exc.status < 500:
-        data = exc.as_dict()
-        detail = data.pop("detail")
-        data.pop("code")
-        return problem(exc.status, exc.code, type(exc).__name__, detail, **data)
+        error = exc.as_dict()
+        detail = error.pop("detail")
+        error.pop("code")
+        return problem(exc.status, exc.code, type(exc).__name__, detail, **error)
     response = exception_handler(exc, context)
     if response is None:
         return None

@@ -34,7 +34,7 @@ def name_components(namespace: dict[str, Any]) -> None:
             serializer = view.__dict__.get(nested)
             if serializer is None:
                 continue
-            meta = serializer.__dict__.get("Meta") or type("Meta", (), {})
+            meta: Any = serializer.__dict__.get("Meta") or type("Meta", (), {})
             meta.ref_name = (
                 f"{name.removesuffix('Api')}{nested.removesuffix('Serializer')}"
             )

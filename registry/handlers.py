@@ -126,14 +126,14 @@ TEAMS = StreamCache(domain.evolve_team, TEAM_INITIAL)
 def _run(
     stream_id: UUID,
     stream_type: str,
-    cache: StreamCache,
+    cache: StreamCache[Any],
     command: object,
     decide: Callable[[Any, datetime], list[Any]],
     *,
     metadata: Metadata,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
-    within: Callable[[AppendResult], None] | None = None,
+    within: Callable[[AppendResult], object] | None = None,
 ) -> AppendResult:
     """One registry command on the one command path; a command that decides
     nothing answers with the stream as it is."""

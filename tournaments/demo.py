@@ -286,6 +286,8 @@ def play_card_by_card(tid: UUID, session: int, table: int, board: int) -> None:
         )
     for _ in range(52):
         state = live_play.load(ref)
+        if state.turn is None:
+            break  # the play is over
         card = max(state.legal_cards(), key=lambda c: (c.rank, c.suit.rank))
         live_play.play(
             ref,

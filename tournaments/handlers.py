@@ -8,9 +8,8 @@ with database time, appends with the version it read and retries conflicts
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import reduce
 from typing import Any
 from uuid import UUID
 
@@ -24,12 +23,6 @@ from tournaments.officials import apply_official
 
 class NotSeated(RuleViolation):
     code = "not_seated"
-
-
-def fold(
-    evolve: Callable[[Any, Any], Any], initial: Any, events: Sequence[object]
-) -> Any:
-    return reduce(evolve, events, initial)
 
 
 TOURNAMENTS = StreamCache(tournament.evolve, tournament.INITIAL, size=64)
@@ -119,6 +112,8 @@ def handle_official(
         return decided
 
     def grant(result: AppendResult) -> None:
+        # `within` runs only beside a fresh append, which has its time.
+        assert result.recorded_at is not None
         for event in decided:
             if isinstance(
                 event, tournament.OfficialAppointed | tournament.OfficialRelieved

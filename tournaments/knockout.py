@@ -68,9 +68,10 @@ def bracket_of(
         for m in bracket.stage_matches(stage):
             if not m.is_ready or m.home is None or m.away is None:
                 continue
-            score = played.get((stage, frozenset((m.home, m.away))))
-            if score is None:
+            found = played.get((stage, frozenset((m.home, m.away))))
+            if found is None:
                 continue
+            score = found
             try:
                 bracket = bracket.with_result(
                     stage,
@@ -209,7 +210,9 @@ def bracket_json(tid: UUID) -> dict[str, Any]:
                 "winner": m.winner,
                 "carry_over": str(m.carry_over),
                 "extra_boards": tied.get((m.stage, m.number)),
-                "sessions": seated.get((m.stage, frozenset((m.home, m.away))), []),
+                "sessions": []
+                if m.home is None or m.away is None
+                else seated.get((m.stage, frozenset((m.home, m.away))), []),
             }
             for m in bracket.matches
         ],

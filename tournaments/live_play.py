@@ -13,7 +13,7 @@ from __future__ import annotations
 import uuid
 from uuid import UUID
 
-from eventstore.commands import PendingAppend
+from eventstore.commands import PendingAppend, StreamCache, execute
 from eventstore.processes import ProcessManager
 from eventstore.store import AppendResult, Metadata, RecordedEvent, event_store
 from rules.errors import LawRef, RuleViolation, StateConflict
@@ -36,7 +36,7 @@ def table_id(tournament_id: UUID, session: int, table: int) -> UUID:
     return uuid.uuid5(TABLES, f"{tournament_id}:{session}:{table}")
 
 
-BOARDS = handlers.StreamCache(board_play.evolve, board_play.INITIAL)
+BOARDS = StreamCache(board_play.evolve, board_play.INITIAL)
 
 
 def load(ref: handlers.TableRef) -> board_play.BoardPlayState:
@@ -81,7 +81,7 @@ def play(
         outcome, source = outcomes[-1]
         return carry_result(ref, outcome, source, metadata)
 
-    return handlers.execute(
+    return execute(
         stream,
         STREAM_TYPE,
         BOARDS,

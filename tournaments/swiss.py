@@ -21,6 +21,7 @@ from scoring.standings import PairEntry, pair_standings
 from tournaments import handlers
 from tournaments.domain import tournament
 from tournaments.domain.movements.swiss import pair_danish, pair_swiss
+from tournaments.domain.session_scoring import entry_of
 from tournaments.models import SessionRow, StandingRow, TournamentRow
 from tournaments.projections import IMP_PAIRS, rank_teams
 
@@ -47,14 +48,14 @@ def overall_standings(tid: UUID) -> list[dict[str, Any]]:
         lambda: {"vp": Decimal(0), "imps": 0, "mp": Decimal(0), "top": 0, "sessions": 0}
     )
     directions: dict[int, set[str]] = defaultdict(set)
-    for row in StandingRow.objects.filter(tournament_id=tid):
-        t = totals[row.entry_number]
+    for standing in StandingRow.objects.filter(tournament_id=tid):
+        t = totals[standing.entry_number]
         t["sessions"] += 1
-        t["vp"] += row.vp or 0
-        t["imps"] += row.imps or 0
-        t["mp"] += row.matchpoints - row.penalty
-        t["top"] += row.top
-        directions[row.entry_number].add(row.direction)
+        t["vp"] += standing.vp or 0
+        t["imps"] += standing.imps or 0
+        t["mp"] += standing.matchpoints - standing.penalty
+        t["top"] += standing.top
+        directions[standing.entry_number].add(standing.direction)
     if form == tournament.Form.TEAMS.value:
         return _teams(tid, totals)
     by_direction = bool(directions) and all(
@@ -98,7 +99,7 @@ def _teams(tid: UUID, totals: dict[int, dict[str, Any]]) -> list[dict[str, Any]]
     """Teams ranked by net VPs and the FIGB tie-breaks (N-L78 §1/§5, N-L8)."""
     out = []
     for line in rank_teams(tid):
-        entry = int(line.participant)  # type: ignore[call-overload]
+        entry = entry_of(line.participant)
         t = totals[entry]
         out.append(
             {

@@ -16,7 +16,7 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, PermissionDenied
-from rest_framework.permissions import BasePermission
+from rest_framework.permissions import BasePermission, OperandHolder
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -126,7 +126,7 @@ class AppealApi(APIView):
         return player_id
 
 
-PartyOrDirector = IsParty | IsTournamentDirector
+PartyOrDirector: OperandHolder = IsParty | IsTournamentDirector
 
 
 class PlayerInput(serializers.Serializer):
@@ -159,4 +159,4 @@ class PartyStepApi(AppealApi):
         return self.run(request, self.command(request, player, data), self.step)
 
 
-HearingBody = IsChiefDirector | IsCommitteeMember
+HearingBody: OperandHolder = IsChiefDirector | IsCommitteeMember

@@ -98,7 +98,9 @@ class DeclareConventionCardApi(APIView):
 
     class DeclareConventionCardSerializer(serializers.Serializer):
         card = ConventionCardSerializer()
-        context = CategoryContextSerializer()
+        # The API's field is called `context`, as DRF's serializer attribute:
+        # the metaclass takes it into the declared fields, so nothing clashes.
+        context = CategoryContextSerializer()  # type: ignore[assignment]
         tournament_id = serializers.UUIDField(required=False, allow_null=True)
         championship_starts_at = serializers.DateTimeField(
             required=False, allow_null=True

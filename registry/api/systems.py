@@ -228,7 +228,9 @@ class CheckSystemApi(APIView):
 
     class CheckSystemSerializer(serializers.Serializer):
         card = ConventionCardSerializer()
-        context = CategoryContextSerializer()
+        # The API's field is called `context`, as DRF's serializer attribute:
+        # the metaclass takes it into the declared fields, so nothing clashes.
+        context = CategoryContextSerializer()  # type: ignore[assignment]
 
     @extend_schema(
         request=CheckSystemSerializer,

@@ -179,7 +179,7 @@ def _field(
         raise _fail(f"{path}.{key}", f"{value!r} has the wrong type")
     if not isinstance(value, kind):
         raise _fail(f"{path}.{key}", f"{value!r} has the wrong type")
-    return value  # type: ignore[return-value]
+    return value  # type: ignore[return-value]  # a tuple of types narrows to no _T
 
 
 def _optional(

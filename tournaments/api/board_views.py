@@ -67,7 +67,9 @@ class PbnTextParser(BaseParser):
         stream: Any,
         media_type: str | None = None,
         parser_context: Any = None,
-    ) -> str:
+    ) -> Any:
+        # The text itself (DRF hands on whatever a parser returns as
+        # `request.data`; the stubs expect a mapping).
         return decode(stream.read())
 
 

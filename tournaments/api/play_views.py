@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from django.utils import timezone
@@ -38,7 +38,10 @@ class NotYourSeat(RuleViolation):
     code = "not_your_seat"
 
 
-def _parse(parser: Callable[[str], Any], value: str, what: str) -> Any:
+T = TypeVar("T")
+
+
+def _parse(parser: Callable[[str], T], value: str, what: str) -> T:
     try:
         return parser(value)
     except ValueError as exc:
@@ -54,8 +57,11 @@ class SeatField(serializers.ChoiceField):
 
 
 class CardField(serializers.CharField):
-    def to_internal_value(self, data: Any) -> Card:
-        return _parse(Card.parse, super().to_internal_value(data), "card")
+    # Read as text (blank, null and default handled as for any CharField),
+    # then parsed into a Card.
+    def run_validation(self, data: Any = serializers.empty) -> Card | None:
+        text = super().run_validation(data)
+        return None if text is None else _parse(Card.parse, text, "card")
 
 
 def _authorize_seat(
@@ -139,11 +145,16 @@ def table_command(
     if director_only:
         attrs["permission_classes"] = [IsTournamentDirector]
         attrs["seat_of"] = lambda self, data: None
-    view = type(f"{name}Api", (_TableCommandApi,), attrs)
-    view.post = extend_schema(request=serializer, responses=COMMAND_RESPONSES)(
-        view.post
-    )
-    return view
+
+    # The view's own method, so that the schema is attached to it: decorating
+    # the shared `_TableCommandApi.post` documented every endpoint with the
+    # last one's body.
+    @extend_schema(request=serializer, responses=COMMAND_RESPONSES)
+    def post(self: _TableCommandApi, request: Request, **kwargs: Any) -> Response:
+        return _TableCommandApi.post(self, request, **kwargs)
+
+    attrs["post"] = post
+    return type(f"{name}Api", (_TableCommandApi,), attrs)
 
 
 def _deal_for(data: dict[str, Any], ref: handlers.TableRef) -> Deal:

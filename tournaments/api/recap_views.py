@@ -44,7 +44,7 @@ def _pair_lines(tournament_id: UUID, session: int) -> list[dict[str, Any]]:
             for number in side_players:
                 if not number:
                     continue
-                line = {
+                line: dict[str, Any] = {
                     "direction": side,
                     "opponent": opponents[0] or None,
                     "score": None

@@ -1,4 +1,4 @@
-from django.urls import include, path, register_converter
+from django.urls import URLPattern, URLResolver, include, path, register_converter
 
 from httpapi.inputs import BoundedNumber
 from tournaments.api import board_views as b
@@ -21,7 +21,7 @@ register_converter(BoundedNumber, "num")
 
 # Nested by prefix so a request is matched against its own branch only (a
 # card play tries a handful of patterns, not every route of the API).
-play = [
+play: list[URLPattern | URLResolver] = [
     path("", p.BoardPlayDetailApi.as_view()),
     path("cards/", p.PlayCardApi.as_view()),
     path("calls/", p.MakeCallApi.as_view()),
@@ -36,7 +36,7 @@ play = [
     path("dummy-designations/", p.DesignateDummyCardApi.as_view()),
     path("defective-tricks/", p.RectifyDefectiveTrickApi.as_view()),
 ]
-board = [
+board: list[URLPattern | URLResolver] = [
     path("traveller/", st.TravellerApi.as_view()),
     path("tables/<num:table>/confirmations/", res.ConfirmResultApi.as_view()),
     path("tables/<num:table>/corrections/", res.CorrectResultApi.as_view()),
@@ -44,7 +44,7 @@ board = [
         "tables/<num:table>/irregularities/", res.RecordBoardIrregularityApi.as_view()
     ),
 ]
-session = [
+session: list[URLPattern | URLResolver] = [
     path("tables/<num:table>/boards/<num:board_number>/play/", include(play)),
     path("boards/<num:board_number>/", include(board)),
     path("publications/", pub.PublishScoresApi.as_view()),
@@ -60,7 +60,7 @@ session = [
     path("hand-records.pbn", b.HandRecordsPbnApi.as_view()),
     path("double-dummy/", b.DoubleDummyApi.as_view()),
 ]
-tournament = [
+tournament: list[URLPattern | URLResolver] = [
     path("sessions/<num:session>/", include(session)),
     path("", t.TournamentDetailApi.as_view()),
     path("entries/", e.EnterPairApi.as_view()),
@@ -73,7 +73,7 @@ tournament = [
     path("standings/", sk.OverallStandingsApi.as_view()),
 ]
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("tournaments/<uuid:tournament_id>/", include(tournament)),
     path("tournaments/", t.TournamentListApi.as_view(), name="tournaments"),
     path("ping/", PingApi.as_view(), name="ping"),

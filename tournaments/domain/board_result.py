@@ -141,7 +141,7 @@ BoardResultEvent = (
     | AdjustedScoreAwarded
     | BoardIrregularityRecorded
 )
-EVENT_TYPES: tuple[type, ...] = (
+EVENT_TYPES: tuple[type[BoardResultEvent], ...] = (
     ResultEntered,
     ResultConfirmed,
     ResultCorrected,

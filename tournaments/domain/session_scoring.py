@@ -15,7 +15,7 @@ at the door. Pure: no clock, no database.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -59,6 +59,7 @@ __all__ = [
     "Standing",
     "Table",
     "check_schedule",
+    "entry_of",
     "imp_board",
     "rank_teams",
     "score_session",
@@ -289,8 +290,16 @@ def _check_schedule(
 # -- matchpointed pairs and individuals (Law 78A) -------------------------------
 
 
+def entry_of(participant: Hashable) -> int:
+    """The entry number back from a standing: scoring ranks opaque ids, and
+    this module gives it entry numbers."""
+    if not isinstance(participant, int):
+        raise TypeError(f"{participant!r} is not an entry number")
+    return participant
+
+
 def _mp_penalties(
-    penalties: Sequence[Penalty], played: set[int]
+    penalties: Sequence[Penalty], played: Set[Hashable]
 ) -> list[ProceduralPenalty]:
     return [
         ProceduralPenalty(
@@ -327,7 +336,7 @@ def _matchpoints(conditions: Conditions, lines: Sequence[Line]) -> SessionFigure
     scored = score_pairs_session(
         boards,
         SessionMethod(winners=Winners(conditions.winners)),
-        penalties=_mp_penalties(conditions.penalties, played),  # type: ignore[arg-type]
+        penalties=_mp_penalties(conditions.penalties, played),
     )
     return SessionFigures(
         lines={
@@ -336,7 +345,7 @@ def _matchpoints(conditions: Conditions, lines: Sequence[Line]) -> SessionFigure
         },
         standings=tuple(
             Standing(
-                entry_number=int(s.participant),  # type: ignore[call-overload]
+                entry_number=entry_of(s.participant),
                 direction=s.direction,
                 boards=s.boards,
                 matchpoints=Fraction(s.matchpoints),
@@ -376,7 +385,7 @@ def _individual(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures
     played = {p for t in boards.values() for r in t for p in r[:4]}
     scored = score_individual_session(
         boards,
-        penalties=_mp_penalties(conditions.penalties, played),  # type: ignore[arg-type]
+        penalties=_mp_penalties(conditions.penalties, played),
     )
     return SessionFigures(
         lines={
@@ -385,7 +394,7 @@ def _individual(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures
         },
         standings=tuple(
             Standing(
-                entry_number=int(s.participant),  # type: ignore[call-overload]
+                entry_number=entry_of(s.participant),
                 direction="",
                 boards=s.boards,
                 matchpoints=Fraction(s.matchpoints),
@@ -514,7 +523,7 @@ def _imp_pairs(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
     for direction, pids in sorted(fields.items()):
         net = {pid: totals[pid] - penalty.get(pid, Fraction(0)) for pid in pids}
         for s in pair_standings([PairEntry(pid, net[pid]) for pid in pids]):
-            pid = int(s.participant)  # type: ignore[call-overload]
+            pid = entry_of(s.participant)
             standings.append(
                 Standing(
                     entry_number=pid,
@@ -586,8 +595,9 @@ def _teams(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
             net = _artificial_imps(open_result or 0) - _artificial_imps(
                 closed_result or 0
             )
-        key = (round_number, *sorted((a, b)))
-        totals = tally.setdefault(key, [0, 0, 0, 0, 0])  # type: ignore[arg-type]
+        low, high = sorted((a, b))
+        key = (round_number, low, high)
+        totals = tally.setdefault(key, [0, 0, 0, 0, 0])
         gain_a = net if key[1] == a else -net
         if gain_a > 0:
             totals[0] += gain_a
@@ -625,16 +635,16 @@ def _teams(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
             played[team] = played.get(team, 0) + count
     standings = tuple(
         Standing(
-            entry_number=int(line.participant),  # type: ignore[call-overload]
+            entry_number=entry_of(line.participant),
             direction="",
-            boards=played[int(line.participant)],  # type: ignore[call-overload]
+            boards=played[entry_of(line.participant)],
             matchpoints=Fraction(0),
             penalty=Fraction(line.vp_penalty),
             top=0,
             percent=Fraction(0),
             rank=line.rank,
             tied=line.tied,
-            imps=Fraction(imps_of[int(line.participant)]),  # type: ignore[call-overload]
+            imps=Fraction(imps_of[entry_of(line.participant)]),
             vp=Fraction(line.vp),
         )
         for line in rank_teams(

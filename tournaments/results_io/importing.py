@@ -167,10 +167,10 @@ def compare(results: TournamentResults, plan: ImportPlan) -> list[Difference]:
             )
         ours = scored.line.get(stream)
         for what, theirs, figure in (
-            ("MP NS", line.mp_ns, ours and ours.ns),
-            ("MP EW", line.mp_ew, ours and ours.ew),
-            ("percentage NS", line.percentage_ns, ours and ours.percent_ns),
-            ("percentage EW", line.percentage_ew, ours and ours.percent_ew),
+            ("MP NS", line.mp_ns, ours.ns if ours else None),
+            ("MP EW", line.mp_ew, ours.ew if ours else None),
+            ("percentage NS", line.percentage_ns, ours.percent_ns if ours else None),
+            ("percentage EW", line.percentage_ew, ours.percent_ew if ours else None),
         ):
             if theirs is None:
                 continue

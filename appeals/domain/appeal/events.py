@@ -244,7 +244,7 @@ AppealEvent = (
     | FurtherAppealDecided
     | AppealWithdrawn
 )
-EVENT_TYPES: tuple[type, ...] = (
+EVENT_TYPES: tuple[type[AppealEvent], ...] = (
     AppealLodged,
     ConcurrenceGiven,
     ConcurrencePeriodEnded,

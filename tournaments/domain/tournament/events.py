@@ -202,7 +202,7 @@ TournamentEvent = (
     | OfficialRelieved
     | KnockoutCarryOverSet
 )
-EVENT_TYPES: tuple[type, ...] = (
+EVENT_TYPES: tuple[type[TournamentEvent], ...] = (
     TournamentCreated,
     PairEntered,
     SessionScheduled,

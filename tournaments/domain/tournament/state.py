@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 from fractions import Fraction
-from typing import assert_never
+from typing import Any, assert_never
 from uuid import UUID
 
 from tournaments.domain.tournament.events import (
@@ -116,9 +116,9 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
 
 
 def _with_session(
-    state: TournamentState, number: int, **changes: object
+    state: TournamentState, number: int, **changes: Any
 ) -> TournamentState:
-    session = replace(state.sessions[number], **changes)  # type: ignore[arg-type]
+    session = replace(state.sessions[number], **changes)
     return replace(state, sessions={**state.sessions, number: session})
 
 

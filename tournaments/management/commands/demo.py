@@ -15,7 +15,8 @@ from tournaments.domain import tournament
 
 DEMO_TOURNAMENT = demo.PAIRS_EVENT
 DEMO_PLAYER = demo.DEMO_PLAYER
-USERS = {
+# username -> (password, [(role, the grant's scope)])
+USERS: dict[str, tuple[str, list[tuple[str, dict[str, Any]]]]] = {
     "staff": ("arbitro-staff", [(RoleGrant.Role.FEDERATION_STAFF, {})]),
     # Appointed chief director of both demo events by event (Law 80B2(a)).
     "director": ("arbitro-director", []),
