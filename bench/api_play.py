@@ -111,10 +111,10 @@ def _setup_database() -> Session:
     from eventstore.store import Metadata
     from tournaments import handlers
     from tournaments.domain import tournament
+    from tournaments.domain.movements.seating import mitchell_assignments
     from tournaments.domain.registry import PlayerCategory
     from tournaments.models import RoleGrant
     from tournaments.registry_handlers import Identity, register_player
-    from tournaments.seating import mitchell_assignments
 
     call_command("migrate", verbosity=0)
     tid = uuid.uuid4()

@@ -22,9 +22,12 @@ from rules.bridge import Deal, dealer_for, parse_call, random_deal
 from tournaments import handlers, live_play, registry_handlers, swiss
 from tournaments.domain import board_result, tournament
 from tournaments.domain.board_play import commands as play_commands
+from tournaments.domain.movements.seating import (
+    individual_assignments,
+    mitchell_assignments,
+)
 from tournaments.domain.registry import PlayerCategory
 from tournaments.projections import TournamentResults
-from tournaments.seating import individual_assignments, mitchell_assignments
 
 PAIRS_EVENT = UUID("00000000-0000-4000-8000-000000000001")
 TEAMS_EVENT = UUID("00000000-0000-4000-8000-000000000002")

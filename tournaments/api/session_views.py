@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -14,7 +15,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from rules.errors import LawRef, RuleViolation
-from tournaments import handlers, knockout, seating
+from tournaments import handlers, knockout
 from tournaments.api.common import (
     COMMAND_RESPONSES,
     MAX_BOARD,
@@ -34,6 +35,8 @@ from tournaments.api.common import (
     validated,
 )
 from tournaments.domain import tournament
+from tournaments.domain.movements import seating
+from tournaments.domain.movements.individual import IndividualGuideLine
 from tournaments.models import (
     SessionRow,
 )
@@ -210,19 +213,17 @@ class MovementPreviewApi(APIView):
     def get(self, request: Request, movement: str) -> Response:
         data = validated(self.InputSerializer, request.query_params)
         individual = movement == "individual"
-        assignments = [
-            payload(a)
-            for a in seating.assignments_for(
-                movement,
-                data.get("players" if individual else "pairs"),
-                data["boards_per_round"],
-                data.get("rounds"),
-                data["first_board"],
-                duplicated=data["duplicated_boards"],
-                round_number=data.get("round_number"),
-                teams=data["teams"],
-            )
-        ]
+        built = seating.assignments_for(
+            movement,
+            data.get("players" if individual else "pairs"),
+            data["boards_per_round"],
+            data.get("rounds"),
+            data["first_board"],
+            duplicated=data["duplicated_boards"],
+            round_number=data.get("round_number"),
+            teams=data["teams"],
+        )
+        assignments = [payload(a) for a in built]
         entries = sorted(
             {n for a in assignments for n in (a["players"] or (a["ns"], a["ew"])) if n}
         )
@@ -233,7 +234,7 @@ class MovementPreviewApi(APIView):
                 "tables": max(a["table"] for a in assignments),
                 "boards": sorted({b for a in assignments for b in a["boards"]}),
                 "assignments": assignments,
-                "guide_cards": {n: guide_lines(assignments, n) for n in entries},
+                "guide_cards": {n: guide_lines(built, n) for n in entries},
             }
         )
 
@@ -268,66 +269,61 @@ class GuideCardApi(APIView):
             {
                 "entry_number": number,
                 "session": session,
-                "rounds": guide_lines(row.assignments, number),
+                "rounds": guide_lines(stored(row.assignments), number),
             }
         )
 
 
-def guide_lines(assignments: list[dict[str, Any]], number: int) -> list[dict[str, Any]]:
-    """An entry's guide card from a session's assignments (Law 8A1): where it
-    sits each round, against whom, with which boards."""
-    if any(a.get("players") for a in assignments):
-        return _individual_guide(assignments, number)
-    lines = []
-    for a in sorted(assignments, key=lambda a: (a["round"], a["table"])):
-        if number not in (a["ns"], a["ew"]):
-            continue
-        direction = "NS" if a["ns"] == number else "EW"
-        opponent = a["ew"] if direction == "NS" else a["ns"]
-        lines.append(
-            {
-                "round": a["round"],
-                "table": a["table"],
-                "direction": direction,
-                "opponent": opponent or None,  # None: sit out (phantom)
-                "boards": a["boards"],
-            }
+def stored(rows: list[dict[str, Any]]) -> list[tournament.TableAssignment]:
+    """A session's assignments as its read model stores them (``payload``)."""
+    return [
+        tournament.TableAssignment(
+            round=a["round"],
+            table=a["table"],
+            ns=a["ns"],
+            ew=a["ew"],
+            boards=tuple(a["boards"]),
+            players=tuple(a.get("players") or ()),
         )
-    return lines
+        for a in rows
+    ]
 
 
-SEATS = "NESW"
-
-
-def _individual_guide(
-    assignments: list[dict[str, Any]], number: int
+def guide_lines(
+    assignments: Sequence[tournament.TableAssignment], number: int
 ) -> list[dict[str, Any]]:
-    """A player's guide card in an individual event: seat, partner, opponents (Law 4)."""
-    lines = []
-    for round_number in sorted({a["round"] for a in assignments}):
-        here = [
-            a
-            for a in assignments
-            if a["round"] == round_number and number in a.get("players", ())
+    """An entry's guide card (Law 8A1), the movement's own, as the API shows it."""
+    if any(a.players for a in assignments):
+        return [
+            _individual_line(line)
+            for line in seating.individual_guide_card(assignments, number)
         ]
-        if not here:
-            lines.append({"round": round_number, "sits_out": True, "boards": []})
-            continue
-        a = here[0]
-        i = a["players"].index(number)
-        lines.append(
-            {
-                "round": round_number,
-                "table": a["table"],
-                "seat": SEATS[i],
-                "direction": "NS" if i % 2 == 0 else "EW",
-                "partner": a["players"][(i + 2) % 4],
-                "opponents": [a["players"][(i + 1) % 4], a["players"][(i + 3) % 4]],
-                "boards": a["boards"],
-                "sits_out": False,
-            }
-        )
-    return lines
+    return [
+        {
+            "round": line.round,
+            "table": line.table,
+            "direction": line.direction.value,
+            "opponent": line.opponent,  # None: sit out (phantom)
+            "boards": list(line.boards),
+        }
+        for line in seating.guide_card(assignments, number)
+    ]
+
+
+def _individual_line(line: IndividualGuideLine) -> dict[str, Any]:
+    """A player's guide card line: seat, partner, opponents (Law 4)."""
+    if line.seat is None:
+        return {"round": line.round, "sits_out": True, "boards": []}
+    return {
+        "round": line.round,
+        "table": line.table,
+        "seat": line.seat.value,
+        "direction": line.seat.side.value,
+        "partner": line.partner,
+        "opponents": list(line.opponents),
+        "boards": list(line.boards),
+        "sits_out": False,
+    }
 
 
 name_components(globals())

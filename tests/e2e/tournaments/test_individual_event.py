@@ -19,8 +19,8 @@ from tests.e2e.tournaments.test_pairs_event import client_for, project
 from tests.integration.results_io.helpers import run
 from tests.support.players import new_player, register_players
 from tournaments import handlers, live_play
+from tournaments.domain.movements.seating import individual_assignments
 from tournaments.domain.tournament import TableAssignment
-from tournaments.seating import individual_assignments
 
 pytestmark = pytest.mark.django_db
 PLAYERS = 8  # two tables, seven rounds: everyone partners everyone once

@@ -5,25 +5,32 @@ board sets; here they become ``TableAssignment``s with board numbers, a
 phantom pair's number replaced by 0 (its opponents sit out) and, in an
 individual event, the four players of each table (Law 4). A movement that
 cannot be built answers with the generator's reason, naming Law 8.
+
+A session's guide cards are read back from its assignments (a session may
+have been scheduled from explicit tables, with no generator behind it), as
+the movement model's own ``GuideLine`` and ``IndividualGuideLine``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from rules.bridge.seat import Seat, Side
 from rules.errors import LawRef, RuleViolation
 from tournaments.domain import tournament
 from tournaments.domain.movements.howell import howell
-from tournaments.domain.movements.individual import individual
+from tournaments.domain.movements.individual import IndividualGuideLine, individual
 from tournaments.domain.movements.mitchell import mitchell
-from tournaments.domain.movements.model import Movement
+from tournaments.domain.movements.model import GuideLine, Movement
 from tournaments.domain.movements.round_robin import round_robin
 
 __all__ = [
     "MOVEMENTS",
     "assignments_for",
+    "guide_card",
     "howell_assignments",
     "individual_assignments",
+    "individual_guide_card",
     "mitchell_assignments",
 ]
 
@@ -189,3 +196,66 @@ def assignments_for(
         )
     build = mitchell_assignments if movement == "mitchell" else howell_assignments
     return build(entries, boards_per_round, rounds, first_board)
+
+
+# -- guide cards ----------------------------------------------------------
+
+
+def guide_card(
+    assignments: Iterable[tournament.TableAssignment], pair: int
+) -> list[GuideLine]:
+    """Return a pair's (or team's) guide card from a session's assignments.
+
+    Law 8A1: where it sits each round, in which direction, against whom, with
+    which boards. A round against the phantom (0) has no opponent: the pair
+    sits out. Rounds the pair has no table in are not listed.
+    """
+    card: list[GuideLine] = []
+    for a in sorted(assignments, key=lambda a: (a.round, a.table)):
+        if pair not in (a.ns, a.ew):
+            continue
+        direction = Side.NS if a.ns == pair else Side.EW
+        opponent = a.ew if direction is Side.NS else a.ns
+        card.append(
+            GuideLine(
+                round=a.round,
+                table=a.table,
+                direction=direction,
+                opponent=opponent or None,
+                boards=a.boards,
+            )
+        )
+    return card
+
+
+def individual_guide_card(
+    assignments: Iterable[tournament.TableAssignment], player: int
+) -> list[IndividualGuideLine]:
+    """Return a player's guide card in an individual event (Law 4, Law 8A1).
+
+    Every round of the session has a line: the seat, partner and opponents
+    (left-hand, then right-hand) where the player sits, a sit-out line (no
+    table, no boards) where they rest.
+    """
+    assignments = list(assignments)
+    card: list[IndividualGuideLine] = []
+    for round_number in sorted({a.round for a in assignments}):
+        here = [
+            a for a in assignments if a.round == round_number and player in a.players
+        ]
+        if not here:
+            card.append(IndividualGuideLine(round_number, None, None, None, (), ()))
+            continue
+        a = here[0]
+        i = a.players.index(player)
+        card.append(
+            IndividualGuideLine(
+                round=round_number,
+                table=a.table,
+                seat=Seat("NESW"[i]),
+                partner=a.players[(i + 2) % 4],
+                opponents=(a.players[(i + 1) % 4], a.players[(i + 3) % 4]),
+                boards=a.boards,
+            )
+        )
+    return card
