@@ -147,13 +147,13 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_PARSER_CLASSES": [
-        "tournaments.api.common.StrictJSONParser",
+        "httpapi.inputs.StrictJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
-    "EXCEPTION_HANDLER": "config.api_errors.handle",
+    "EXCEPTION_HANDLER": "httpapi.problems.handle",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Arbitro API",
@@ -164,7 +164,7 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
-    # tournaments.api.common.BoundedNumber: a number of at most nine digits.
+    # httpapi.inputs.BoundedNumber: a number of at most nine digits.
     "PATH_CONVERTER_OVERRIDES": {
         "num": {"type": "integer", "minimum": 0, "maximum": 999_999_999}
     },

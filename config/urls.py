@@ -13,5 +13,5 @@ urlpatterns = [
     path("api/v1/", include("appeals.api.urls")),
 ]
 
-handler404 = "config.api_errors.not_found"
-handler500 = "config.api_errors.server_error"
+handler404 = "httpapi.problems.not_found"
+handler500 = "httpapi.problems.server_error"

@@ -2,7 +2,7 @@
 
 Commands answer 201 with the appeal id, stream version and positions; a
 domain error answers 409 (a closed window or the wrong stage) or 422 (the
-Laws forbid it), naming the Law (config/api_errors.py). The parties, the
+Laws forbid it), naming the Law (httpapi/problems.py). The parties, the
 tournament's directors, the appeal's committee and federation staff read the
 appeal file; everyone reads the outcomes.
 """
@@ -27,6 +27,10 @@ from appeals.domain import appeal, conditions
 from appeals.models import AppealRow
 from appeals.projections import AppealFiles
 from eventstore.store import AppendResult, event_store
+from httpapi.commands import created, expected, idem
+from httpapi.inputs import validated
+from httpapi.reads import READ_PARAMETERS, by_tournament, reads
+from httpapi.schema import PROBLEM
 from tournaments.api.common import (
     MAX_BOARD,
     MAX_CENTS,
@@ -35,14 +39,8 @@ from tournaments.api.common import (
     MAX_POINTS,
     MAX_TABLE,
     MAX_USER_ID,
-    PROBLEM,
     LawRefField,
-    created,
-    expected,
-    idem,
-    validated,
 )
-from tournaments.api.reads import READ_PARAMETERS, by_tournament, reads
 from tournaments.roles import (
     IsChiefDirector,
     IsCommitteeMember,

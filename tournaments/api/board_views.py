@@ -31,6 +31,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.inputs import StrictJSONParser, validated
+from httpapi.schema import PROBLEM
 from rules.bridge import Deal, dealer_for, random_deal, vulnerability_for
 from rules.errors import StateConflict
 from tournaments import handlers, tasks
@@ -40,16 +43,7 @@ from tournaments.adapters.hand_records import (
     read_hand_records,
     write_hand_records,
 )
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_BOARD,
-    PROBLEM,
-    StrictJSONParser,
-    created,
-    expected,
-    idem,
-    validated,
-)
+from tournaments.api.common import MAX_BOARD
 from tournaments.domain import tournament
 from tournaments.models import DoubleDummyJob, DoubleDummyRow
 from tournaments.roles import IsTournamentDirector, is_director, metadata_for

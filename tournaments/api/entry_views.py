@@ -10,18 +10,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem, new_id
+from httpapi.inputs import validated
+from httpapi.schema import name_components
 from tournaments import handlers
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_ENTRY,
-    StaffOrDirector,
-    created,
-    expected,
-    idem,
-    name_components,
-    new_id,
-    validated,
-)
+from tournaments.api.common import MAX_ENTRY, StaffOrDirector
 from tournaments.domain import tournament
 from tournaments.roles import (
     actor_of,

@@ -19,15 +19,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from httpapi.commands import COMMAND_RESPONSES, created, idem
+from httpapi.inputs import validated
+from httpapi.reads import READ_PARAMETERS
+from httpapi.schema import PROBLEM
 from tournaments import handlers
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    PROBLEM,
-    created,
-    idem,
-    validated,
-)
-from tournaments.api.reads import READ_PARAMETERS, results_read
+from tournaments.api.reads import results_read
 from tournaments.domain import tournament
 from tournaments.models import OfficialRow
 from tournaments.roles import is_director, is_federation_staff, metadata_for

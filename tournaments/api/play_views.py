@@ -2,7 +2,7 @@
 
 Each POST is one command on the board-at-a-table stream and answers 201 with
 the new stream version and positions, or 422/409 naming the Law
-(config/api_errors.py). Players act for the seats of their own side at their
+(httpapi/problems.py). Players act for the seats of their own side at their
 own table; the director acts for any seat and alone decides claims (Law 70).
 """
 
@@ -21,22 +21,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.inputs import FlatInput, validated
 from rules.bridge import Card, Deal, Rank, Seat, Suit
 from rules.bridge.attempted_call import parse_attempted_call
 from rules.bridge.defective_trick import DefectKind
 from rules.bridge.dummy_designation import Designation
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, live_play
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_CALLS,
-    FlatInput,
-    created,
-    expected,
-    idem,
-    plays_in,
-    validated,
-)
+from tournaments.api.common import MAX_CALLS, plays_in
 from tournaments.domain.board_play import commands as cmd
 from tournaments.roles import IsTournamentDirector, is_director, metadata_for
 

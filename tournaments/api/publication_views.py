@@ -9,18 +9,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from httpapi.commands import COMMAND_RESPONSES, created, idem
+from httpapi.schema import name_components
 from tournaments import handlers
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    created,
-    idem,
-    name_components,
-)
 from tournaments.domain import tournament
-from tournaments.roles import (
-    IsTournamentDirector,
-    metadata_for,
-)
+from tournaments.roles import IsTournamentDirector, metadata_for
 
 
 class PublishScoresApi(APIView):

@@ -20,7 +20,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.reads import READ_PARAMETERS, results_read, with_revision
+from httpapi.reads import READ_PARAMETERS
+from tournaments.api.reads import results_read, with_revision
 from tournaments.models import MatchRow, ResultRow, SessionRow, StandingRow
 from tournaments.projections import individual_seats
 

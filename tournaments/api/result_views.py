@@ -11,19 +11,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.inputs import validated
+from httpapi.schema import name_components
 from rules.errors import RuleViolation
 from tournaments import handlers
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_BOARD,
-    MAX_TABLE,
-    created,
-    expected,
-    idem,
-    name_components,
-    plays_in,
-    validated,
-)
+from tournaments.api.common import MAX_BOARD, MAX_TABLE, plays_in
 from tournaments.domain import board_result, tournament
 from tournaments.roles import (
     IsTournamentDirector,

@@ -11,24 +11,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from httpapi.commands import COMMAND_RESPONSES, created, idem, new_id
+from httpapi.inputs import validated
+from httpapi.reads import READ_PARAMETERS
+from httpapi.schema import name_components
 from tournaments import handlers
 from tournaments.api.common import (
-    COMMAND_RESPONSES,
     MAX_BOARD,
     MAX_ENTRY,
     MAX_POINTS,
     MAX_TABLE,
     LawRefField,
-    created,
-    idem,
-    name_components,
-    new_id,
-    validated,
 )
-from tournaments.api.reads import (
-    READ_PARAMETERS,
-    results_read,
-)
+from tournaments.api.reads import results_read
 from tournaments.domain import board_result, tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE
 from tournaments.models import (

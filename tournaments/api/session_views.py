@@ -14,10 +14,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.inputs import validated
+from httpapi.schema import PROBLEM, name_components
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, knockout
 from tournaments.api.common import (
-    COMMAND_RESPONSES,
     MAX_BOARD,
     MAX_BOARDS_PER_ROUND,
     MAX_ENTRY,
@@ -26,13 +28,7 @@ from tournaments.api.common import (
     MAX_ROUND,
     MAX_SESSION,
     MAX_TABLE,
-    PROBLEM,
     StaffOrDirector,
-    created,
-    expected,
-    idem,
-    name_components,
-    validated,
 )
 from tournaments.domain import tournament
 from tournaments.domain.movements import seating

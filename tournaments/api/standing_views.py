@@ -12,15 +12,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from tournaments.api.common import (
-    PROBLEM,
-    name_components,
-)
-from tournaments.api.reads import (
-    READ_PARAMETERS,
-    results_read,
-    with_revision,
-)
+from httpapi.reads import READ_PARAMETERS
+from httpapi.schema import PROBLEM, name_components
+from tournaments.api.reads import results_read, with_revision
 from tournaments.api.tournament_views import session_json
 from tournaments.models import (
     ResultRow,

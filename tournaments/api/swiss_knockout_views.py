@@ -12,27 +12,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api_errors import problem
+from httpapi.commands import COMMAND_RESPONSES, created, idem
+from httpapi.inputs import validated
+from httpapi.problems import problem
+from httpapi.reads import MIN_POSITION, READ_PARAMETERS, by_tournament, freshness
+from httpapi.schema import PROBLEM, name_components
 from tournaments import knockout, swiss
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_BOARD,
-    MAX_ROUND,
-    MAX_SESSION,
-    PROBLEM,
-    StaffOrDirector,
-    created,
-    idem,
-    name_components,
-    validated,
-)
-from tournaments.api.reads import (
-    MIN_POSITION,
-    READ_PARAMETERS,
-    by_tournament,
-    freshness,
-    results_read,
-)
+from tournaments.api.common import MAX_BOARD, MAX_ROUND, MAX_SESSION, StaffOrDirector
+from tournaments.api.reads import results_read
 from tournaments.domain import tournament
 from tournaments.projections import TournamentResults
 from tournaments.roles import (

@@ -2,7 +2,7 @@
 
 Tournament API: one view per operation; views validate, call a handler, answer.
 Commands are POSTs answering 201 with the stream version and positions; a
-domain error answers 409/422 naming its Law (config/api_errors.py). Published
+domain error answers 409/422 naming its Law (httpapi/problems.py). Published
 results, standings and travellers are public; everything else needs a role.
 """
 
@@ -19,22 +19,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from httpapi.commands import COMMAND_RESPONSES, created, idem, new_id
+from httpapi.inputs import validated
+from httpapi.reads import READ_PARAMETERS
+from httpapi.schema import PROBLEM, name_components
 from tournaments import handlers
-from tournaments.api.common import (
-    COMMAND_RESPONSES,
-    MAX_MINUTES,
-    MAX_POINTS,
-    PROBLEM,
-    created,
-    idem,
-    name_components,
-    new_id,
-    validated,
-)
-from tournaments.api.reads import (
-    READ_PARAMETERS,
-    results_read,
-)
+from tournaments.api.common import MAX_MINUTES, MAX_POINTS
+from tournaments.api.reads import results_read
 from tournaments.domain import tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride
 from tournaments.models import (

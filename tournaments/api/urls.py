@@ -1,6 +1,7 @@
 from django.urls import include, path, register_converter
 from rest_framework.authtoken.views import ObtainAuthToken
 
+from httpapi.inputs import BoundedNumber
 from tournaments.api import board_views as b
 from tournaments.api import entry_views as e
 from tournaments.api import official_views as o
@@ -13,7 +14,6 @@ from tournaments.api import session_views as s
 from tournaments.api import standing_views as st
 from tournaments.api import swiss_knockout_views as sk
 from tournaments.api import tournament_views as t
-from tournaments.api.common import BoundedNumber
 from tournaments.api.views import MeApi, PingApi
 
 # Session, board, table, entry and user numbers in paths: at most nine digits,

@@ -8,8 +8,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from rest_framework import serializers
 
+from httpapi.inputs import FlatInput, validated
 from tournaments.api import play_views
-from tournaments.api.common import FlatInput, validated
 
 FIELDS = {
     "seat": play_views.SeatField(),

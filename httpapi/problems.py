@@ -1,0 +1,128 @@
+"""One exception handler: domain and store errors become RFC 9457 problems.
+
+``RuleViolation`` -> 422, ``StateConflict`` -> 409, store conflicts -> 409,
+serializer errors -> 400. Unknown exceptions stay 500 and are logged by Django.
+
+Every refusal of an input names it: ``field`` is the dotted path of the
+first input at fault (``"laws.0"``, ``"windows.appeal_minutes"``); a 400
+lists every field at fault in ``errors`` (``field``, ``code``, ``detail``),
+as RFC 9457 §3's example does; a domain error adds the ``value`` it refused
+and the ``law`` it enforces (decision 0080).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.views import defaults
+from rest_framework import status
+from rest_framework.exceptions import ValidationError
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import exception_handler
+
+from eventstore.errors import EventStoreError
+from rules.errors import DomainError, RuleViolation, StateConflict
+
+MEDIA_TYPE = "application/problem+json"
+
+
+def problem_body(
+    status_code: int, code: str, title: str, detail: Any, **extra: Any
+) -> dict[str, Any]:
+    return {
+        "type": f"https://arbitro.invalid/problems/{code}",
+        "title": title,
+        "status": status_code,
+        "detail": detail,
+        "code": code,
+        **extra,
+    }
+
+
+def problem(
+    status_code: int, code: str, title: str, detail: Any, **extra: Any
+) -> Response:
+    body = problem_body(status_code, code, title, detail, **extra)
+    return Response(body, status=status_code, content_type=MEDIA_TYPE)
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Django's 404 (a path no route matches, e.g. a malformed UUID): a
+    problem under /api/, the usual page elsewhere."""
+    if not request.path.startswith("/api/"):
+        return defaults.page_not_found(request, exception)  # type: ignore[arg-type]
+    body = problem_body(404, "not_found", "NotFound", f"no resource at {request.path}")
+    return JsonResponse(body, status=404, content_type=MEDIA_TYPE)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    """An unexpected error (logged by Django): a problem under /api/."""
+    if not request.path.startswith("/api/"):
+        return defaults.server_error(request)
+    body = problem_body(500, "server_error", "ServerError", "an unexpected error")
+    return JsonResponse(body, status=500, content_type=MEDIA_TYPE)
+
+
+def field_errors(detail: Any, path: tuple[str, ...] = ()) -> list[dict[str, str]]:
+    """Flatten a serializer's errors into one entry per field at fault, in
+    the order the input declares them; a list item is named by its index."""
+    if isinstance(detail, dict):
+        out = []
+        for key, value in detail.items():
+            inner = path if key == api_settings.NON_FIELD_ERRORS_KEY else (*path, key)
+            out.extend(field_errors(value, tuple(str(p) for p in inner)))
+        return out
+    if isinstance(detail, list):
+        if all(not isinstance(item, dict | list) for item in detail):
+            return [_error(path, item) for item in detail]
+        out = []
+        for index, item in enumerate(detail):
+            out.extend(field_errors(item, (*path, str(index))))
+        return out
+    return [_error(path, detail)]
+
+
+def _error(path: tuple[str, ...], item: Any) -> dict[str, str]:
+    error = {"code": str(getattr(item, "code", None) or "invalid"), "detail": str(item)}
+    return {"field": ".".join(path), **error} if path else error
+
+
+def handle(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, DomainError):
+        if isinstance(exc, StateConflict):
+            code = status.HTTP_409_CONFLICT
+        elif isinstance(exc, RuleViolation):
+            code = status.HTTP_422_UNPROCESSABLE_ENTITY
+        else:
+            code = status.HTTP_400_BAD_REQUEST
+        data = exc.as_dict()
+        data.pop("code")
+        return problem(code, exc.code, type(exc).__name__, data.pop("detail"), **data)
+    if isinstance(exc, EventStoreError) and exc.status < 500:
+        data = exc.as_dict()
+        detail = data.pop("detail")
+        data.pop("code")
+        return problem(exc.status, exc.code, type(exc).__name__, detail, **data)
+    response = exception_handler(exc, context)
+    if response is None:
+        return None
+    detail = response.data
+    code = getattr(exc, "default_code", "error")
+    extra: dict[str, Any] = {}
+    if isinstance(exc, ValidationError):
+        errors = field_errors(exc.detail)
+        extra["errors"] = errors
+        named = [e["field"] for e in errors if "field" in e]
+        if named:
+            extra["field"] = named[0]
+    if isinstance(detail, dict) and set(detail) == {"detail"}:
+        detail = detail["detail"]
+    problem_response = problem(
+        response.status_code, str(code), type(exc).__name__, detail, **extra
+    )
+    for header in ("WWW-Authenticate", "Retry-After", "Allow"):
+        if header in response:
+            problem_response[header] = response[header]
+    return problem_response
