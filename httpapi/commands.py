@@ -75,7 +75,7 @@ def command_responses(*ids: str, not_found: bool = False) -> dict[int, object]:
     }
     if not_found:
         responses[404] = PROBLEM
-    return responses
+    return dict(sorted(responses.items()))
 
 
 COMMAND_RESPONSES = command_responses()

@@ -1,0 +1,127 @@
+"""Lodging an appeal: the appeal, its concurrence, its deposit (Law 92, 80B2(k))."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from appeals import handlers
+from appeals.api.common import COMMAND_RESPONSES, AppealApi, PartyOrDirector
+from appeals.domain import appeal
+from httpapi.commands import created, idem
+from httpapi.inputs import validated
+from tournaments.api.common import MAX_CENTS
+from tournaments.roles import (
+    IsTournamentDirector,
+    actor_of,
+    is_director,
+    metadata_for,
+    player_ids_of,
+)
+
+__all__ = [
+    "ConcurAppealApi",
+    "LodgeAppealApi",
+    "RecordDepositApi",
+]
+
+
+class LodgeAppealApi(APIView):
+    """Lodge an appeal against a ruling, through the Director (Law 92A-D, 92C)."""
+
+    permission_classes = [IsAuthenticated]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "LodgeAppealInput"
+
+        tournament_id = serializers.UUIDField()
+        ruling_id = serializers.UUIDField()
+        appellant_id = serializers.UUIDField(help_text="the appealing player's id")
+        grounds = serializers.CharField(max_length=4000)
+        grounds_evident_at_ruling = serializers.BooleanField(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="FIGB N-L92-93 §2; default: true before publication",
+        )
+        concurring_ids = serializers.ListField(
+            child=serializers.UUIDField(),
+            required=False,
+            default=list,
+            help_text="partners or captain present (recorded by a director only)",
+        )
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        tid = data["tournament_id"]
+        director = is_director(request.user, tid)
+        if not director and data["appellant_id"] not in player_ids_of(request.user):
+            raise PermissionDenied("a player lodges an appeal only as themself")
+        if data["concurring_ids"] and not director:
+            raise PermissionDenied(
+                "each player concurs in person; a director may record it (Law 92C)"
+            )
+        meta = metadata_for(request, tid, "lodge_appeal")
+        appeal_id, result = handlers.lodge_appeal(
+            tournament_id=tid,
+            ruling_id=data["ruling_id"],
+            appellant_id=data["appellant_id"],
+            grounds=data["grounds"],
+            lodged_by=meta.actor,
+            grounds_evident_at_ruling=data["grounds_evident_at_ruling"],
+            concurring_ids=tuple(data["concurring_ids"]),
+            metadata=meta,
+            idempotency_key=idem(request),
+        )
+        return created(result, appeal_id=appeal_id)
+
+
+class ConcurAppealApi(AppealApi):
+    """The partner's or captain's concurrence (Law 92D)."""
+
+    permission_classes = [PartyOrDirector]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "ConcurAppealInput"
+
+        player_id = serializers.UUIDField()
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, appeal_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        player = self.acting_player(request, data["player_id"])
+        assert player is not None
+        command = appeal.ConcurAppeal(
+            player_id=player, recorded_by=actor_of(request.user)
+        )
+        return self.run(request, command, "concur_appeal")
+
+
+class RecordDepositApi(AppealApi):
+    """The deposit the event sets, received by the Director (Law 80B2(k))."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "RecordDepositInput"
+
+        amount_cents = serializers.IntegerField(min_value=1, max_value=MAX_CENTS)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, appeal_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = appeal.RecordDeposit(
+            amount_cents=data["amount_cents"], received_by=actor_of(request.user)
+        )
+        return self.run(request, command, "record_deposit")
