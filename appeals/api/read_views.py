@@ -9,6 +9,7 @@ from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -19,6 +20,7 @@ from appeals.domain import appeal
 from appeals.models import AppealRow
 from appeals.projections import AppealFiles
 from eventstore.store import event_store
+from httpapi.pagination import Page, paginated
 from httpapi.reads import READ_PARAMETERS, by_tournament, reads
 from httpapi.schema import READ_RESPONSES
 from tournaments.roles import (
@@ -127,31 +129,47 @@ class AppealOutcomeListApi(APIView):
     """Every appeal of a tournament with its outcome: public (no file contents)."""
 
     permission_classes = [AllowAny]
+    pagination_class = Page
 
-    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
+    class OutputSerializer(serializers.Serializer):
+        class Meta:
+            ref_name = "AppealOutcome"
+
+        appeal_id = serializers.UUIDField()
+        session = serializers.IntegerField()
+        board_number = serializers.IntegerField(allow_null=True)
+        table = serializers.IntegerField(allow_null=True)
+        appellant_entry = serializers.IntegerField()
+        status = serializers.CharField()
+        body = serializers.CharField(allow_null=True)
+        outcome = serializers.CharField(allow_null=True)
+        adjusted_scores = serializers.ListField(child=serializers.DictField())
+        decided_at = serializers.DateTimeField(allow_null=True)
+        further_outcome = serializers.CharField(allow_null=True)
+
+    @extend_schema(parameters=READ_PARAMETERS, responses=OutputSerializer(many=True))
     @reads(AppealFiles.name, partition=by_tournament)
     def get(self, request: Request, tournament_id: UUID) -> Response:
         rows = AppealRow.objects.filter(tournament_id=tournament_id).order_by(
-            "session", "board_number", "table", "lodged_at"
+            "session", "board_number", "table", "lodged_at", "appeal_id"
         )
-        return Response(
-            {
-                "tournament_id": str(tournament_id),
-                "appeals": [
-                    {
-                        "appeal_id": str(r.appeal_id),
-                        "session": r.session,
-                        "board_number": r.board_number,
-                        "table": r.table,
-                        "appellant_entry": r.appellant_entry,
-                        "status": r.status,
-                        "body": r.body or None,
-                        "outcome": r.outcome or None,
-                        "adjusted_scores": r.adjusted_scores,
-                        "decided_at": r.decided_at,
-                        "further_outcome": r.further_outcome or None,
-                    }
-                    for r in rows
-                ],
-            }
-        )
+        return paginated(self, request, rows, _outcomes)
+
+
+def _outcomes(rows: list[AppealRow]) -> list[dict[str, Any]]:
+    return [
+        {
+            "appeal_id": str(r.appeal_id),
+            "session": r.session,
+            "board_number": r.board_number,
+            "table": r.table,
+            "appellant_entry": r.appellant_entry,
+            "status": r.status,
+            "body": r.body or None,
+            "outcome": r.outcome or None,
+            "adjusted_scores": r.adjusted_scores,
+            "decided_at": r.decided_at,
+            "further_outcome": r.further_outcome or None,
+        }
+        for r in rows
+    ]

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from httpapi.commands import COMMAND_RESPONSES, created, idem
 from httpapi.inputs import validated
+from httpapi.pagination import Page, paginated
 from httpapi.reads import READ_PARAMETERS
 from httpapi.schema import PROBLEM
 from tournaments import handlers
@@ -62,6 +63,8 @@ class OfficialListApi(APIView):
             required=False, help_text="as published; the user's full name otherwise"
         )
 
+    pagination_class = Page
+
     def get_permissions(self) -> list[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [IsAuthenticated()]
 
@@ -70,8 +73,12 @@ class OfficialListApi(APIView):
     )
     @results_read
     def get(self, request: Request, tournament_id: UUID) -> Response:
-        rows = OfficialRow.objects.filter(tournament_id=tournament_id)
-        return Response(OfficialSerializer(rows, many=True).data)
+        rows = OfficialRow.objects.filter(tournament_id=tournament_id).order_by(
+            "role", "name", "user_id"
+        )
+        return paginated(
+            self, request, rows, lambda page: OfficialSerializer(page, many=True).data
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
@@ -13,6 +14,7 @@ from rest_framework.views import APIView
 
 from httpapi.commands import COMMAND_RESPONSES, created, idem, new_id
 from httpapi.inputs import validated
+from httpapi.pagination import Page, paginated
 from httpapi.reads import READ_PARAMETERS
 from httpapi.schema import name_components
 from tournaments import handlers
@@ -126,25 +128,38 @@ class ImposePenaltyApi(APIView):
 
 
 class RulingListApi(APIView):
-    permission_classes = [AllowAny]
+    """A session's rulings, in the order they were given (public)."""
 
-    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
+    permission_classes = [AllowAny]
+    pagination_class = Page
+
+    class OutputSerializer(serializers.Serializer):
+        ruling_id = serializers.UUIDField()
+        board_number = serializers.IntegerField(allow_null=True)
+        table = serializers.IntegerField(allow_null=True)
+        laws = serializers.ListField(child=serializers.CharField())
+        decision = serializers.CharField()
+        given_at = serializers.DateTimeField()
+
+    @extend_schema(parameters=READ_PARAMETERS, responses=OutputSerializer(many=True))
     @results_read
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
         rows = RulingRow.objects.filter(tournament_id=tournament_id, session=session)
-        return Response(
-            [
-                {
-                    "ruling_id": str(r.ruling_id),
-                    "board_number": r.board_number,
-                    "table": r.table,
-                    "laws": r.laws,
-                    "decision": r.decision,
-                    "given_at": r.given_at,
-                }
-                for r in rows.order_by("position")
-            ]
-        )
+        return paginated(self, request, rows.order_by("position"), _rulings)
+
+
+def _rulings(rows: list[RulingRow]) -> list[dict[str, Any]]:
+    return [
+        {
+            "ruling_id": str(r.ruling_id),
+            "board_number": r.board_number,
+            "table": r.table,
+            "laws": r.laws,
+            "decision": r.decision,
+            "given_at": r.given_at,
+        }
+        for r in rows
+    ]
 
 
 name_components(globals())

@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 
 from httpapi.commands import COMMAND_RESPONSES, created, idem, new_id
 from httpapi.inputs import validated
+from httpapi.pagination import Page, paginated
 from httpapi.reads import READ_PARAMETERS
 from httpapi.schema import PROBLEM, name_components
 from tournaments import handlers
@@ -103,14 +104,22 @@ class TournamentListApi(APIView):
                 "starts_at",
             ]
 
+    pagination_class = Page
+
     def get_permissions(self) -> list[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [IsFederationStaff()]
 
     @extend_schema(parameters=READ_PARAMETERS, responses=OutputSerializer(many=True))
     @results_read
     def get(self, request: Request) -> Response:
-        rows = TournamentRow.objects.all()
-        return Response(self.OutputSerializer(rows, many=True).data)
+        # The newest first; the id breaks ties so that pages never overlap.
+        rows = TournamentRow.objects.order_by("-starts_at", "name", "tournament_id")
+        return paginated(
+            self,
+            request,
+            rows,
+            lambda page: self.OutputSerializer(page, many=True).data,
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:

@@ -66,7 +66,8 @@ def test_changed_decision_adjusts_the_score_and_standings_equal_a_rebuild() -> N
     assert event.standings() == after
 
     outcomes = APIClient().get(f"/api/v1/tournaments/{event.tid}/appeals/").json()
-    [outcome] = outcomes["appeals"]
+    assert outcomes["count"] == 1
+    [outcome] = outcomes["results"]
     assert outcome["outcome"] == "changed"
     assert outcome["status"] == "decided"
     assert outcome["adjusted_scores"] == [

@@ -98,7 +98,8 @@ def test_a_read_waits_for_its_write_and_says_when_it_is_behind(
     assert int(stale.headers["Arbitro-Read-Position"]) == late_position - 1
     listing = client.get("/api/v1/tournaments/", {"min_position": late_position})
     assert listing.status_code == 200
-    assert [t["name"] for t in listing.json()] == ["Coppa del Nord"]
+    assert listing.json()["count"] == 1
+    assert [t["name"] for t in listing.json()["results"]] == ["Coppa del Nord"]
     assert listing.headers["Arbitro-Behind"] == "true"
 
     refused = client.get("/api/v1/tournaments/", {"min_position": "soon"})

@@ -83,7 +83,7 @@ def test_a_refused_ruling_stores_nothing_and_a_retry_is_refused_again() -> None:
     assert stream_types(tid) == before
     project()
     listed = director.get(f"/api/v1/tournaments/{tid}/sessions/1/ruling-list/")  # type: ignore[attr-defined]
-    assert listed.json() == []
+    assert listed.json() == {"count": 0, "next": None, "previous": None, "results": []}
     # A valid one is stored whole: the ruling and its score.
     body["adjusted_score"] = "assigned:140@0.6,-100@0.4"
     given = director.post(  # type: ignore[attr-defined]

@@ -85,7 +85,9 @@ def test_officials_are_appointed_and_relieved_by_events() -> None:
 
     project()
     listed = APIClient().get(f"/api/v1/tournaments/{tid}/officials/").json()
-    assert sorted((o["name"], o["role"]) for o in listed) == [
+    assert listed["count"] == 3
+    assert listed["next"] is None
+    assert sorted((o["name"], o["role"]) for o in listed["results"]) == [
         ("assistant", "director"),
         ("chief", "chief_director"),
         ("judge", "committee_member"),

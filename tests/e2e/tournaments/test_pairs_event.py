@@ -392,9 +392,9 @@ def test_an_event_is_bridge_unless_it_says_otherwise_and_burraco_waits() -> None
     staff, _ = client_for("staff", federation_staff={})
     tid = make_tournament(staff, timedelta(hours=1))
     project()
-    [row] = [
-        t for t in staff.get("/api/v1/tournaments/").json() if t["tournament_id"] == tid
-    ]
+    listed = staff.get("/api/v1/tournaments/").json()
+    assert listed["count"] == 1
+    [row] = [t for t in listed["results"] if t["tournament_id"] == tid]
     assert row["game"] == "bridge"
     r = staff.post(
         "/api/v1/tournaments/",
