@@ -9,10 +9,11 @@ Laws forbid it), naming the Law (httpapi/problems.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, ClassVar
 from uuid import UUID
 
 from django.contrib.auth import get_user_model
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import BasePermission
@@ -24,6 +25,7 @@ from appeals import handlers
 from appeals.domain import appeal
 from eventstore.store import AppendResult
 from httpapi.commands import command_responses, created, expected, idem
+from httpapi.inputs import validated
 from tournaments.roles import (
     IsChiefDirector,
     IsCommitteeMember,
@@ -39,6 +41,8 @@ __all__ = [
     "HearingBody",
     "IsParty",
     "PartyOrDirector",
+    "PartyStepApi",
+    "PlayerInput",
     "actor_ids",
 ]
 
@@ -123,4 +127,36 @@ class AppealApi(APIView):
 
 
 PartyOrDirector = IsParty | IsTournamentDirector
+
+
+class PlayerInput(serializers.Serializer):
+    # The input of a step a player takes: who takes it (a comment: the schema
+    # would show a docstring on every input).
+    player_id = serializers.UUIDField()
+
+
+class PartyStepApi(AppealApi):
+    """A step a party takes as themself, or a director records for them
+    (Law 92C): its input (a ``PlayerInput``) names the player."""
+
+    permission_classes = [PartyOrDirector]
+    step: ClassVar[str]  # the command's name in its metadata
+    InputSerializer: ClassVar[type[PlayerInput]]
+
+    def get_serializer_class(self) -> type[PlayerInput]:
+        return self.InputSerializer  # the request body in the schema
+
+    def command(
+        self, request: Request, player: UUID, data: dict[str, Any]
+    ) -> appeal.AppealCommand:
+        raise NotImplementedError
+
+    @extend_schema(responses=COMMAND_RESPONSES)
+    def post(self, request: Request, appeal_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        player = self.acting_player(request, data["player_id"])
+        assert player is not None
+        return self.run(request, self.command(request, player, data), self.step)
+
+
 HearingBody = IsChiefDirector | IsCommitteeMember

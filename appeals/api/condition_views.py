@@ -20,6 +20,7 @@ from appeals.api.common import COMMAND_RESPONSES
 from appeals.domain import conditions
 from httpapi.commands import created, idem
 from httpapi.inputs import validated
+from httpapi.schema import name_components
 from tournaments.api.common import MAX_CENTS, MAX_HOURS, MAX_MINUTES, MAX_POINTS
 from tournaments.roles import IsChiefDirector, IsFederationStaff, metadata_for
 
@@ -46,9 +47,6 @@ class AppealConditionsApi(APIView):
     permission_classes = [StaffOrChiefDirector]
 
     class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "AppealConditionsInput"
-
         structure = serializers.ChoiceField(
             choices=[s.value for s in conditions.Structure],
             default=conditions.Structure.CHIEF_DIRECTOR.value,
@@ -111,3 +109,6 @@ class AppealConditionsApi(APIView):
             idempotency_key=idem(request),
         )
         return created(result)
+
+
+name_components(globals())

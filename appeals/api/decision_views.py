@@ -17,9 +17,12 @@ from appeals.api.common import (
     AppealApi,
     HearingBody,
     PartyOrDirector,
+    PartyStepApi,
+    PlayerInput,
 )
 from appeals.domain import appeal
 from httpapi.inputs import validated
+from httpapi.schema import name_components
 from tournaments.api.common import MAX_BOARD, MAX_TABLE, LawRefField
 from tournaments.roles import (
     IsFederationStaff,
@@ -57,9 +60,6 @@ class DecideAppealApi(AppealApi):
     permission_classes = [HearingBody]
 
     class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "DecideAppealInput"
-
         outcome = serializers.ChoiceField(choices=[o.value for o in appeal.Outcome])
         reasons = serializers.CharField(max_length=16000)
         changed_points = serializers.ListField(
@@ -99,9 +99,6 @@ class WithdrawAppealApi(AppealApi):
     permission_classes = [PartyOrDirector]
 
     class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "WithdrawAppealInput"
-
         player_id = serializers.UUIDField(required=False, allow_null=True, default=None)
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
@@ -115,48 +112,32 @@ class WithdrawAppealApi(AppealApi):
 # -- further appeal ---------------------------------------------------------------
 
 
-class FurtherAppealNoticeApi(AppealApi):
+class FurtherAppealNoticeApi(PartyStepApi):
     """The written pre-notice of a further appeal (FIGB N-L92-93 §4)."""
 
-    permission_classes = [PartyOrDirector]
+    step = "give_further_appeal_notice"
 
-    class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "FurtherAppealNoticeInput"
+    class InputSerializer(PlayerInput):
+        pass
 
-        player_id = serializers.UUIDField()
-
-    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
-    def post(self, request: Request, appeal_id: UUID) -> Response:
-        data = validated(self.InputSerializer, request.data)
-        player = self.acting_player(request, data["player_id"])
-        assert player is not None
-        return self.run(
-            request,
-            appeal.GiveFurtherAppealNotice(player_id=player),
-            "give_further_appeal_notice",
-        )
+    def command(
+        self, request: Request, player: UUID, data: dict[str, Any]
+    ) -> appeal.AppealCommand:
+        return appeal.GiveFurtherAppealNotice(player_id=player)
 
 
-class FileFurtherAppealApi(AppealApi):
+class FileFurtherAppealApi(PartyStepApi):
     """A further appeal to the national body (Law 93C1; FIGB N-L92-93 §4)."""
 
-    permission_classes = [PartyOrDirector]
+    step = "file_further_appeal"
 
-    class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "FileFurtherAppealInput"
-
-        player_id = serializers.UUIDField()
+    class InputSerializer(PlayerInput):
         grounds = serializers.CharField(max_length=8000)
 
-    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
-    def post(self, request: Request, appeal_id: UUID) -> Response:
-        data = validated(self.InputSerializer, request.data)
-        player = self.acting_player(request, data["player_id"])
-        assert player is not None
-        command = appeal.FileFurtherAppeal(player_id=player, grounds=data["grounds"])
-        return self.run(request, command, "file_further_appeal")
+    def command(
+        self, request: Request, player: UUID, data: dict[str, Any]
+    ) -> appeal.AppealCommand:
+        return appeal.FileFurtherAppeal(player_id=player, grounds=data["grounds"])
 
 
 class DecideFurtherAppealApi(AppealApi):
@@ -165,9 +146,6 @@ class DecideFurtherAppealApi(AppealApi):
     permission_classes = [IsFederationStaff]
 
     class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "DecideFurtherAppealInput"
-
         outcome = serializers.ChoiceField(choices=[o.value for o in appeal.Outcome])
         reasons = serializers.CharField(max_length=16000)
         adjusted_scores = ScoreOrderSerializer(many=True, required=False, default=list)
@@ -182,3 +160,6 @@ class DecideFurtherAppealApi(AppealApi):
             adjusted_scores=_orders(data["adjusted_scores"]),
         )
         return self.run(request, command, "decide_further_appeal", use_expected=True)
+
+
+name_components(globals())

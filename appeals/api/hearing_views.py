@@ -15,6 +15,7 @@ from appeals import handlers
 from appeals.api.common import COMMAND_RESPONSES, AppealApi, HearingBody, actor_ids
 from appeals.domain import appeal
 from httpapi.inputs import validated
+from httpapi.schema import name_components
 from tournaments.api.common import MAX_USER_ID
 from tournaments.roles import IsChiefDirector, IsTournamentDirector, actor_of
 
@@ -39,9 +40,6 @@ class RouteAppealApi(AppealApi):
     permission_classes = [IsChiefDirector]
 
     class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "RouteAppealInput"
-
         body = serializers.ChoiceField(
             choices=[appeal.Body.CHIEF_DIRECTOR.value, appeal.Body.COMMITTEE.value]
         )
@@ -84,9 +82,6 @@ class ScheduleHearingApi(AppealApi):
     permission_classes = [HearingBody]
 
     class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "ScheduleHearingInput"
-
         at = serializers.DateTimeField()
         place = serializers.CharField(required=False, default="", allow_blank=True)
 
@@ -111,9 +106,6 @@ class RecordHearingApi(AppealApi):
     permission_classes = [HearingBody]
 
     class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "RecordHearingInput"
-
         statements = StatementSerializer(many=True)
         members_present = serializers.ListField(
             child=serializers.IntegerField(min_value=1, max_value=MAX_USER_ID),
@@ -137,9 +129,6 @@ class AttachDirectorReportApi(AppealApi):
     permission_classes = [IsTournamentDirector]
 
     class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "AttachDirectorReportInput"
-
         text = serializers.CharField(max_length=16000)
         supplementary = serializers.BooleanField(default=False)
         admits_technical_error = serializers.BooleanField(default=False)
@@ -149,3 +138,6 @@ class AttachDirectorReportApi(AppealApi):
         data = validated(self.InputSerializer, request.data)
         command = appeal.AttachDirectorReport(author=actor_of(request.user), **data)
         return self.run(request, command, "attach_director_report")
+
+
+name_components(globals())

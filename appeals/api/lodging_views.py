@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
@@ -13,10 +14,16 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from appeals import handlers
-from appeals.api.common import COMMAND_RESPONSES, AppealApi, PartyOrDirector
+from appeals.api.common import (
+    COMMAND_RESPONSES,
+    AppealApi,
+    PartyStepApi,
+    PlayerInput,
+)
 from appeals.domain import appeal
 from httpapi.commands import created, idem
 from httpapi.inputs import validated
+from httpapi.schema import name_components
 from tournaments.api.common import MAX_CENTS
 from tournaments.roles import (
     IsTournamentDirector,
@@ -39,9 +46,6 @@ class LodgeAppealApi(APIView):
     permission_classes = [IsAuthenticated]
 
     class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "LodgeAppealInput"
-
         tournament_id = serializers.UUIDField()
         ruling_id = serializers.UUIDField()
         appellant_id = serializers.UUIDField(help_text="the appealing player's id")
@@ -85,26 +89,18 @@ class LodgeAppealApi(APIView):
         return created(result, appeal_id=appeal_id)
 
 
-class ConcurAppealApi(AppealApi):
+class ConcurAppealApi(PartyStepApi):
     """The partner's or captain's concurrence (Law 92D)."""
 
-    permission_classes = [PartyOrDirector]
+    step = "concur_appeal"
 
-    class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "ConcurAppealInput"
+    class InputSerializer(PlayerInput):
+        pass
 
-        player_id = serializers.UUIDField()
-
-    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
-    def post(self, request: Request, appeal_id: UUID) -> Response:
-        data = validated(self.InputSerializer, request.data)
-        player = self.acting_player(request, data["player_id"])
-        assert player is not None
-        command = appeal.ConcurAppeal(
-            player_id=player, recorded_by=actor_of(request.user)
-        )
-        return self.run(request, command, "concur_appeal")
+    def command(
+        self, request: Request, player: UUID, data: dict[str, Any]
+    ) -> appeal.AppealCommand:
+        return appeal.ConcurAppeal(player_id=player, recorded_by=actor_of(request.user))
 
 
 class RecordDepositApi(AppealApi):
@@ -113,9 +109,6 @@ class RecordDepositApi(AppealApi):
     permission_classes = [IsTournamentDirector]
 
     class InputSerializer(serializers.Serializer):
-        class Meta:
-            ref_name = "RecordDepositInput"
-
         amount_cents = serializers.IntegerField(min_value=1, max_value=MAX_CENTS)
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
@@ -125,3 +118,6 @@ class RecordDepositApi(AppealApi):
             amount_cents=data["amount_cents"], received_by=actor_of(request.user)
         )
         return self.run(request, command, "record_deposit")
+
+
+name_components(globals())

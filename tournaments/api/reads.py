@@ -1,35 +1,17 @@
 """The tournament reads' own parts of read-your-writes (decision 0073).
 
-The machinery is ``httpapi.reads``, shared by every context; its names are
-re-exported here for the modules that still import them from this path.
+The machinery is ``httpapi.reads``, shared by every context.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from httpapi.reads import (
-    MIN_POSITION,
-    READ_PARAMETERS,
-    Freshness,
-    by_stream,
-    by_tournament,
-    freshness,
-    reads,
-)
+from httpapi.reads import READ_PARAMETERS, by_stream, by_tournament, reads
 from tournaments.projections import TournamentResults
 
-__all__ = [
-    "MIN_POSITION",
-    "READ_PARAMETERS",
-    "Freshness",
-    "by_stream",
-    "by_tournament",
-    "freshness",
-    "reads",
-    "results_read",
-    "with_revision",
-]
+# READ_PARAMETERS, by_stream and reads: re-exported for the registry views.
+__all__ = ["READ_PARAMETERS", "by_stream", "reads", "results_read", "with_revision"]
 
 
 def with_revision(line: dict[str, Any], own: str | None) -> dict[str, Any]:

@@ -143,17 +143,7 @@ class ScheduleSessionApi(APIView):
                 validated(self.AssignmentSerializer, a)
                 for a in data.get("assignments", [])
             ]
-            assignments = tuple(
-                tournament.TableAssignment(
-                    round=a["round"],
-                    table=a["table"],
-                    ns=a["ns"],
-                    ew=a["ew"],
-                    boards=tuple(a["boards"]),
-                    players=tuple(a["players"]),
-                )
-                for a in rows
-            )
+            assignments = tuple(stored(rows))
         command = tournament.ScheduleSession(
             session=data["session"],
             movement=movement,
@@ -271,7 +261,8 @@ class GuideCardApi(APIView):
 
 
 def stored(rows: list[dict[str, Any]]) -> list[tournament.TableAssignment]:
-    """A session's assignments as its read model stores them (``payload``)."""
+    """Assignments as the read model stores them (``payload``) or a director
+    sends them."""
     return [
         tournament.TableAssignment(
             round=a["round"],
