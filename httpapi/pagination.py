@@ -11,7 +11,9 @@ parameter bounded, decision 0084), where DRF would silently ignore it.
 
 A list view sets ``pagination_class = Page``, declares its items as a
 serializer with ``many=True`` in its schema (drf-spectacular then documents
-the envelope and both parameters), and answers ``paginated(...)``.
+the envelope and both parameters), and answers ``paginated(...)``. A list
+whose items have no serializer declares ``PAGE_PARAMETERS`` and
+``page_of()`` instead.
 """
 
 from __future__ import annotations
@@ -21,13 +23,22 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db.models import QuerySet
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter
 from rest_framework import serializers
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-__all__ = ["DEFAULT_LIMIT", "MAX_LIMIT", "Page", "paginated"]
+__all__ = [
+    "DEFAULT_LIMIT",
+    "MAX_LIMIT",
+    "PAGE_PARAMETERS",
+    "Page",
+    "page_of",
+    "paginated",
+]
 
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 500
@@ -93,3 +104,20 @@ def paginated(
     page = paginator.paginate_queryset(items, request, view=view)
     assert page is not None  # a default limit always pages
     return paginator.get_paginated_response(render(page))
+
+
+PAGE_PARAMETERS = [
+    OpenApiParameter(
+        "limit", OpenApiTypes.INT, description=Page.limit_query_description
+    ),
+    OpenApiParameter(
+        "offset", OpenApiTypes.INT, description=Page.offset_query_description
+    ),
+]
+
+
+def page_of(item: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The schema of a page whose items are ``item`` (any object by default)."""
+    items = {"type": "array", "items": item or {"type": "object"}}
+    schema: dict[str, Any] = Page().get_paginated_response_schema(items)
+    return schema
