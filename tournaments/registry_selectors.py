@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 
 from tournaments.registry_models import (
     Club,
@@ -29,12 +29,15 @@ __all__ = [
     "pair_detail",
     "pair_list",
     "pair_player_ids",
+    "pairs_json",
     "player_detail",
     "player_list",
+    "players_json",
     "team_detail",
     "team_lineups",
     "team_list",
     "team_people",
+    "teams_json",
 ]
 
 
@@ -47,7 +50,7 @@ def club_json(club: Club) -> dict[str, Any]:
     }
 
 
-def _players(rows: list[RegisteredPlayer]) -> list[dict[str, Any]]:
+def players_json(rows: list[RegisteredPlayer]) -> list[dict[str, Any]]:
     ids = [r.player_id for r in rows]
     identities = {
         p.player_id: p for p in PlayerIdentity.objects.filter(player_id__in=ids)
@@ -78,7 +81,7 @@ def _players(rows: list[RegisteredPlayer]) -> list[dict[str, Any]]:
 
 def player_detail(player_id: UUID) -> dict[str, Any] | None:
     row = RegisteredPlayer.objects.filter(player_id=player_id).first()
-    return _players([row])[0] if row else None
+    return players_json([row])[0] if row else None
 
 
 def player_list(
@@ -86,9 +89,7 @@ def player_list(
     club_id: UUID | None = None,
     category: str | None = None,
     search: str | None = None,
-    limit: int = 200,
-    offset: int = 0,
-) -> list[dict[str, Any]]:
+) -> QuerySet[RegisteredPlayer]:
     """Players on the register, by family name; ``search`` matches names or number."""
     rows = RegisteredPlayer.objects.all()
     if club_id is not None:
@@ -106,7 +107,7 @@ def player_list(
     rows = rows.annotate(family=Subquery(family.values("family_name")[:1])).order_by(
         F("family").asc(nulls_last=True), "player_id"
     )
-    return _players(list(rows[offset : offset + limit]))
+    return rows
 
 
 def pair_player_ids(pair_id: UUID) -> set[UUID]:
@@ -149,10 +150,16 @@ def pair_detail(pair_id: UUID) -> dict[str, Any] | None:
     return _pair_json(row, with_cards=True) if row else None
 
 
-def pair_list(*, player_id: UUID | None = None) -> list[dict[str, Any]]:
+def pair_list(*, player_ids: set[UUID] | None = None) -> QuerySet[RegisteredPair]:
     rows = RegisteredPair.objects.order_by("formed_at", "pair_id")
-    if player_id is not None:
-        rows = rows.filter(Q(player_a_id=player_id) | Q(player_b_id=player_id))
+    if player_ids is not None:
+        rows = rows.filter(
+            Q(player_a_id__in=player_ids) | Q(player_b_id__in=player_ids)
+        )
+    return rows
+
+
+def pairs_json(rows: list[RegisteredPair]) -> list[dict[str, Any]]:
     return [_pair_json(r, with_cards=False) for r in rows]
 
 
@@ -193,17 +200,21 @@ def team_detail(team_id: UUID) -> dict[str, Any] | None:
     return _team_json(row) if row else None
 
 
-def team_list(*, player_id: UUID | None = None) -> list[dict[str, Any]]:
+def team_list(*, player_ids: set[UUID] | None = None) -> QuerySet[RegisteredTeam]:
     rows = RegisteredTeam.objects.order_by("formed_at", "team_id")
-    if player_id is not None:
-        teams = TeamMembership.objects.filter(player_id=player_id).values_list(
+    if player_ids is not None:
+        teams = TeamMembership.objects.filter(player_id__in=player_ids).values_list(
             "team_id", flat=True
         )
         rows = rows.filter(
             Q(team_id__in=list(teams))
-            | Q(captain_id=player_id)
-            | Q(non_playing_captain_id=player_id)
+            | Q(captain_id__in=player_ids)
+            | Q(non_playing_captain_id__in=player_ids)
         )
+    return rows
+
+
+def teams_json(rows: list[RegisteredTeam]) -> list[dict[str, Any]]:
     return [_team_json(r) for r in rows]
 
 

@@ -27,6 +27,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api_errors import problem
+from httpapi.pagination import PAGE_PARAMETERS, Page, page_of, paginated
 from rules.bridge.card import Suit
 from tournaments import registry_handlers as handlers
 from tournaments import registry_selectors as selectors
@@ -307,10 +308,14 @@ class ClubListApi(APIView):
     """``GET``: every club. ``POST``: register a club (a plain record)."""
 
     permission_classes = [IsFederationStaff]
+    pagination_class = Page
 
     @extend_schema(responses=ClubSerializer(many=True))
     def get(self, request: Request) -> Response:
-        return Response(ClubSerializer(Club.objects.all(), many=True).data)
+        clubs = Club.objects.order_by("code", "club_id")
+        return paginated(
+            self, request, clubs, lambda page: ClubSerializer(page, many=True).data
+        )
 
     @extend_schema(
         request=ClubSerializer, responses={201: ClubSerializer, 400: PROBLEM}
@@ -361,6 +366,7 @@ class PlayerListApi(APIView):
     """``GET``: the register (staff). ``POST``: register a player (staff)."""
 
     permission_classes = [IsFederationStaff]
+    pagination_class = Page
 
     class RegisterPlayerSerializer(IdentitySerializer):
         player_id = serializers.UUIDField(required=False)
@@ -373,8 +379,6 @@ class PlayerListApi(APIView):
             choices=_choices(domain.PlayerCategory), required=False, default=None
         )
         search = serializers.CharField(max_length=100, required=False, default=None)
-        limit = serializers.IntegerField(min_value=1, max_value=1000, default=200)
-        offset = serializers.IntegerField(min_value=0, max_value=10**6, default=0)
 
     @extend_schema(
         operation_id="registry_players_list",
@@ -383,16 +387,17 @@ class PlayerListApi(APIView):
             OpenApiParameter("club_id", UUID),
             OpenApiParameter("category", str),
             OpenApiParameter("search", str, description="name or federation number"),
-            OpenApiParameter("limit", int),
-            OpenApiParameter("offset", int),
+            *PAGE_PARAMETERS,
         ],
-        responses={200: dict, **QUERY_RESPONSES},
+        responses={200: page_of(), **QUERY_RESPONSES},
     )
     @reads(RegistryProjection.name)
     def get(self, request: Request) -> Response:
         query = {k: v for k, v in request.query_params.items() if v != ""}
-        query.pop("min_position", None)
-        return Response(selectors.player_list(**validated(self.QuerySerializer, query)))
+        for name in ("min_position", "limit", "offset"):
+            query.pop(name, None)
+        rows = selectors.player_list(**validated(self.QuerySerializer, query))
+        return paginated(self, request, rows, selectors.players_json)
 
     @extend_schema(request=RegisterPlayerSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
@@ -589,6 +594,8 @@ class ImportPlayersApi(APIView):
 class PairListApi(APIView):
     """``GET``: pairs (staff: all; a player: their own). ``POST``: form a pair."""
 
+    pagination_class = Page
+
     def get_permissions(self) -> list[BasePermission]:
         if self.request.method == "GET":
             return [IsAuthenticated()]
@@ -601,17 +608,14 @@ class PairListApi(APIView):
 
     @extend_schema(
         operation_id="registry_pairs_list",
-        parameters=READ_PARAMETERS,
-        responses={200: dict, **QUERY_RESPONSES},
+        parameters=[*READ_PARAMETERS, *PAGE_PARAMETERS],
+        responses={200: page_of(), **QUERY_RESPONSES},
     )
     @reads(RegistryProjection.name)
     def get(self, request: Request) -> Response:
-        if is_federation_staff(request.user):
-            return Response(selectors.pair_list())
-        own = [
-            p for player in _own(request) for p in selectors.pair_list(player_id=player)
-        ]
-        return Response(own)
+        mine = None if is_federation_staff(request.user) else _own(request)
+        rows = selectors.pair_list(player_ids=mine)
+        return paginated(self, request, rows, selectors.pairs_json)
 
     @extend_schema(request=FormPairSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
@@ -711,6 +715,8 @@ class CheckSystemApi(APIView):
 class TeamListApi(APIView):
     """``GET``: teams (staff: all; a player: their own). ``POST``: form a team."""
 
+    pagination_class = Page
+
     def get_permissions(self) -> list[BasePermission]:
         if self.request.method == "GET":
             return [IsAuthenticated()]
@@ -725,18 +731,14 @@ class TeamListApi(APIView):
 
     @extend_schema(
         operation_id="registry_teams_list",
-        parameters=READ_PARAMETERS,
-        responses={200: dict, **QUERY_RESPONSES},
+        parameters=[*READ_PARAMETERS, *PAGE_PARAMETERS],
+        responses={200: page_of(), **QUERY_RESPONSES},
     )
     @reads(RegistryProjection.name)
     def get(self, request: Request) -> Response:
-        if is_federation_staff(request.user):
-            return Response(selectors.team_list())
-        seen: dict[str, dict[str, Any]] = {}
-        for player in _own(request):
-            for team in selectors.team_list(player_id=player):
-                seen[team["team_id"]] = team
-        return Response(list(seen.values()))
+        mine = None if is_federation_staff(request.user) else _own(request)
+        rows = selectors.team_list(player_ids=mine)
+        return paginated(self, request, rows, selectors.teams_json)
 
     @extend_schema(request=FormTeamSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:

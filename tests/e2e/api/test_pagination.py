@@ -160,3 +160,16 @@ def test_the_schema_documents_the_page_parameters_and_envelope(path: str) -> Non
     envelope = schema["components"]["schemas"][ref.rsplit("/", 1)[1]]
     assert set(envelope["properties"]) == {"count", "next", "previous", "results"}
     assert envelope["properties"]["results"]["type"] == "array"
+
+
+@pytest.mark.parametrize("name", ["players", "pairs", "teams", "clubs"])
+def test_the_registers_lists_are_paged_too(name: str) -> None:
+    schema = APIClient().get("/api/schema/", {"format": "json"}).json()
+
+    get = schema["paths"][f"/api/v1/registry/{name}/"]["get"]
+    assert {"limit", "offset"} <= {p["name"] for p in get["parameters"]}
+    body = get["responses"]["200"]["content"]["application/json"]["schema"]
+    if "$ref" in body:
+        body = schema["components"]["schemas"][body["$ref"].rsplit("/", 1)[1]]
+    assert set(body["properties"]) == {"count", "next", "previous", "results"}
+    assert body["properties"]["results"]["type"] == "array"

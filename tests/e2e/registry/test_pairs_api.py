@@ -147,7 +147,11 @@ def test_a_player_sees_their_own_pairs_only(
     other, _ = form_pair(staff, register_player)
     catch_up()
     client = client_for(RoleGrant.Role.PLAYER, player_id=me)
-    assert [p["pair_id"] for p in client.get(f"{API}/pairs/").json()] == [mine]
+    own = client.get(f"{API}/pairs/").json()
+    assert own["count"] == 1
+    assert [p["pair_id"] for p in own["results"]] == [mine]
     assert client.get(f"{API}/pairs/{mine}/").status_code == 200
     assert client.get(f"{API}/pairs/{other}/").status_code == 403
-    assert len(staff.get(f"{API}/pairs/").json()) == 2
+    every = staff.get(f"{API}/pairs/").json()
+    assert every["count"] == 2
+    assert sorted(p["pair_id"] for p in every["results"]) == sorted([mine, other])

@@ -214,10 +214,17 @@ def test_the_register_lists_players_by_name_and_filters(
     register_player("1P", family_name="Zanetti", club_id=str(clubs["BO01"].club_id))
     register_player("2C", family_name="Abate")
     catch_up()
-    names = [p["family_name"] for p in staff.get(f"{API}/players/").json()]
-    assert names == ["Abate", "Zanetti"]
+    listed = staff.get(f"{API}/players/").json()
+    assert listed["count"] == 2
+    assert [p["family_name"] for p in listed["results"]] == ["Abate", "Zanetti"]
     club = staff.get(f"{API}/players/?club_id={clubs['BO01'].club_id}").json()
-    assert [p["family_name"] for p in club] == ["Zanetti"]
-    assert [
-        p["family_name"] for p in staff.get(f"{API}/players/?search=aba").json()
-    ] == ["Abate"]
+    assert club["count"] == 1
+    assert [p["family_name"] for p in club["results"]] == ["Zanetti"]
+    found = staff.get(f"{API}/players/?search=aba").json()
+    assert [p["family_name"] for p in found["results"]] == ["Abate"]
+    # A page of one: the count of all, the link back, the exact item.
+    page = staff.get(f"{API}/players/?limit=1&offset=1").json()
+    assert page["count"] == 2
+    assert page["next"] is None
+    assert page["previous"] == "http://testserver/api/v1/registry/players/?limit=1"
+    assert [p["family_name"] for p in page["results"]] == ["Zanetti"]

@@ -149,7 +149,9 @@ def test_players_see_only_their_teams(
     other, _ = form_team(staff, register_player, 4)
     catch_up()
     me = client_for(RoleGrant.Role.PLAYER, player_id=members[2])
-    assert [t["team_id"] for t in me.get(f"{API}/teams/").json()] == [mine]
+    own = me.get(f"{API}/teams/").json()
+    assert own["count"] == 1
+    assert [t["team_id"] for t in own["results"]] == [mine]
     assert me.get(f"{API}/teams/{other}/").status_code == 403
     assert (
         me.post(f"{API}/teams/{mine}/captains/", {"captain_id": members[2]}).status_code
