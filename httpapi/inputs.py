@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 from django.urls.converters import IntConverter
 from rest_framework import serializers
@@ -77,6 +77,8 @@ class FlatInput(serializers.Serializer):
     # every request and thread; they are bound to the first instance, which
     # is never partial and has no context, as every input of this kind.
 
+    _bound_fields: ClassVar[BindingDict]  # set on each subclass, by `fields`
+
     @property
     def fields(self) -> BindingDict:
         cls = type(self)
@@ -87,5 +89,5 @@ class FlatInput(serializers.Serializer):
                 if isinstance(field, serializers.BaseSerializer):
                     raise TypeError(f"{cls.__name__}.{name}: nested, not plain")
                 bound[name] = field
-            cls._bound_fields = bound  # type: ignore[attr-defined]
+            cls._bound_fields = bound
         return bound

@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 from django.conf import settings
 from django.db import connection
@@ -97,7 +97,7 @@ READ_PARAMETERS = [MIN_POSITION, READ_POSITION, BEHIND, PARKED_AT]
 
 Kwargs = Mapping[str, Any]
 Partition = Callable[[Kwargs], str | None]
-View = TypeVar("View", bound=Callable[..., Response])
+Get = Callable[..., Response]  # a view's `get`
 
 
 def by_tournament(kwargs: Kwargs) -> str | None:
@@ -174,12 +174,12 @@ def freshness(
     return Freshness(position, behind, parked)
 
 
-def reads(*names: str, partition: Partition | None = None) -> Callable[[View], View]:
+def reads(*names: str, partition: Partition | None = None) -> Callable[[Get], Get]:
     """Decorate an API view's ``get``: honour ``min_position`` and mark the
     answer, a problem (a 404) included, with its freshness (the module
     docstring)."""
 
-    def decorate(get: View) -> View:
+    def decorate(get: Get) -> Get:
         @functools.wraps(get)
         def wrapper(self: Any, request: Request, *args: Any, **kwargs: Any) -> Response:
             fresh = freshness(
@@ -192,6 +192,6 @@ def reads(*names: str, partition: Partition | None = None) -> Callable[[View], V
                 response = self.handle_exception(exc)
             return fresh.mark(response)
 
-        return wrapper  # type: ignore[return-value]
+        return wrapper
 
     return decorate

@@ -30,8 +30,7 @@ class RegistryProjection(Projection):
 
     name: ClassVar[str] = "tournaments.registry.v1"
     event_types: ClassVar[tuple[str, ...]] = tuple(
-        cls.event_type  # type: ignore[attr-defined]
-        for cls in domain.EVENT_TYPES
+        cls.event_type for cls in domain.EVENT_TYPES
     )
 
     def reset(self) -> None:

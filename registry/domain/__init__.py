@@ -17,6 +17,8 @@ the tournament's concern, not the registry's.
 
 from __future__ import annotations
 
+from typing import ClassVar, Protocol
+
 from registry.domain.common import (
     REGISTRY_NAMESPACE,
     NothingChanges,
@@ -190,7 +192,14 @@ __all__ = [
     "pair_stream_id",
 ]
 
-EVENT_TYPES: tuple[type, ...] = (
+
+class _Recorded(Protocol):
+    """What the store and the projection read off each event class."""
+
+    event_type: ClassVar[str]
+
+
+EVENT_TYPES: tuple[type[_Recorded], ...] = (
     PlayerRegistered,
     PlayerAffiliated,
     PlayerCategoryChanged,
