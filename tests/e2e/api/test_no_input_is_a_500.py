@@ -31,6 +31,7 @@ from django.db import connection
 from rest_framework.test import APIClient
 
 from tests.e2e.appeals.scenario import Event, project
+from tests.support.auth import token_client
 from tests.support.players import register_players
 from tournaments.models import RoleGrant
 
@@ -118,8 +119,7 @@ def build_world() -> World:
         (RoleGrant.Role.PLAYER, {"player_id": event.player("north")}),
     ):
         RoleGrant.objects.create(user=user, role=role, **scope)
-    client = APIClient()
-    client.force_authenticate(user)
+    client = token_client(user)
     client.raise_request_exception = True
     return World(
         client,

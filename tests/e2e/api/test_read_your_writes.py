@@ -20,6 +20,7 @@ from appeals.projections import AppealFiles
 from eventstore.models import ProjectionFailure
 from eventstore.projections import Projection, ProjectionRunner
 from eventstore.store import ExpectedVersion, Metadata, event_store
+from tests.support.auth import token_client
 from tests.support.events import Pinged
 from tournaments.models import RoleGrant
 from tournaments.projections import TournamentResults
@@ -39,9 +40,7 @@ READS: list[tuple[str, type[Projection]]] = [
 def client() -> APIClient:
     user = get_user_model().objects.create_user(f"staff-{uuid.uuid4().hex[:8]}")
     RoleGrant.objects.create(user=user, role=RoleGrant.Role.FEDERATION_STAFF)
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
+    return token_client(user)
 
 
 @pytest.fixture(autouse=True)

@@ -3,7 +3,7 @@
 An entry naming players who are not on the register (before and after
 publication), a pairs event scored by a teams method, a burraco event and a
 Law reference that is no Law ("99Z") are each refused with their exact
-status, code and field, through a live server with real tokens, and leave
+status, code and field, through a server in another process with real tokens, and leave
 the tournament's stream as it was (decisions 0080-0083).
 """
 
@@ -19,6 +19,7 @@ from django.contrib.auth import get_user_model
 from eventstore.store import event_store
 from tests.support.http import HttpClient, HttpResponse
 from tests.support.players import register_players
+from tests.support.server import Server
 from tournaments.domain import tournament
 from tournaments.models import RoleGrant
 
@@ -98,11 +99,11 @@ def problem(response: HttpResponse, status: int) -> dict[str, Any]:
 
 @pytest.mark.parametrize("published", [False, True], ids=["before", "after"])
 def test_an_entry_naming_players_not_on_the_register_is_refused(
-    live_server: Any, published: bool
+    server: Server, published: bool
 ) -> None:
     """Refused 422 unknown_player, naming the player's place and id, before
     and after the session's scores are published; nothing is recorded."""
-    event = Event(live_server.url)
+    event = Event(server.url)
     if published:
         event.schedule_and_publish()
     before = event.version()
@@ -129,9 +130,9 @@ def test_an_entry_naming_players_not_on_the_register_is_refused(
     ],
 )
 def test_a_tournament_whose_form_its_scoring_cannot_score_is_refused(
-    live_server: Any, form: str, scoring: str, allowed: str
+    server: Server, form: str, scoring: str, allowed: str
 ) -> None:
-    event = Event(live_server.url, entries=0)
+    event = Event(server.url, entries=0)
     tid = uuid.uuid4()
     body = problem(
         event.create(tournament_id=str(tid), form=form, scoring=scoring), 422
@@ -146,8 +147,8 @@ def test_a_tournament_whose_form_its_scoring_cannot_score_is_refused(
     assert event_store().stream_version(tournament.stream_id(tid)) == 0
 
 
-def test_a_burraco_tournament_is_refused_as_not_yet_supported(live_server: Any) -> None:
-    event = Event(live_server.url, entries=0)
+def test_a_burraco_tournament_is_refused_as_not_yet_supported(server: Server) -> None:
+    event = Event(server.url, entries=0)
     tid = uuid.uuid4()
     body = problem(event.create(tournament_id=str(tid), game="burraco"), 422)
     assert (body["code"], body["field"], body["value"]) == (
@@ -159,10 +160,10 @@ def test_a_burraco_tournament_is_refused_as_not_yet_supported(live_server: Any) 
 
 
 def test_a_ruling_citing_a_law_that_is_no_law_is_refused_naming_it(
-    live_server: Any,
+    server: Server,
 ) -> None:
     """ "99Z": 400 naming laws.1 and the value; the ruling is not recorded."""
-    event = Event(live_server.url)
+    event = Event(server.url)
     event.schedule_and_publish()
     before = event.version()
     refused = event.director.post(
@@ -189,9 +190,9 @@ def test_a_ruling_citing_a_law_that_is_no_law_is_refused_naming_it(
 
 
 def test_a_penalty_citing_a_section_its_law_does_not_have_is_refused(
-    live_server: Any,
+    server: Server,
 ) -> None:
-    event = Event(live_server.url)
+    event = Event(server.url)
     event.schedule_and_publish()
     before = event.version()
     refused = event.director.post(

@@ -22,6 +22,7 @@ from eventstore.projections import lock_holder
 from eventstore.store import event_store
 from tests.integration.eventstore.helpers import subprocess_env
 from tests.support.http import HttpClient
+from tests.support.server import Server
 from tournaments.models import RoleGrant
 from tournaments.projections import TournamentResults
 
@@ -73,11 +74,11 @@ def create(client: HttpClient, name: str) -> tuple[str, int]:
 
 
 def test_a_read_waits_for_its_write_and_says_when_it_is_behind(
-    live_server: object, runner: subprocess.Popen[bytes]
+    server: Server, runner: subprocess.Popen[bytes]
 ) -> None:
     user = get_user_model().objects.create_user("federation")
     RoleGrant.objects.create(user=user, role=RoleGrant.Role.FEDERATION_STAFF)
-    client = HttpClient(live_server.url, user)  # type: ignore[attr-defined]
+    client = HttpClient(server.url, user)
     wait_until(lambda: lock_holder(NAME) is not None)
 
     tid, position = create(client, "Coppa del Nord")

@@ -1,9 +1,10 @@
-"""The end-to-end scenarios again, over real HTTP against a live server.
+"""The end-to-end scenarios again, over real HTTP against a server in another process.
 
 Each scenario of ``tests/e2e/tournaments`` runs here with every role's client
-talking to a live WSGI server through a socket with a real token (token and
-grants read by ``tournaments.auth``), on a database the server thread and the
-test share through committed transactions, as in production.
+talking through a socket to gunicorn in another process, logged in at
+``/api/v1/auth/token/`` with a password (token and grants read by
+``tournaments.auth``), on a database the server and the test share through
+committed transactions, as in production.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from tests.e2e.tournaments import (
     test_teams_event,
 )
 from tests.support.http import HttpClient
+from tests.support.server import Server
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -49,10 +51,9 @@ SCENARIOS: list[Callable[[], None]] = [
 
 @pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda s: s.__name__)
 def test_scenario_over_real_http(
-    scenario: Callable[[], None], live_server: object, monkeypatch: pytest.MonkeyPatch
+    scenario: Callable[[], None], server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    url = live_server.url  # type: ignore[attr-defined]
     monkeypatch.setattr(
-        test_pairs_event, "new_client", lambda user: HttpClient(url, user)
+        test_pairs_event, "new_client", lambda user: HttpClient(server.url, user)
     )
     scenario()

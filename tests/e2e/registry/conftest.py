@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from eventstore.projections import ProjectionRunner
+from tests.support.auth import token_client
 from tournaments.models import RoleGrant
 from tournaments.registry_handlers import register
 from tournaments.registry_models import Club
@@ -39,9 +40,7 @@ def _user_client(role: str | None = None, **scope: Any) -> APIClient:
     user = get_user_model().objects.create_user(f"u-{uuid.uuid4().hex[:10]}")
     if role is not None:
         RoleGrant.objects.create(user=user, role=role, **scope)
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
+    return token_client(user)
 
 
 @pytest.fixture
