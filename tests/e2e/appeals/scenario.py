@@ -15,6 +15,7 @@ from appeals.projections import AppealFiles, AppealNotifications
 from eventstore.projections import ProjectionRunner
 from eventstore.store import event_store
 from tests.e2e.tournaments.test_pairs_event import enter_all
+from tests.support.auth import token_client
 from tests.support.players import register_players
 from tournaments.models import RoleGrant
 from tournaments.projections import TournamentResults
@@ -28,9 +29,7 @@ def person(username: str, **grant: Any) -> tuple[APIClient, Any]:
     )
     for role, scope in grant.items():
         RoleGrant.objects.create(user=user, role=role, **scope)
-    client = APIClient()
-    client.force_authenticate(user)
-    return client, user
+    return token_client(user), user
 
 
 def project() -> None:
@@ -129,8 +128,9 @@ class Event:
         self.clients[name], self.users[name] = person(name, **grant)
 
     @staticmethod
-    def ok(response: Any) -> Any:
-        assert response.status_code in (200, 201), response.json()
+    def ok(response: Any, status: int = 201) -> Any:
+        """``response``, checked: 201 (recorded) unless told 200 (nothing new)."""
+        assert response.status_code == status, response.json()
         return response
 
     def player(self, name: str) -> str:
@@ -165,10 +165,12 @@ class Event:
         complete passes through unchanged.
         """
         appeal_id = appeal_id or self.ok(self.lodge()).json()["appeal_id"]
+        missing = self.file("north", appeal_id).json()["missing_concurrence"]
         self.ok(
             self.post(
                 "south", appeal_id, "concurrence/", {"player_id": self.player("south")}
-            )
+            ),
+            201 if self.player("south") in missing else 200,
         )
         hearer = "chief" if body == "chief_director" else route.pop("hearer", "c1")
         self.ok(self.post("chief", appeal_id, "referral/", {"body": body, **route}))

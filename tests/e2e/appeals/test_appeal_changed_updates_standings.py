@@ -9,7 +9,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from eventstore.projections import ProjectionRunner
-from tests.e2e.appeals.scenario import Event, project
+from tests.e2e.appeals.scenario import PAIRS, Event, project
 from tournaments.projections import TournamentResults
 
 pytestmark = pytest.mark.django_db
@@ -57,6 +57,14 @@ def test_changed_decision_adjusts_the_score_and_standings_equal_a_rebuild() -> N
     )
     assert line["adjusted"] == "A40/60"
     assert Decimal(line["mp_ns"]) == Decimal("1.60")  # 40% of a top of 4
+    assert Decimal(line["mp_ew"]) == Decimal("2.40")  # 60% of a top of 4
+    # Pair 1 (NS) and pair 4 (EW) met at table 1 on board 1 only: each total
+    # moves by exactly the change on that board.
+    totals = {row[0]: row[1] for row in before[:PAIRS]}
+    new_totals = {row[0]: row[1] for row in after[:PAIRS]}
+    old_ns, old_ew = next(r[3:5] for r in before[PAIRS:] if r[:2] == (1, 1))
+    assert new_totals[1] - totals[1] == Decimal("1.60") - old_ns
+    assert new_totals[4] - totals[4] == Decimal("2.40") - old_ew
 
     # The standings are a pure function of the events: a rebuild gives the same.
     ProjectionRunner(TournamentResults()).rebuild()
@@ -85,4 +93,4 @@ def test_the_file_is_seen_by_parties_directors_and_staff_only() -> None:
     record = event.file("east", appeal_id).json()["record"]
     assert [r["type"] for r in record] == ["appeal.lodged"]
     assert event.file("outsider", appeal_id).status_code == 403
-    assert APIClient().get(f"/api/v1/appeals/{appeal_id}/").status_code in (401, 403)
+    assert APIClient().get(f"/api/v1/appeals/{appeal_id}/").status_code == 403

@@ -27,7 +27,7 @@ def test_the_chief_director_refers_facts_and_judgement_to_the_committee() -> Non
     )
     kept = event.post("chief", appeal_id, "referral/", {"body": "chief_director"})
     assert kept.status_code == 422
-    assert kept.json()["law"] == "Law 93B2"
+    assert (kept.json()["code"], kept.json()["law"]) == ("invalid_routing", "Law 93B2")
     # An assistant director cannot route: the Chief Director does (Law 93).
     assistant = event.post("assistant", appeal_id, "referral/", {"body": "committee"})
     assert assistant.status_code == 403
@@ -63,7 +63,10 @@ def test_committee_overreach_is_refused_and_a_recommendation_recorded() -> None:
         "chief", appeal_id, "decision/", {"outcome": "upheld", "reasons": "stands"}
     )
     assert chief.status_code == 422
-    assert chief.json()["code"] == "not_the_hearing_body"
+    assert (chief.json()["code"], chief.json()["law"]) == (
+        "not_the_hearing_body",
+        "Law 93B",
+    )
     # Nor is a stranger: only the appointed members.
     event.add("stranger")
     stranger = event.post(

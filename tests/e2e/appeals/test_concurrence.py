@@ -25,7 +25,7 @@ def test_an_appeal_without_the_partners_concurrence_is_not_heard() -> None:
         "east", appeal_id, "concurrence/", {"player_id": event.player("east")}
     )
     assert wrong.status_code == 422
-    assert wrong.json()["code"] == "not_a_concurrer"
+    assert (wrong.json()["code"], wrong.json()["law"]) == ("not_a_concurrer", "Law 92D")
     # South cannot concur in North's name either: only as themself.
     forged = event.post(
         "north", appeal_id, "concurrence/", {"player_id": event.player("south")}
@@ -52,7 +52,10 @@ def test_the_appeal_lapses_once_when_the_period_ends_without_concurrence() -> No
         "south", appeal_id, "concurrence/", {"player_id": event.player("south")}
     )
     assert late.status_code == 409
-    assert late.json()["law"] == "Law 92B"
+    assert (late.json()["code"], late.json()["law"]) == (
+        "appeal_period_ended",
+        "Law 92B",
+    )
 
 
 def test_the_concurrence_cancels_the_lapse() -> None:

@@ -70,7 +70,10 @@ def test_further_appeal_needs_the_pre_notice_and_a_technical_error_to_change() -
         },
     )
     assert refused.status_code == 422
-    assert refused.json()["code"] == "no_technical_error"
+    assert (refused.json()["code"], refused.json()["law"]) == (
+        "no_technical_error",
+        FIGB_4,
+    )
 
     event.ok(
         event.post(
@@ -126,4 +129,7 @@ def test_without_a_pre_notice_the_decision_becomes_final_when_its_period_ends() 
         {"player_id": event.player("north")},
     )
     assert late.status_code == 409
-    assert late.json()["law"] == FIGB_4
+    assert (late.json()["code"], late.json()["law"]) == (
+        "further_appeal_period_closed",
+        FIGB_4,
+    )

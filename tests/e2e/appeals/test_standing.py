@@ -28,7 +28,10 @@ def test_only_a_ruling_of_the_tournament_can_be_appealed() -> None:
     event.ruling_id = str(uuid.uuid4())
     refused = event.lodge()
     assert refused.status_code == 422
-    assert refused.json()["code"] == "ruling_not_found"
+    assert (refused.json()["code"], refused.json()["law"]) == (
+        "ruling_not_found",
+        "Law 92A",
+    )
 
 
 def test_a_player_cannot_lodge_in_someone_elses_name() -> None:

@@ -18,7 +18,10 @@ def test_the_appellants_withdraw_and_everyone_sees_the_outcome() -> None:
         "east", appeal_id, "withdrawal/", {"player_id": event.player("east")}
     )
     assert opponent.status_code == 422
-    assert opponent.json()["code"] == "not_the_appellant"
+    assert (opponent.json()["code"], opponent.json()["law"]) == (
+        "not_the_appellant",
+        "Law 92A",
+    )
     withdrawn = event.post(
         "south", appeal_id, "withdrawal/", {"player_id": event.player("south")}
     )
@@ -29,6 +32,7 @@ def test_the_appellants_withdraw_and_everyone_sees_the_outcome() -> None:
     again = event.post("chief", appeal_id, "referral/", {"body": "chief_director"})
     assert again.status_code == 409
     assert again.json()["code"] == "appeal_wrong_stage"
+    assert "law" not in again.json()  # a stage, not a Law, forbids it
 
 
 def test_an_unknown_appeal_is_404() -> None:

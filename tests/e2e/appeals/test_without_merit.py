@@ -29,9 +29,16 @@ def test_without_merit_forfeits_the_deposit_and_applies_the_sanction() -> None:
     )
     unpaid = event.post("chief", appeal_id, "referral/", {"body": "chief_director"})
     assert unpaid.status_code == 409
-    assert unpaid.json()["code"] == "deposit_not_received"
+    assert (unpaid.json()["code"], unpaid.json()["law"]) == (
+        "deposit_not_received",
+        "Law 80B2",
+    )
     wrong = event.post("assistant", appeal_id, "deposit/", {"amount_cents": 100})
     assert wrong.status_code == 422
+    assert (wrong.json()["code"], wrong.json()["law"]) == (
+        "invalid_deposit",
+        "Law 80B2",
+    )
     event.ok(event.post("assistant", appeal_id, "deposit/", {"amount_cents": 5000}))
     event.lodged_and_heard(appeal_id=appeal_id)
     decided = event.post(

@@ -12,6 +12,7 @@ from tests.e2e.tournaments.test_pairs_event import project
 from tests.support.api_events import event_with_entries, schedule_session
 
 pytestmark = pytest.mark.django_db
+N_L78 = "Norme integrative FIGB Art. 78 §2c"
 
 
 def knockout_event(teams: int) -> tuple[str, APIClient, APIClient]:
@@ -73,7 +74,10 @@ def test_byes_go_to_the_top_seeds_and_winners_meet_in_the_next_stage() -> None:
     # Stage 2 waits for the match 4-5 (N-L78 §2c).
     early = schedule_stage(director, tid, 2)
     assert early.status_code == 422
-    assert early.json()["code"] == "knockout_stage_not_ready"
+    assert (early.json()["code"], early.json()["law"]) == (
+        "knockout_stage_not_ready",
+        N_L78,
+    )
     play(director, tid, 1, tables=2, home_wins=True)
     project()
     r = schedule_stage(director, tid, 2)
@@ -101,6 +105,7 @@ def test_a_tied_match_plays_extra_boards_before_the_next_stage() -> None:
     assert [m["extra_boards"] for m in bracket["matches"] if m["stage"] == 1] == [1, 1]
     r = schedule_stage(director, tid, 2)
     assert r.status_code == 422
+    assert (r.json()["code"], r.json()["law"]) == ("knockout_stage_not_ready", N_L78)
     assert "extra boards" in r.json()["detail"]
 
 
@@ -153,6 +158,7 @@ def test_the_extra_boards_of_a_tied_match_decide_it() -> None:
         format="json",
     )
     assert r.status_code == 422  # no table 3 in the extra boards' session
+    assert (r.json()["code"], r.json()["law"]) == ("not_seated", "Law 15")
     project()
     bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
     final = next(m for m in bracket["matches"] if m["stage"] == 2)
@@ -189,13 +195,17 @@ def test_a_carry_over_counts_for_the_home_team_before_play() -> None:
         format="json",
     )
     assert late.status_code == 409
-    assert late.json()["code"] == "knockout_match_decided"
+    assert (late.json()["code"], late.json()["law"]) == (
+        "knockout_match_decided",
+        N_L78,
+    )
     bad = director.post(
         f"/api/v1/tournaments/{tid}/bracket/carry-overs/",
         {"stage": 5, "match": 1, "imps": "3"},
         format="json",
     )
     assert bad.status_code == 422
+    assert (bad.json()["code"], bad.json()["law"]) == ("rule_violation", N_L78)
 
 
 def test_a_correction_after_the_next_stage_was_seated_is_flagged() -> None:

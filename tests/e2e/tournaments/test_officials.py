@@ -71,8 +71,11 @@ def test_officials_are_appointed_and_relieved_by_events() -> None:
         "Law 81A",
     )
     r = appoint(staff, tid, "chief", "committee_member")
-    assert r.status_code == 422
-    assert r.json()["code"] == "official_conflict"
+    assert (r.status_code, r.json()["code"], r.json()["law"]) == (
+        422,
+        "official_conflict",
+        "Law 80B2",
+    )
     assert appoint(staff, tid, "chief", "chief_director").status_code == 200  # no-op
 
     # Law 81D: the chief director appoints assistants, not the committee.

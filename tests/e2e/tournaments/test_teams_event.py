@@ -101,7 +101,10 @@ def test_teams_match_scores_imps_and_victory_points_and_windows_close() -> None:
         format="json",
     )
     assert late.status_code == 409
-    assert late.json()["law"] == "Law 79C"
+    assert (late.json()["code"], late.json()["law"]) == (
+        "correction_period_closed",
+        "Law 79C",
+    )
     assert sweep() == 2
     project()
     final = staff.get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()

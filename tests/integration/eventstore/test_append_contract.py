@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import uuid
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from django.db import connection
 
 from eventstore.errors import (
     DuplicateEventId,
@@ -105,11 +107,19 @@ def test_metadata_and_database_time_are_recorded() -> None:
     result = event_store().append(
         stream, [Pinged(n=1)], stream_type="test", expected_version=0, metadata=meta
     )
+    after = event_store().now()
     [event] = event_store().read_stream(stream).events
     assert event.metadata["actor"] == "user:42"
     assert event.metadata["tournament_id"] == str(tournament)
-    assert event.recorded_at.tzinfo is not None
-    assert result.recorded_at is not None
+    # Database time in UTC, as the append reported it: on PostgreSQL the
+    # instant the appending transaction began (here the test's own).
+    assert event.recorded_at.utcoffset() == timedelta(0)
+    assert result.recorded_at == event.recorded_at
+    assert event.recorded_at <= after
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT now()")
+            assert event.recorded_at == cursor.fetchone()[0]
 
 
 def test_rich_payloads_round_trip_through_the_codec() -> None:

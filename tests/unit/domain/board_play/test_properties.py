@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from bench.rules_replay import decode, encode
 from rules.bridge import FULL_DECK, Card, Seat, parse_call, random_deal
-from rules.errors import DomainError
+from rules.errors import DomainError, LawRef
 from tests.unit.domain.board_play.builders import T0, TABLE
 from tournaments.domain.board_play import (
     BoardPhase,
@@ -156,6 +156,19 @@ def test_a_completed_board_has_a_valid_result(rng: random.Random) -> None:
         )
 
 
+# Each refusal this test can meet, with the Law it names.
+REFUSALS = {
+    "board_already_dealt": LawRef("6"),
+    "auction_period_over": LawRef("41C"),
+    "card_not_held": LawRef("45A"),
+    "claim_not_allowed": LawRef("68A"),
+    "board_completed": LawRef("68D"),
+    "play_suspended": LawRef("68D"),
+    "rectification_pending": LawRef("9B2"),
+    "no_rectification_pending": LawRef("10C1"),
+}
+
+
 @SETTINGS
 @given(st.randoms(use_true_random=False))
 def test_an_impossible_command_is_refused_and_leaves_the_state_unchanged(
@@ -184,8 +197,7 @@ def test_an_impossible_command_is_refused_and_leaves_the_state_unchanged(
     before = state
     with pytest.raises(DomainError) as caught:
         decide(state, command, T0)
-    assert caught.value.code
-    assert caught.value.law is not None
+    assert caught.value.law == REFUSALS[caught.value.code]
     assert state == before
 
 

@@ -89,10 +89,11 @@ def test_an_insufficient_bid_is_recorded_with_its_law_and_options() -> None:
     [event] = decide(state, MakeCall(seat=Seat.W, call=parse_call("1H"), at=T0), T0)
     assert isinstance(event, CallMade)
     assert event.irregularity is not None
-    assert event.irregularity.law.startswith("27")
+    assert event.irregularity == LawRef("27")
     after = run(state, MakeCall(seat=Seat.W, call=parse_call("1H"), at=T0))[0]
     assert after.pending is not None
-    assert "N" in after.pending.choosers
+    assert after.pending.choosers == ("N",)
+    assert after.pending.options == ("accept", "decline")
 
 
 def test_strict_board_refuses_an_irregular_call() -> None:

@@ -120,8 +120,8 @@ def test_complete_whist_partners_once_and_opposes_twice(players: int) -> None:
     movement = individual(players, boards_per_round=2)
 
     assert movement.kind is IndividualKind.WHIST
-    assert movement.complete
-    assert movement.exact
+    assert movement.complete is True
+    assert movement.exact is True
     partners, opponents = _meetings(movement)
     everyone = list(combinations(range(1, players + 1), 2))
     assert all(partners[pair] == 1 for pair in everyone)
@@ -224,7 +224,7 @@ def test_sizes_without_a_whist_design_are_searched(players: int) -> None:
     movement = individual(players, boards_per_round=2)
 
     assert movement.kind is IndividualKind.SEARCHED
-    assert movement.complete
+    assert movement.complete is True
     assert not movement.exact
     assert movement.tables == players // 4
     assert 1 <= movement.rounds <= movement.board_sets
@@ -511,7 +511,7 @@ def test_duplicated_boards_give_a_complete_whist_for_each_frozen_seating(
     design: every two players partner once and oppose twice, and every table
     of round r plays set r, so each board is compared at every table."""
     movement = individual(players, boards_per_round=2, duplicated=True)
-    assert movement.exact
+    assert movement.exact is True
     assert movement.rounds == (players - 1 if players % 4 == 0 else players)
     partners, opponents = _meetings(movement)
     assert set(partners.values()) == {1}

@@ -10,7 +10,7 @@ from rules.bridge.auction_procedure import (
 )
 from rules.bridge.inadmissible import contract_without_inadmissible_doubles
 from rules.bridge.irregularity import DIRECTOR, IrregularityKind, OptionCode
-from rules.bridge.restrictions import PassScope
+from rules.bridge.restrictions import PassRestriction, PassScope
 from rules.errors import LawRef
 from tests.unit.rules.bridge.support import auction, call, calls_text, choose
 
@@ -108,7 +108,9 @@ def test_breach_stands_if_lho_called_first() -> None:
     state = call(state, Seat.N, "4S")  # W's LHO calls before rectification
     assert calls_text(state) == "N:1S E:3H S:P W:4H N:4S"
     assert state.calls[3].irregularity == LawRef("37A")
-    assert state.pass_restriction_for(Seat.W) is not None
+    assert state.pass_restriction_for(Seat.W) == PassRestriction(
+        seat=Seat.W, scope=PassScope.REST_OF_AUCTION, law=LawRef("27B2")
+    )
     assert [c.cause.law for c in state.lead_restriction_causes] == ["27B2"]
 
 

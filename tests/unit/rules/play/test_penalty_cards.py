@@ -219,5 +219,12 @@ def test_leading_before_declarer_chooses_makes_another_penalty_card() -> None:
     state = exposed(started(), Seat.E, "HQ")
     outcome = play(state, "W:CA")
     assert outcome.irregularity == LawRef("50D2")
-    assert outcome.state.pending is not None
+    # Declarer still chooses for East's exposed card (Law 50D2).
+    pending = outcome.state.pending
+    assert pending is not None
+    assert (pending.law, pending.offender, pending.choosers) == (
+        LawRef("50D2"),
+        Seat.E,
+        (Seat.S,),
+    )
     assert card("CA") in {pc.card for pc in outcome.state.penalty_cards_of(Seat.W)}

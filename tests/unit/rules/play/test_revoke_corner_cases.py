@@ -92,7 +92,7 @@ def test_a_revoke_on_trick_twelve_is_corrected_even_when_established() -> None:
     [revoke] = state.revokes
     assert revoke.established is True
     corrected = correct_revoke(state, offender, held)
-    assert corrected.is_complete
+    assert corrected.is_complete is True
     assert corrected.completed[11].card_of(offender) == held
     assert corrected.completed[12].card_of(offender) == revoke_card
     assert corrected.completed[12].leader is corrected.completed[11].winner
@@ -100,5 +100,6 @@ def test_a_revoke_on_trick_twelve_is_corrected_even_when_established() -> None:
     assert fixed.corrected is True
     assert fixed.corrected_under == LawRef("62D1")
     assert corrected.penalty_cards == ()
-    assert result_of_play(corrected, None).tricks_made is not None
+    # The cards stand as corrected: declarer takes 9 tricks, no transfer.
+    assert result_of_play(corrected, None).tricks_made == 9
     assert trick_transfer(fixed, corrected.completed, corrected.revokes).tricks == 0
