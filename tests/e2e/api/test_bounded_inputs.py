@@ -10,7 +10,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import client_for, make_tournament
+from tests.support.pairs_event import client_for, make_tournament
 
 pytestmark = pytest.mark.django_db
 PROBLEM = "application/problem+json"

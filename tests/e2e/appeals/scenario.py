@@ -14,8 +14,8 @@ from appeals.policies import run_policies
 from appeals.projections import AppealFiles, AppealNotifications
 from eventstore.projections import ProjectionRunner
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import enter_all
 from tests.support.auth import token_client
+from tests.support.pairs_event import enter_all
 from tests.support.players import register_players
 from tournaments.models import RoleGrant
 from tournaments.projections import TournamentResults

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from rest_framework.test import APIClient
 
-from tests.e2e.tournaments.test_pairs_event import (
+from tests.support.pairs_event import (
     client_for,
     make_tournament,
     seat_pairs,

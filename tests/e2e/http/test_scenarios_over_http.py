@@ -24,6 +24,7 @@ from tests.e2e.tournaments import (
     test_scorable_sessions,
     test_teams_event,
 )
+from tests.support import pairs_event
 from tests.support.http import HttpClient
 from tests.support.server import Server
 
@@ -54,6 +55,6 @@ def test_scenario_over_real_http(
     scenario: Callable[[], None], server: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(
-        test_pairs_event, "new_client", lambda user: HttpClient(server.url, user)
+        pairs_event, "new_client", lambda user: HttpClient(server.url, user)
     )
     scenario()

@@ -17,7 +17,7 @@ from eventstore.models import IdempotencyKey
 from eventstore.processes import ProcessRunner
 from eventstore.store import Metadata, event_store
 from rules.bridge.deal import Deal
-from tests.e2e.tournaments.test_pairs_event import (
+from tests.support.pairs_event import (
     client_for,
     make_tournament,
     project,

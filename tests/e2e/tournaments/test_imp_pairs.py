@@ -17,7 +17,7 @@ from decimal import Decimal
 import pytest
 
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import (
+from tests.support.pairs_event import (
     client_for,
     enter_all,
     project,

@@ -15,8 +15,8 @@ from rest_framework.test import APIClient
 from eventstore.store import event_store
 from scoring.formats.json_export import read_json
 from scoring.formats.pbn import read_pbn
-from tests.e2e.tournaments.test_pairs_event import client_for, project
 from tests.integration.results_io.helpers import run
+from tests.support.pairs_event import client_for, project
 from tests.support.players import new_player, register_players
 from tournaments import handlers, live_play
 from tournaments.domain.tournament import TableAssignment

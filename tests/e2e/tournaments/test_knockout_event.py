@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.e2e.tournaments.test_pairs_event import project
 from tests.support.api_events import event_with_entries, schedule_session
+from tests.support.pairs_event import project
 
 pytestmark = pytest.mark.django_db
 N_L78 = "Norme integrative FIGB Art. 78 §2c"

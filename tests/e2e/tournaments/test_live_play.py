@@ -9,7 +9,7 @@ from datetime import timedelta
 import pytest
 
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import (
+from tests.support.pairs_event import (
     client_for,
     make_tournament,
     project,

@@ -18,7 +18,7 @@ import pytest
 from rest_framework.test import APIClient
 
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tests.support.pairs_event import client_for, project
 from tests.support.players import register_players
 
 pytestmark = pytest.mark.django_db

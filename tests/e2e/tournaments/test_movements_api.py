@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 from rest_framework.test import APIClient
 
-from tests.e2e.tournaments.test_pairs_event import project
 from tests.support.api_events import event_with_entries, schedule_session
+from tests.support.pairs_event import project
 from tournaments.models import MatchRow
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
 
 from eventstore.projections import ProjectionRunner
-from tests.e2e.tournaments.test_pairs_event import client_for, make_tournament
+from tests.support.pairs_event import client_for, make_tournament
 from tests.support.players import register_players
 from tournaments.models import OfficialRow, RoleGrant
 from tournaments.projections import TournamentResults

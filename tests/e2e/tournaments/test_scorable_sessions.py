@@ -17,8 +17,8 @@ import pytest
 
 from eventstore.models import Checkpoint
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import project
 from tests.support.api_events import event_with_entries, schedule_session
+from tests.support.pairs_event import project
 from tournaments.projections import TournamentResults
 
 pytestmark = pytest.mark.django_db

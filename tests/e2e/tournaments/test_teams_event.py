@@ -10,7 +10,7 @@ import pytest
 
 from eventstore.deadlines import sweep
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tests.support.pairs_event import client_for, project
 from tests.support.players import register_players
 from tournaments.models import MatchRow
 

@@ -18,7 +18,7 @@ from decimal import Decimal
 import pytest
 
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import client_for, project
+from tests.support.pairs_event import client_for, project
 from tests.support.players import register_players
 from tournaments.models import MatchRow, StandingRow
 

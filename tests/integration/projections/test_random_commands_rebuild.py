@@ -22,12 +22,12 @@ from hypothesis import strategies as st
 
 from eventstore.processes import ProcessRunner, configured_processes
 from eventstore.projections import ProjectionRunner
-from tests.e2e.tournaments.test_pairs_event import (
+from tests.integration.projections.test_tournament_rebuild import snapshot
+from tests.support.pairs_event import (
     client_for,
     make_tournament,
     seat_pairs,
 )
-from tests.integration.projections.test_tournament_rebuild import snapshot
 from tournaments.projections import TournamentResults
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -20,6 +20,7 @@ def test_error_is_a_rule_violation_with_a_stable_code() -> None:
     """FormatError is a 422 RuleViolation with code malformed_file."""
     error = error_for(HEADER + "1 2 4S N\n")
     assert error.code == "malformed_file"
+    assert error.law is None
     assert error.as_dict()["code"] == "malformed_file"
 
 

@@ -46,6 +46,7 @@ def test_placeholder_name_is_refused(name: str) -> None:
         f"participant 1EW name {name!r} is a PBN placeholder, not a name"
     )
     assert caught.value.code == "malformed_file"
+    assert caught.value.law is None
 
 
 @pytest.mark.parametrize(

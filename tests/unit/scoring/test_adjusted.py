@@ -6,6 +6,7 @@ from fractions import Fraction
 
 import pytest
 
+from rules.errors import LawRef
 from scoring.bridge import (
     Artificial,
     ArtificialScore,
@@ -68,6 +69,7 @@ def test_weights_are_exact_to_two_decimals_and_sum_to_one() -> None:
     with pytest.raises(InvalidWeights) as raised:
         Assigned.weighted([(620, "0.333"), (-100, "0.667")])
     assert raised.value.code == "invalid_weights"
+    assert raised.value.law == LawRef("12C1")
     with pytest.raises(InvalidWeights):
         Assigned.weighted([(620, "0.6"), (-100, "0.3")])
     with pytest.raises(InvalidScore):

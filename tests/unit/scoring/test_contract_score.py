@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.bridge import Contract, Denomination, Doubling, Seat, Side, Vulnerability
+from rules.errors import LawRef
 from scoring.bridge import (
     Honours,
     ImpossibleResult,
@@ -162,6 +163,7 @@ def test_four_aces_count_only_at_notrump() -> None:
             honours_side=Side.NS,
         )
     assert raised.value.code == "impossible_result"
+    assert raised.value.law == LawRef("77")
 
 
 @pytest.mark.parametrize("tricks", [-1, 14])

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.errors import LawRef
 from scoring.bridge import (
     FIGB_INDEMNITY_IMPS,
     InvalidScore,
@@ -113,6 +114,7 @@ def test_butler_needs_a_result() -> None:
     with pytest.raises(InvalidScore) as raised:
         butler_datum([])
     assert raised.value.code == "invalid_score"
+    assert raised.value.law == LawRef("78D")
 
 
 def test_knockout_non_balancing_scores_are_averaged() -> None:

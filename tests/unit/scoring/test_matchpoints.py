@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.errors import LawRef
 from scoring.bridge import (
     Artificial,
     Assigned,
@@ -197,3 +198,4 @@ def test_more_results_than_expected_is_refused() -> None:
     with pytest.raises(ScoringError) as raised:
         score_board([10, 20, 30], expected=2)
     assert raised.value.code == "scoring_error"
+    assert raised.value.law == LawRef("78A")

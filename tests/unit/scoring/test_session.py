@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.errors import LawRef
 from scoring.bridge import (
     Artificial,
     Assigned,
@@ -252,6 +253,7 @@ def test_bad_input_is_refused() -> None:
     with pytest.raises(ScoringError) as raised:
         score_pairs_session({1: [TableResult("N1", "E1", 425)]})
     assert raised.value.code == "invalid_score"
+    assert raised.value.law == LawRef("77")
     with pytest.raises(ScoringError):
         score_pairs_session(
             {1: [TableResult("N1", "E1", 420), TableResult("N1", "E2", 170)]}

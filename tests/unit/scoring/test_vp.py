@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.errors import ArticleRef
 from scoring.bridge.errors import InvalidVictoryPointScale
 from scoring.bridge.vp import (
     ByeScale,
@@ -150,6 +151,9 @@ def test_figb_total_points_margins() -> None:
     with pytest.raises(InvalidVictoryPointScale) as raised:
         figb_total_points_outcome(600, 40)
     assert raised.value.code == "invalid_victory_point_scale"
+    assert raised.value.law == ArticleRef(
+        article="N-L78 §2b", source="FIGB norme integrative 2004"
+    )
 
 
 def test_figb_bye_scores() -> None:

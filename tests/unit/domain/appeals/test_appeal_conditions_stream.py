@@ -7,6 +7,7 @@ import uuid
 import pytest
 
 from appeals.domain import conditions as c
+from rules.errors import LawRef
 
 
 def test_conditions_default_to_the_figb_values() -> None:
@@ -43,3 +44,4 @@ def test_a_sanction_needs_a_unit_and_an_amount() -> None:
     with pytest.raises(c.InvalidConditions) as refused:
         c.decide(c.INITIAL, command)
     assert refused.value.code == "invalid_appeal_conditions"
+    assert refused.value.law == LawRef("92A")

@@ -169,3 +169,4 @@ def test_an_appeal_states_its_grounds() -> None:
     with pytest.raises(appeal.GroundsMissing) as refused:
         apply(appeal.INITIAL, command, event.facts(RULED))
     assert refused.value.code == "appeal_grounds_missing"
+    assert refused.value.law == LawRef("92A")

@@ -181,6 +181,7 @@ def test_the_hearing_is_scheduled_before_it_is_held() -> None:
     with pytest.raises(appeal.WrongStage) as refused:
         appeal.decide(state, appeal.RecordHearing(statements=()), event.facts(LATER))
     assert refused.value.code == "appeal_wrong_stage"
+    assert refused.value.law is None
 
 
 def test_the_directors_report_is_attached_to_the_file() -> None:

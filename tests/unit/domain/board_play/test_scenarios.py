@@ -172,6 +172,7 @@ def test_a_card_the_hand_does_not_hold_is_refused() -> None:
             in_four_spades(), PlayCard(seat=Seat.W, card=Card.parse("SA"), at=T0), T0
         )
     assert caught.value.code == "card_not_held"
+    assert caught.value.law == LawRef("45A")
 
 
 def test_no_call_after_the_opening_lead() -> None:

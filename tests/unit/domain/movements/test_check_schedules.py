@@ -4,6 +4,7 @@ from dataclasses import replace
 
 import pytest
 
+from rules.errors import LawRef
 from tournaments.domain.movements import (
     InconsistentMovement,
     Match,
@@ -40,6 +41,7 @@ def test_round_robin_missing_a_match() -> None:
 
     assert caught.value.message == "participant 1 meets participant 4 0 times, not 1"
     assert caught.value.code == "inconsistent_movement"
+    assert caught.value.law == LawRef("8A")
 
 
 def test_round_robin_home_and_away_out_of_balance() -> None:

@@ -4,6 +4,7 @@ from itertools import combinations
 
 import pytest
 
+from rules.errors import LawRef
 from tournaments.domain.movements import (
     InvalidMovement,
     Meetings,
@@ -138,6 +139,7 @@ def test_impossible_howell_is_refused(
         howell(pairs, boards_per_round=2, rounds=rounds)
 
     assert caught.value.code == "invalid_movement"
+    assert caught.value.law == LawRef("8A")
     assert caught.value.message == message
 
 

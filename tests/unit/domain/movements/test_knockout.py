@@ -5,6 +5,7 @@ from fractions import Fraction
 
 import pytest
 
+from rules.errors import ArticleRef
 from tournaments.domain.movements import (
     Bracket,
     KnockoutError,
@@ -136,6 +137,9 @@ def test_bracket_refusals_name_the_problem() -> None:
         with pytest.raises(KnockoutError) as caught:
             action()
         assert caught.value.code == "knockout_invalid"
+        assert caught.value.law == ArticleRef(
+            article="78 §2c", source="Norme integrative FIGB"
+        )
         assert caught.value.message == message
 
 

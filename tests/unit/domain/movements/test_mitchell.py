@@ -7,6 +7,7 @@ to the next table (Law 8A2).
 import pytest
 
 from rules.bridge import Side
+from rules.errors import LawRef
 from tournaments.domain.movements import (
     ArrowSwitch,
     EvenTables,
@@ -102,6 +103,7 @@ def test_relay_needs_two_boards_per_round() -> None:
         mitchell(16, boards_per_round=1, even_tables=EvenTables.RELAY)
 
     assert caught.value.code == "invalid_movement"
+    assert caught.value.law == LawRef("8A")
     assert caught.value.message == "a relay needs at least two boards per round"
 
 

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.errors import LawRef
 from tournaments.domain.movements import (
     InvalidMovement,
     check_round_robin,
@@ -79,6 +80,7 @@ def test_impossible_round_robin_is_refused(participants: int, legs: int) -> None
         round_robin(participants, legs=legs)
 
     assert caught.value.code == "invalid_movement"
+    assert caught.value.law == LawRef("8A")
 
 
 @settings(max_examples=40, deadline=None)

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rules.errors import LawRef
 from tournaments.domain.movements import (
     InvalidStandings,
     NoPairingWithoutRepeat,
@@ -87,6 +88,7 @@ def test_no_pairing_without_a_repeat_is_refused() -> None:
         pair_swiss(_standings(1, 2, 3, 4), played=played)
 
     assert caught.value.code == "swiss_pairing_impossible"
+    assert caught.value.law == LawRef("8A")
     assert (
         caught.value.message == "every pairing of this field repeats an earlier meeting"
     )
@@ -137,6 +139,7 @@ def test_malformed_standings_are_refused(
         pair_swiss(standings)
 
     assert caught.value.code == "invalid_standings"
+    assert caught.value.law == LawRef("8A")
     assert caught.value.message == message
 
 

@@ -166,6 +166,7 @@ def test_an_unknown_session_or_tournament_is_a_conflict() -> None:
     with pytest.raises(SessionNotFound) as caught:
         decide(scheduled(), set_records((1, DEAL), session=2), T0)
     assert caught.value.code == "session_not_found"
+    assert caught.value.law is None
     with pytest.raises(TournamentNotFound):
         decide(INITIAL, set_records((1, DEAL)), T0)
 

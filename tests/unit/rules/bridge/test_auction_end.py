@@ -5,6 +5,7 @@ import pytest
 from rules.bridge import Contract, Seat
 from rules.bridge.auction import AuctionStatus
 from rules.bridge.errors import AuctionNotComplete
+from rules.errors import LawRef
 from tests.unit.rules.bridge.support import auction, call, calls_text
 
 
@@ -89,6 +90,7 @@ def test_contract_is_refused_before_the_auction_ends() -> None:
     with pytest.raises(AuctionNotComplete) as info:
         _ = state.final_contract
     assert info.value.code == "auction_not_complete"
+    assert info.value.law == LawRef("22")
 
 
 def test_pass_out_of_rotation_cannot_end_the_auction_l17d3() -> None:

@@ -25,6 +25,7 @@ from rules.bridge.errors import (
     UnknownSeat,
 )
 from rules.bridge.irregularity import IrregularityKind, OptionCode, RectificationChoice
+from rules.errors import LawRef
 
 seats = st.sampled_from(list(Seat))
 bids = st.builds(Bid, st.integers(1, 7), st.sampled_from(list(Denomination)))
@@ -146,6 +147,7 @@ def test_impossible_commands_are_refused_leaving_the_state_unchanged(
     with pytest.raises(UnknownSeat) as info:
         record_call(state, "X", Pass())  # type: ignore[arg-type]
     assert info.value.code == "unknown_seat"
+    assert info.value.law == LawRef("3")
     if state.pending is None:
         code = data.draw(st.sampled_from(list(OptionCode)))
         with pytest.raises(NoRectificationPending):

@@ -187,6 +187,7 @@ def test_only_the_lho_chooses_acceptance() -> None:
     with pytest.raises(WrongChooser) as info:
         apply_option(state, choose(OptionCode.ACCEPT, Seat.W))
     assert info.value.code == "wrong_chooser"
+    assert info.value.law == LawRef("27A1")
     with pytest.raises(WrongChooser):
         apply_option(state, choose(OptionCode.ACCEPT, DIRECTOR))
 
