@@ -21,7 +21,7 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from tests.integration.eventstore.helpers import subprocess_env
+from tests.support.eventstore import subprocess_env
 
 ROOT = Path(__file__).parents[2]
 
