@@ -10,7 +10,7 @@ from typing import Any
 from rest_framework.test import APIClient
 
 from eventstore.store import event_store
-from tests.e2e.tournaments.test_pairs_event import client_for
+from tests.support.pairs_event import client_for
 from tests.support.players import register_players
 
 

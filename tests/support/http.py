@@ -1,8 +1,10 @@
-"""A test client that speaks real HTTP to a live server, with a real token.
+"""A test client that speaks real HTTP to the test server, with a real token.
 
 It answers like DRF's ``APIClient`` as the end-to-end tests use it
 (``status_code``, ``json()``), so the same scenarios run in process and over
-a socket through the whole WSGI stack, token authentication included.
+a socket to gunicorn in another process (``tests/support/server.py``). A
+client for a user logs in at ``/api/v1/auth/token/`` as any client does and
+sends the key it gets back (``tests/support/auth.py``).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import json
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from rest_framework.authtoken.models import Token
+from tests.support.auth import sign_in
 
 
 class HttpResponse:
@@ -31,8 +33,7 @@ class HttpClient:
         self.host, self.port = parts.hostname or "127.0.0.1", parts.port or 80
         self.headers = {"Accept": "application/json"}
         if user is not None:
-            key = Token.objects.get_or_create(user=user)[0].key
-            self.headers["Authorization"] = f"Token {key}"
+            self.headers["Authorization"] = f"Token {sign_in(self, user)}"
 
     def _request(
         self,

@@ -10,6 +10,7 @@ process did not see (another process's) counts once that bound has passed.
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -85,11 +86,11 @@ def test_a_bad_token_or_an_inactive_user_is_refused() -> None:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION="Token not-a-token")
     bad = client.get("/api/v1/me/")
-    assert bad.status_code in (401, 403)
+    assert bad.status_code == 403
     assert "Invalid token" in bad.json()["detail"]
     inactive, _ = _client("tg4", is_active=False)
     refused = inactive.get("/api/v1/me/")
-    assert refused.status_code in (401, 403)
+    assert refused.status_code == 403
     assert "inactive" in refused.json()["detail"]
 
 
@@ -111,7 +112,7 @@ def test_the_user_is_built_as_the_orm_builds_it() -> None:
         assert getattr(user, field.attname) == getattr(stored, field.attname), (
             field.name
         )
-    assert user.date_joined.tzinfo is not None
+    assert user.date_joined.utcoffset() == timedelta(0)
     assert user._state.adding is False
     assert grants_of(user) == ()
 
@@ -149,13 +150,13 @@ def test_a_change_in_this_process_is_seen_at_once(settings) -> None:
     assert _reads(client) == 1
     user.is_active = False
     user.save()
-    assert client.get("/api/v1/me/").status_code in (401, 403)
+    assert client.get("/api/v1/me/").status_code == 403
     user.is_active = True
     user.save()
     assert client.get("/api/v1/me/").status_code == 200
     Token.objects.filter(user=user).delete()
     refused = client.get("/api/v1/me/")
-    assert refused.status_code in (401, 403)
+    assert refused.status_code == 403
     assert "Invalid token" in refused.json()["detail"]
 
 
@@ -170,7 +171,7 @@ def test_the_cache_keeps_the_newest_tokens_only() -> None:
     for key in ("a", "b", "c"):
         recent.put(key, (0.0, [], ()), recent.generation)
     assert list(recent.entries) == ["b", "c"]
-    assert recent.get("c", ttl=1e9) is not None
+    assert recent.get("c", ttl=1e9) == (0.0, [], ())
     assert recent.get("a", ttl=1e9) is None
 
 
@@ -183,4 +184,4 @@ def test_a_read_begun_before_a_change_is_not_kept() -> None:
     recent.put("k", (0.0, [], ()), before)
     assert recent.get("k", ttl=1e9) is None
     recent.put("k", (0.0, [], ()), recent.generation)
-    assert recent.get("k", ttl=1e9) is not None
+    assert recent.get("k", ttl=1e9) == (0.0, [], ())

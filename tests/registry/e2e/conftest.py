@@ -16,6 +16,7 @@ from eventstore.projections import ProjectionRunner
 from registry.handlers import register
 from registry.models import Club
 from registry.projections import RegistryProjection
+from tests.support.auth import token_client
 
 CSV = Path(__file__).resolve().parents[2] / "fixtures" / "csv"
 API = "/api/v1/registry"
@@ -39,9 +40,7 @@ def _user_client(role: str | None = None, **scope: Any) -> APIClient:
     user = get_user_model().objects.create_user(f"u-{uuid.uuid4().hex[:10]}")
     if role is not None:
         RoleGrant.objects.create(user=user, role=role, **scope)
-    client = APIClient()
-    client.force_authenticate(user)
-    return client
+    return token_client(user)
 
 
 @pytest.fixture

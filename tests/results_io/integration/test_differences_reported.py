@@ -1,0 +1,104 @@
+"""The import prints, one line each, every figure where the file's own scoring
+differs from ours: raw score (Law 77), matchpoints and percentages (Law 78A),
+totals and places; "no differences" when there are none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.support.results_io import CLUB_PBN, MITCHELL_XML, run
+
+pytestmark = pytest.mark.django_db
+
+
+def edited(tmp_path: Path, source: Path, *changes: tuple[str, str]) -> Path:
+    text = source.read_text(encoding="latin-1")
+    for old, new in changes:
+        assert text.count(old) == 1, old
+        text = text.replace(old, new)
+    target = tmp_path / source.name
+    target.write_text(text, encoding="latin-1")
+    return target
+
+
+def differences(output: str) -> list[str]:
+    return [
+        line
+        for line in output.splitlines()
+        if not line.startswith(("imported ", "note: ", "entries: "))
+    ]
+
+
+def test_wrong_matchpoints_score_and_percentage_are_each_reported(
+    tmp_path: Path,
+) -> None:
+    """A wrong raw score, wrong matchpoints on one line and a wrong final
+    percentage give exactly one line each; the import still succeeds."""
+    path = edited(
+        tmp_path,
+        MITCHELL_XML,
+        (
+            "<SCORE>430</SCORE>\n    <NS_MATCH_POINTS>4</NS_MATCH_POINTS>\n"
+            "    <EW_MATCH_POINTS>0</EW_MATCH_POINTS>",
+            "<SCORE>460</SCORE>\n    <NS_MATCH_POINTS>3</NS_MATCH_POINTS>\n"
+            "    <EW_MATCH_POINTS>1</EW_MATCH_POINTS>",
+        ),
+        ("<PERCENTAGE>63.33</PERCENTAGE>", "<PERCENTAGE>63.00</PERCENTAGE>"),
+    )
+    assert differences(run("import_results", str(path))) == [
+        "board 1 (1NS v 1EW) at table 1: score NS: file 460, ours 430",
+        "board 1 (1NS v 1EW) at table 1: MP NS: file 3, ours 4.00",
+        "board 1 (1NS v 1EW) at table 1: MP EW: file 1, ours 0.00",
+        "ranking 2EW (entry 5): percentage: file 63.00, ours 63.33",
+    ]
+
+
+def test_places_are_compared_per_direction(tmp_path: Path) -> None:
+    """Two winners: NS and EW places are each compared (Law 78A)."""
+    path = edited(
+        tmp_path,
+        MITCHELL_XML,
+        (
+            "<PERCENTAGE>62.50</PERCENTAGE>\n     <PLACE>1</PLACE>",
+            "<PERCENTAGE>62.50</PERCENTAGE>\n     <PLACE>3</PLACE>",
+        ),
+    )
+    assert differences(run("import_results", str(path))) == [
+        "ranking 3NS (entry 3): rank: file 3, ours 1 NS",
+    ]
+
+
+def test_file_precision_decides_what_differs(tmp_path: Path) -> None:
+    """A figure is compared at the decimals the file writes: 65.6 agrees with
+    our 65.625, 65.5 does not (rounded once, decision 0042)."""
+    path = edited(
+        tmp_path,
+        CLUB_PBN,
+        (" 1  3  10.5  65.63", " 1  3  10.5  65.6 "),
+        (" 2  1   9.5  59.38", " 2  1   9.5  59.5 "),
+    )
+    found = [
+        d for d in differences(run("import_results", str(path))) if ": rank: " not in d
+    ]
+    assert found == ["ranking 1 (entry 1): percentage: file 59.5, ours 59.38"]
+
+
+def test_wrong_line_percentages_in_pbn_are_reported(tmp_path: Path) -> None:
+    """Per-line percentages (PBN Percentage_NS/EW) are compared exactly."""
+    path = edited(
+        tmp_path,
+        CLUB_PBN,
+        (
+            ' 1  2  1  4 3NT  E  9 SK         -  "600"  0.5  3.5 12.5 87.5',
+            ' 1  2  1  4 3NT  E  9 SK         -  "600"  0.5  3.5 12.0 88.0',
+        ),
+    )
+    found = [
+        d for d in differences(run("import_results", str(path))) if ": rank: " not in d
+    ]
+    assert found == [
+        "board 3 (1 v 4) at table 1: percentage NS: file 12.0, ours 12.50",
+        "board 3 (1 v 4) at table 1: percentage EW: file 88.0, ours 87.50",
+    ]

@@ -1,0 +1,84 @@
+"""What the export refuses, clearly, instead of writing a wrong file."""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+import pytest
+from django.core.management.base import CommandError
+
+from eventstore.store import Metadata, event_store
+from tests.support.results_io import CLUB_PBN, run
+from tournaments import handlers
+from tournaments.domain import board_result, tournament
+from tournaments.results_io import project, tournament_id_for
+
+pytestmark = pytest.mark.django_db
+META = Metadata(actor="test")
+
+
+def test_unknown_tournament_is_refused() -> None:
+    with pytest.raises(CommandError, match="no such tournament"):
+        run("export_results", str(uuid.uuid4()), "--format", "json")
+
+
+def test_a_weighted_assigned_score_is_refused_as_unsupported() -> None:
+    """Law 12C1(c): results files carry no weighted assigned score."""
+    run("import_results", str(CLUB_PBN))
+    tid = tournament_id_for(CLUB_PBN.read_bytes())
+    handlers.handle_board_result(
+        handlers.TableRef(tid, 1, 1, 1),
+        lambda _a: board_result.AwardAdjustedScore(
+            score="assigned:420@0.6,-50@0.4", law="12C1c", reason="weighted"
+        ),
+        metadata=META,
+    )
+    project()
+    with pytest.raises(CommandError, match="weighted or split assigned score"):
+        run("export_results", str(tid), "--format", "pbn")
+
+
+def test_several_sessions_need_a_choice() -> None:
+    """With two sessions the export asks which; --session picks one."""
+    run("import_results", str(CLUB_PBN))
+    tid = tournament_id_for(CLUB_PBN.read_bytes())
+    state = handlers.load_tournament(tid)
+    first = state.sessions[1]
+    handlers.handle_tournament(
+        tid,
+        tournament.ScheduleSession(
+            session=2,
+            movement="explicit",
+            starts_at=first.starts_at + timedelta(days=1),
+            ends_at=first.ends_at + timedelta(days=1),
+            assignments=first.assignments,
+        ),
+        metadata=META,
+    )
+    project()
+    with pytest.raises(CommandError, match="2 sessions: choose one"):
+        run("export_results", str(tid), "--format", "json")
+    assert '"format": "arbitro-results"' in run(
+        "export_results", str(tid), "--format", "json", "--session", "1"
+    )
+
+
+def test_a_teams_event_is_refused() -> None:
+    """Results files here carry matchpointed pairs and individual events."""
+    tid = uuid.uuid4()
+    handlers.handle_tournament(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name="Serie A",
+            form=tournament.Form.TEAMS,
+            scoring=tournament.ScoringMethod.TEAMS_IMPS_VP,
+            starts_at=event_store().now(),
+            windows=tournament.WindowRules(),
+        ),
+        metadata=META,
+    )
+    project()
+    with pytest.raises(CommandError, match="pairs and individual events"):
+        run("export_results", str(tid), "--format", "pbn")
