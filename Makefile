@@ -34,7 +34,6 @@ test: $(STAMP)
 	@$(pg_or_sqlite); $(BIN)/pytest $(PYTEST_ARGS)
 
 # Tests mirror the contexts: tests/<context>/unit|integration|e2e (decision 0097).
-# The legacy tests/unit and tests/e2e hold what is still to move (registry, access).
 test-unit: $(STAMP)
 	$(BIN)/pytest $(wildcard tests/*/unit) $(PYTEST_ARGS)
 
