@@ -4,7 +4,7 @@ gunicorn (8 workers x 2 threads) and one ``run_projections`` serve a
 200-pair Mitchell (100 tables, 2 boards a round, 14 rounds: 2,800 results)
 on PostgreSQL. One client per table enters its results as the director
 (``POST .../results/``), the rounds back to back (every table finishes a
-round before the next starts). A watcher polls the results projection's
+round before the next starts), once the runner has applied the setup. A watcher polls the results projection's
 checkpoint every 10 ms: a result is on the standings when the checkpoint
 passes its position (the standings are written in the same transaction).
 
@@ -198,6 +198,25 @@ class Watcher:
 Entered = list[tuple[int, float, int]]  # (round, 201 at, last position)
 
 
+def _caught_up(timeout: float = 600) -> None:
+    """Wait until the results projection has applied every stored event."""
+    with psycopg.connect(
+        f"host=127.0.0.1 user=postgres dbname={DB}", autocommit=True
+    ) as c:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            row = c.execute(
+                "SELECT (SELECT coalesce(max(global_position), 0) FROM es_event) "
+                "- coalesce((SELECT last_position FROM es_checkpoint "
+                "WHERE name = %s), 0)",
+                [PROJECTION],
+            ).fetchone()
+            if row is not None and row[0] == 0:
+                return
+            time.sleep(0.1)
+    raise TimeoutError("the projection runner did not catch up with the setup")
+
+
 def _enter(
     client: Client,
     tid: str,
@@ -315,6 +334,7 @@ def main() -> int:
             time.sleep(0.1)
         tables = sorted(plan)
         _run_threads(_ping, [(1.0, []) for _ in tables])  # warm every worker
+        _caught_up()  # the setup's events applied: the clock starts level
         pinged: list[float] = []
         ping_seconds = _run_threads(_ping, [(PING_SECONDS, pinged) for _ in tables])
         rounds = sorted({r for p in plan.values() for r, _ in p})

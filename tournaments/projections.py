@@ -501,19 +501,58 @@ def published_match(m: session_scoring.Match) -> tuple[Any, ...]:
 
 def write_rows(pending: dict[UUID, dict[str, Any]]) -> None:
     """Upsert the batch's result rows: one ``INSERT ... ON CONFLICT (stream_id)
-    DO UPDATE`` per set of fields the batch's events set (usually one); the
-    figures are left to ``write_figures``."""
-    by_fields: dict[tuple[str, ...], list[ResultRow]] = {}
+    DO UPDATE`` per set of fields the batch's events set (usually one), from
+    arrays (``unnest``) on PostgreSQL, ``bulk_create`` on SQLite; the figures
+    are left to ``write_figures``."""
+    by_fields: dict[tuple[str, ...], list[tuple[UUID, dict[str, Any]]]] = {}
     for stream_id, values in pending.items():
         names = tuple(sorted(n for n in values if n != "stream_id"))
-        by_fields.setdefault(names, []).append(ResultRow(stream_id=stream_id, **values))
+        by_fields.setdefault(names, []).append((stream_id, values))
     for names, rows in by_fields.items():
+        if connection.vendor == "postgresql":
+            _upsert_unnest(rows, names)
+            continue
         ResultRow.objects.bulk_create(
-            rows,
+            [ResultRow(stream_id=sid, **values) for sid, values in rows],
             batch_size=500,
             update_conflicts=True,
             unique_fields=["stream_id"],
             update_fields=list(names),
+        )
+
+
+ROW_COLUMNS = tuple(
+    f
+    for f in ResultRow._meta.concrete_fields
+    if f.name not in ("id", *ROW_FIGURES) and not f.primary_key
+)
+
+
+def _upsert_unnest(
+    rows: list[tuple[UUID, dict[str, Any]]], names: Sequence[str]
+) -> None:
+    """``INSERT ... SELECT FROM unnest(...) ON CONFLICT (stream_id) DO UPDATE``
+    of ``names``: one statement, no model instances (PostgreSQL)."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in ROW_COLUMNS)
+    arrays = ", ".join(f"%s::{f.db_type(connection)}[]" for f in ROW_COLUMNS)
+    updates = ", ".join(
+        f"{quote(c)} = EXCLUDED.{quote(c)}"
+        for c in (ResultRow._meta.get_field(n).column for n in names)
+    )
+    params = [
+        [
+            sid if f.name == "stream_id" else values.get(f.name, f.get_default())
+            for sid, values in rows
+        ]
+        for f in ROW_COLUMNS
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(ResultRow._meta.db_table)} ({columns}) "
+            f"SELECT * FROM unnest({arrays}) "
+            f"ON CONFLICT (stream_id) DO UPDATE SET {updates}",
+            params,
         )
 
 
