@@ -85,6 +85,7 @@ class TournamentResults(Projection):
         # the same events to the same figures).
         self.scored_at: dict[tuple[UUID, int], int] = {}
         self.kept: OrderedDict[tuple[UUID, int], KeptSession] = OrderedDict()
+        self.tournaments: dict[UUID, UUID] = {}  # stream -> tournament, this batch
 
     def reset(self) -> None:
         for model in self.ROW_MODELS:
@@ -92,6 +93,7 @@ class TournamentResults(Projection):
         self.kept.clear()
 
     def discard(self) -> None:
+        self.tournaments.clear()
         self.dirty.clear()
         self.changed.clear()
         self.scored_at.clear()
@@ -114,6 +116,7 @@ class TournamentResults(Projection):
         self.dirty = {d for d in self.dirty if d[0] != tid}
         self.changed = {k: v for k, v in self.changed.items() if k[0] != tid}
         self.scored_at = {k: v for k, v in self.scored_at.items() if k[0] != tid}
+        self.tournaments = {k: v for k, v in self.tournaments.items() if v != tid}
         self.pending = {
             k: v for k, v in self.pending.items() if v["tournament_id"] != tid
         }
@@ -129,9 +132,16 @@ class TournamentResults(Projection):
             self._result(recorded, event)
 
     def _tournament_id(self, recorded: RecordedEvent) -> UUID:
-        return TournamentRow.objects.values_list("tournament_id", flat=True).get(
-            stream_id=recorded.stream_id
-        )
+        """The tournament a tournament stream's event belongs to, read once a
+        batch per stream (a rebuild meets hundreds of entries per stream)."""
+        tid = self.tournaments.get(recorded.stream_id)
+        if tid is None:
+            tid = self.tournaments[recorded.stream_id] = (
+                TournamentRow.objects.values_list("tournament_id", flat=True).get(
+                    stream_id=recorded.stream_id
+                )
+            )
+        return tid
 
     def _tournament(self, recorded: RecordedEvent, event: Any) -> None:
         if isinstance(event, tournament.TournamentCreated):
@@ -299,6 +309,7 @@ class TournamentResults(Projection):
         self.dirty.clear()
         self.changed.clear()
         self.scored_at.clear()
+        self.tournaments.clear()
 
     def _score(self, tid: UUID, session: int, changed: set[UUID]) -> None:
         """Score what changed in one session and write what moved (decision 0098)."""
