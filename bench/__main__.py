@@ -12,6 +12,7 @@ BENCHMARKS = [
     "bench.rules_replay",
     "bench.scoring_session",
     "bench.api_play",
+    "bench.event_night",
 ]
 
 

@@ -26,7 +26,12 @@ from typing import Any
 
 from django.conf import settings
 
-from eventstore.models import Checkpoint, ProcessRefusal, ProjectionFailure
+from eventstore.models import (
+    Checkpoint,
+    Event,
+    ProcessRefusal,
+    ProjectionFailure,
+)
 from eventstore.projections import configured_projections, lock_holder
 from eventstore.store import event_store
 
@@ -59,6 +64,19 @@ def overall(states: list[str]) -> str:
     if any(s in DEGRADED for s in states):
         return "degraded"
     return "ok"
+
+
+def lag_seconds(position: int, head: int, now: Any) -> float:
+    """How long the first event a runner has not applied has waited (0 at the
+    head): the projection's lag in seconds, beside its lag in positions."""
+    if position >= head:
+        return 0.0
+    recorded = (
+        Event.objects.filter(global_position=position + 1)
+        .values_list("recorded_at", flat=True)
+        .first()
+    )
+    return 0.0 if recorded is None else round((now - recorded).total_seconds(), 3)
 
 
 def projection_report(
@@ -95,6 +113,7 @@ def projection_report(
             "position": position,
             "head": head,
             "lag": head - position,
+            "lag_seconds": lag_seconds(position, head, now),
             "heartbeat_age": age,
             "runner": {
                 "alive": holder is not None,

@@ -233,9 +233,15 @@ def handle_board_result(
     metadata: Metadata,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
+    state: tournament.TournamentState | None = None,
 ) -> AppendResult | None:
-    """Run a board-result command; ``build`` gets the table's assignment."""
-    state = load_tournament(ref.tournament_id)
+    """Run a board-result command; ``build`` gets the table's assignment.
+
+    ``state``: the tournament as the caller loaded it for this request (a
+    view that checked the seat), so a request reads it once (issue 13).
+    """
+    if state is None:
+        state = load_tournament(ref.tournament_id)
     if not state.exists:
         raise tournament.TournamentNotFound("no such tournament")
     assignment = seating(state, ref)

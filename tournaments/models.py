@@ -62,6 +62,10 @@ class SessionRow(models.Model):
     appeal_deadline = models.DateTimeField(null=True)
     correction_closed = models.BooleanField(default=False)
     appeal_closed = models.BooleanField(default=False)
+    # The position of the last event the results projection scored in this
+    # session: the runner's kept scorer is used only while it matches
+    # (decision 0099).
+    scored_token = models.TextField(default="", blank=True)
 
     class Meta:
         constraints = [

@@ -1,11 +1,19 @@
 """Tournament read models: tournaments, sessions, travellers and standings.
 
 Deterministic and idempotent per natural key (upserts). Standings are not an
-aggregate: each batch marks the sessions it touched and ``flush`` rescores
-them from every traveller line with the one scoring pipeline
+aggregate: each batch gathers the traveller lines it changed and ``flush``
+scores them with the one scoring pipeline
 (``tournaments.domain.session_scoring``, decision 0075: Law 78A matchpoints,
 Law 12 adjusted scores, Law 87 groups, Law 90 penalties), rounding once, for
 publication.
+
+Work follows what changed (decisions 0098, 0099): the batch's result rows
+are written with one upsert, each session's kept ``SessionScorer`` re-scores
+the boards of the lines that changed, and only the rows whose published
+figures moved are written, with set-based statements (``write_figures``).
+The scorer is kept between batches while the session's ``scored_token``
+matches the one it wrote; a penalty, a rebuild or a token it did not write
+scores the session whole from the read model.
 
 Pairs scored in IMPs (Butler or cross-IMPs, Law 78D) reuse the matchpoint
 columns as "points" (decision 0053): ``ResultRow.mp_ns``/``mp_ew`` hold each
@@ -16,10 +24,16 @@ use the FIGB tie-breaks of ``scoring.standings`` (decision 0054).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections import OrderedDict
+from collections.abc import Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 from uuid import UUID
+
+from django.db import connection
+from django.db.models import Field
 
 from eventstore.projections import Projection
 from eventstore.store import RecordedEvent
@@ -59,15 +73,33 @@ class TournamentResults(Projection):
         MatchRow,
     )
 
+    KEPT_SESSIONS = 32
+
     def __init__(self) -> None:
+        # Sessions to score whole (a penalty), and the lines each session's
+        # batch changed; the result rows the batch writes (stream -> fields).
         self.dirty: set[tuple[UUID, int]] = set()
+        self.changed: dict[tuple[UUID, int], set[UUID]] = {}
+        self.pending: dict[UUID, dict[str, Any]] = {}
+        # The position of the last event that changed each session's scoring:
+        # the token its write leaves (the same on a rebuild, which replays
+        # the same events to the same figures).
+        self.scored_at: dict[tuple[UUID, int], int] = {}
+        self.kept: OrderedDict[tuple[UUID, int], KeptSession] = OrderedDict()
+        self.tournaments: dict[UUID, UUID] = {}  # stream -> tournament, this batch
 
     def reset(self) -> None:
         for model in self.ROW_MODELS:
             model.objects.all().delete()
+        self.kept.clear()
 
     def discard(self) -> None:
+        self.tournaments.clear()
         self.dirty.clear()
+        self.changed.clear()
+        self.scored_at.clear()
+        self.pending.clear()
+        self.kept.clear()  # a rolled-back flush may have moved a kept scorer
 
     def reset_partition(self, partition: str) -> bool:
         """Delete one tournament's rows: every row here names its tournament.
@@ -83,6 +115,14 @@ class TournamentResults(Projection):
         for model in self.ROW_MODELS:
             model.objects.filter(tournament_id=tid).delete()
         self.dirty = {d for d in self.dirty if d[0] != tid}
+        self.changed = {k: v for k, v in self.changed.items() if k[0] != tid}
+        self.scored_at = {k: v for k, v in self.scored_at.items() if k[0] != tid}
+        self.tournaments = {k: v for k, v in self.tournaments.items() if v != tid}
+        self.pending = {
+            k: v for k, v in self.pending.items() if v["tournament_id"] != tid
+        }
+        for kept in [k for k in self.kept if k[0] == tid]:
+            del self.kept[kept]
         return True
 
     def handle(self, recorded: RecordedEvent) -> None:
@@ -93,9 +133,16 @@ class TournamentResults(Projection):
             self._result(recorded, event)
 
     def _tournament_id(self, recorded: RecordedEvent) -> UUID:
-        return TournamentRow.objects.values_list("tournament_id", flat=True).get(
-            stream_id=recorded.stream_id
-        )
+        """The tournament a tournament stream's event belongs to, read once a
+        batch per stream (a rebuild meets hundreds of entries per stream)."""
+        tid = self.tournaments.get(recorded.stream_id)
+        if tid is None:
+            tid = self.tournaments[recorded.stream_id] = (
+                TournamentRow.objects.values_list("tournament_id", flat=True).get(
+                    stream_id=recorded.stream_id
+                )
+            )
+        return tid
 
     def _tournament(self, recorded: RecordedEvent, event: Any) -> None:
         if isinstance(event, tournament.TournamentCreated):
@@ -136,6 +183,7 @@ class TournamentResults(Projection):
                         "winners": event.winners,
                     },
                 )
+                self.kept.pop((tid, event.session), None)
             case tournament.SessionScoresPublished():
                 SessionRow.objects.filter(
                     tournament_id=tid, session=event.session
@@ -183,6 +231,7 @@ class TournamentResults(Projection):
                     },
                 )
                 self.dirty.add((tid, event.session))
+                self.scored_at[(tid, event.session)] = recorded.global_position
 
     def _close(self, tid: UUID, session: int, **flag: bool) -> None:
         SessionRow.objects.filter(tournament_id=tid, session=session).update(**flag)
@@ -194,20 +243,23 @@ class TournamentResults(Projection):
         ).update(status=SessionRow.Status.FINAL)
 
     def _result(self, recorded: RecordedEvent, event: Any) -> None:
+        """Gather the result row's fields; ``flush`` writes the batch's rows."""
+        sid = recorded.stream_id
         match event:
             case (
                 board_result.ResultEntered() | board_result.BoardIrregularityRecorded()
             ):
-                defaults: dict[str, Any] = {
-                    "tournament_id": event.tournament_id,
-                    "session": event.session,
-                    "board_number": event.board_number,
-                    "table": event.table,
-                    "ns": event.ns,
-                    "ew": event.ew,
-                }
+                row = self.pending.setdefault(sid, {})
+                row.update(
+                    tournament_id=event.tournament_id,
+                    session=event.session,
+                    board_number=event.board_number,
+                    table=event.table,
+                    ns=event.ns,
+                    ew=event.ew,
+                )
                 if isinstance(event, board_result.ResultEntered):
-                    defaults.update(
+                    row.update(
                         contract=event.contract,
                         lead=event.lead,
                         tricks=event.tricks,
@@ -217,38 +269,359 @@ class TournamentResults(Projection):
                         confirmed=event.entered_by in board_result.CONFIRMED_BY,
                     )
                 else:
-                    defaults.update(irregularity=event.kind, group=event.group)
-                row, _ = ResultRow.objects.update_or_create(
-                    stream_id=recorded.stream_id, defaults=defaults
-                )
+                    row.update(irregularity=event.kind, group=event.group)
             case board_result.ResultConfirmed():
-                row = ResultRow.objects.get(stream_id=recorded.stream_id)
-                row.confirmed = True
-                row.save(update_fields=["confirmed"])
+                self._row(sid)["confirmed"] = True
+                return  # the figures do not change
             case board_result.ResultCorrected():
-                row = ResultRow.objects.get(stream_id=recorded.stream_id)
-                row.contract, row.lead, row.tricks = (
-                    event.contract,
-                    event.lead,
-                    event.tricks,
+                row = self._row(sid)
+                row.update(
+                    contract=event.contract,
+                    lead=event.lead,
+                    tricks=event.tricks,
+                    score_ns=check_result(
+                        row["board_number"], event.contract, event.lead, event.tricks
+                    ),
+                    adjusted=None,
                 )
-                row.score_ns = check_result(
-                    row.board_number, event.contract, event.lead, event.tricks
-                )
-                row.adjusted = None
-                row.save()
             case board_result.AdjustedScoreAwarded():
-                row = ResultRow.objects.get(stream_id=recorded.stream_id)
-                row.adjusted = event.score
-                row.save(update_fields=["adjusted"])
+                row = self._row(sid)
+                row["adjusted"] = event.score
             case _:
                 return
-        self.dirty.add((row.tournament_id, row.session))
+        key = (row["tournament_id"], row["session"])
+        self.changed.setdefault(key, set()).add(sid)
+        self.scored_at[key] = recorded.global_position
+
+    def _row(self, stream_id: UUID) -> dict[str, Any]:
+        """The batch's fields of a result row that exists (its identity read once)."""
+        row = self.pending.get(stream_id)
+        if row is None:
+            row = self.pending[stream_id] = dict(
+                ResultRow.objects.values(*IDENTITY[1:]).get(stream_id=stream_id)
+            )
+        return row
 
     def flush(self) -> None:
-        for tid, session in sorted(self.dirty):
-            rescore_session(tid, session)
+        write_rows(self.pending)
+        self.pending.clear()
+        for key in sorted(self.dirty | set(self.changed)):
+            self._score(*key, self.changed.get(key, set()))
         self.dirty.clear()
+        self.changed.clear()
+        self.scored_at.clear()
+        self.tournaments.clear()
+
+    def _score(self, tid: UUID, session: int, changed: set[UUID]) -> None:
+        """Score what changed in one session and write what moved (decision 0098)."""
+        token = SessionRow.objects.values_list("scored_token", flat=True).get(
+            tournament_id=tid, session=session
+        )
+        key = (tid, session)
+        kept = self.kept.pop(key, None)
+        if kept is None or kept.token != token or key in self.dirty:
+            kept = KeptSession.load(tid, session)
+            touched: Iterable[Hashable] = kept.scorer.lines
+        else:
+            touched = kept.scorer.apply(session_lines(read_lines(changed)))
+        kept.token = str(self.scored_at[key])
+        kept.write(tid, session, touched)
+        SessionRow.objects.filter(tournament_id=tid, session=session).update(
+            scored_token=kept.token
+        )
+        self.kept[key] = kept
+        while len(self.kept) > self.KEPT_SESSIONS:
+            self.kept.popitem(last=False)
+
+
+# What a row's figures are read from, and what a correction needs of a row.
+LINE_FIELDS = (
+    "stream_id",
+    "board_number",
+    "table",
+    "ns",
+    "ew",
+    "score_ns",
+    "adjusted",
+    "group",
+)
+IDENTITY = (
+    "stream_id",
+    "tournament_id",
+    "session",
+    "board_number",
+    "table",
+    "ns",
+    "ew",
+)
+ROW_FIGURES = ("mp_ns", "mp_ew", "top")
+STANDING_FIELDS = (
+    "direction",
+    "boards",
+    "matchpoints",
+    "penalty",
+    "top",
+    "percent",
+    "rank",
+    "tied",
+    "imps",
+    "vp",
+    "revised",
+)
+MATCH_FIELDS = (
+    "round",
+    "team_a",
+    "team_b",
+    "boards",
+    "imps_a",
+    "imps_b",
+    "vp_a",
+    "vp_b",
+    "points_a",
+    "points_b",
+)
+
+Figures = tuple[Decimal | None, Decimal | None, int | None]
+
+
+@dataclass
+class KeptSession:
+    """A session's scorer and the published figures the read model holds."""
+
+    scorer: session_scoring.SessionScorer
+    rows: dict[Hashable, Figures] = field(default_factory=dict)
+    standings: dict[int, tuple[Any, ...]] = field(default_factory=dict)
+    matches: list[tuple[Any, ...]] = field(default_factory=list)
+    token: str = ""
+
+    @classmethod
+    def load(cls, tid: UUID, session: int) -> KeptSession:
+        """Score the session whole from the read model (the full rescore)."""
+        scope = {"tournament_id": tid, "session": session}
+        rows = list(
+            ResultRow.objects.filter(**scope)
+            .order_by("id")
+            .values_list(*LINE_FIELDS, *ROW_FIGURES)
+        )
+        width = len(LINE_FIELDS)
+        return cls(
+            scorer=session_scoring.SessionScorer(
+                session_conditions(tid, session),
+                session_lines([r[:width] for r in rows]),
+            ),
+            rows={r[0]: r[width:] for r in rows},
+            standings={
+                r[0]: r[1:]
+                for r in StandingRow.objects.filter(**scope).values_list(
+                    "entry_number", *STANDING_FIELDS
+                )
+            },
+            matches=list(
+                MatchRow.objects.filter(**scope)
+                .order_by("id")
+                .values_list(*MATCH_FIELDS)
+            ),
+        )
+
+    def write(self, tid: UUID, session: int, touched: Iterable[Hashable]) -> None:
+        """Write the rows whose published figures moved, and only those."""
+        figures = self.scorer.figures
+        moved: dict[Hashable, Figures] = {}
+        for key in touched:
+            line = figures.lines.get(key)
+            new: Figures = (
+                (None, None, None)
+                if line is None
+                else (publish(line.ns), publish(line.ew), line.top)
+            )
+            if self.rows.get(key, (None, None, None)) != new:
+                moved[key] = self.rows[key] = new
+        write_figures(moved)
+        standings = {s.entry_number: published_standing(s) for s in figures.standings}
+        changed = {
+            n: values
+            for n, values in standings.items()
+            if self.standings.get(n) != values
+        }
+        gone = set(self.standings) - set(standings)
+        if gone:
+            StandingRow.objects.filter(
+                tournament_id=tid, session=session, entry_number__in=gone
+            ).delete()
+        if changed:
+            StandingRow.objects.bulk_create(
+                [
+                    StandingRow(
+                        tournament_id=tid,
+                        session=session,
+                        entry_number=n,
+                        **dict(zip(STANDING_FIELDS, values, strict=True)),
+                    )
+                    for n, values in changed.items()
+                ],
+                update_conflicts=True,
+                unique_fields=["tournament_id", "session", "entry_number"],
+                update_fields=list(STANDING_FIELDS),
+            )
+        self.standings = standings
+        matches = [published_match(m) for m in figures.matches]
+        if matches != self.matches:
+            MatchRow.objects.filter(tournament_id=tid, session=session).delete()
+            MatchRow.objects.bulk_create(
+                MatchRow(
+                    tournament_id=tid,
+                    session=session,
+                    **dict(zip(MATCH_FIELDS, values, strict=True)),
+                )
+                for values in matches
+            )
+            self.matches = matches
+
+
+def published_standing(s: session_scoring.Standing) -> tuple[Any, ...]:
+    """A standing's columns as ``StandingRow`` holds them (``STANDING_FIELDS``)."""
+    return (
+        s.direction,
+        s.boards,
+        publish(s.matchpoints),
+        publish(s.penalty),
+        s.top,
+        publish(s.percent),
+        s.rank,
+        s.tied,
+        None if s.imps is None else int(publish(s.imps, 0)),
+        None if s.vp is None else publish(s.vp),
+        {str(board): str(publish(points)) for board, points in s.revised.items()},
+    )
+
+
+def published_match(m: session_scoring.Match) -> tuple[Any, ...]:
+    """A team match's columns as ``MatchRow`` holds them (``MATCH_FIELDS``)."""
+    return (
+        m.round,
+        m.team_a,
+        m.team_b,
+        m.boards,
+        m.imps_a,
+        m.imps_b,
+        publish(m.vp_a),
+        publish(m.vp_b),
+        m.points_a,
+        m.points_b,
+    )
+
+
+def write_rows(pending: dict[UUID, dict[str, Any]]) -> None:
+    """Upsert the batch's result rows: one ``INSERT ... ON CONFLICT (stream_id)
+    DO UPDATE`` per set of fields the batch's events set (usually one), from
+    arrays (``unnest``) on PostgreSQL, ``bulk_create`` on SQLite; the figures
+    are left to ``write_figures``."""
+    by_fields: dict[tuple[str, ...], list[tuple[UUID, dict[str, Any]]]] = {}
+    for stream_id, values in pending.items():
+        names = tuple(sorted(n for n in values if n != "stream_id"))
+        by_fields.setdefault(names, []).append((stream_id, values))
+    for names, rows in by_fields.items():
+        if connection.vendor == "postgresql":
+            _upsert_unnest(rows, names)
+            continue
+        ResultRow.objects.bulk_create(
+            [ResultRow(stream_id=sid, **values) for sid, values in rows],
+            batch_size=500,
+            update_conflicts=True,
+            unique_fields=["stream_id"],
+            update_fields=list(names),
+        )
+
+
+ROW_COLUMNS = tuple(
+    f
+    for f in ResultRow._meta.concrete_fields
+    if f.name not in ("id", *ROW_FIGURES) and not f.primary_key
+)
+
+
+def _db_type(field: Field[Any, Any]) -> str:
+    kind = field.db_type(connection)
+    if kind is None:
+        raise TypeError(f"{field.name} has no column type")
+    return kind
+
+
+def _column(name: str) -> str:
+    """The column of one of the result row's own fields (no relation)."""
+    field = ResultRow._meta.get_field(name)
+    if not isinstance(field, Field):
+        raise TypeError(f"{name} is a relation, not a column of the result row")
+    return field.attname
+
+
+def _upsert_unnest(
+    rows: list[tuple[UUID, dict[str, Any]]], names: Sequence[str]
+) -> None:
+    """``INSERT ... SELECT FROM unnest(...) ON CONFLICT (stream_id) DO UPDATE``
+    of ``names``: one statement, no model instances (PostgreSQL)."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.attname) for f in ROW_COLUMNS)
+    arrays = ", ".join(f"%s::{_db_type(f)}[]" for f in ROW_COLUMNS)
+    updates = ", ".join(
+        f"{quote(c)} = EXCLUDED.{quote(c)}" for c in (_column(n) for n in names)
+    )
+    params = [
+        [
+            sid if f.name == "stream_id" else values.get(f.name, f.get_default())
+            for sid, values in rows
+        ]
+        for f in ROW_COLUMNS
+    ]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(ResultRow._meta.db_table)} ({columns}) "
+            f"SELECT * FROM unnest({arrays}) "
+            f"ON CONFLICT (stream_id) DO UPDATE SET {updates}",
+            params,
+        )
+
+
+def write_figures(moved: dict[Hashable, Figures]) -> None:
+    """Set the published figures of the rows that moved: one ``UPDATE ...
+    FROM unnest(...)`` on PostgreSQL; row by row in one ``executemany`` on
+    SQLite (the embedded mode), which has no arrays."""
+    if not moved:
+        return
+    table = connection.ops.quote_name(ResultRow._meta.db_table)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            ids, ns, ew, top = zip(*((k, *v) for k, v in moved.items()), strict=True)
+            cursor.execute(
+                f"UPDATE {table} AS r SET mp_ns = u.mp_ns, mp_ew = u.mp_ew, "
+                '"top" = u.top FROM unnest(%s::uuid[], %s::numeric[], '
+                "%s::numeric[], %s::integer[]) AS u(stream_id, mp_ns, mp_ew, top) "
+                "WHERE r.stream_id = u.stream_id",
+                [list(ids), list(ns), list(ew), list(top)],
+            )
+            return
+        uuid_field = ResultRow._meta.get_field("stream_id")
+        cursor.executemany(
+            f'UPDATE {table} SET mp_ns = %s, mp_ew = %s, "top" = %s '
+            "WHERE stream_id = %s",
+            [
+                (
+                    *(connection.ops.adapt_decimalfield_value(v) for v in figures[:2]),
+                    figures[2],
+                    uuid_field.get_db_prep_value(key, connection),
+                )
+                for key, figures in moved.items()
+            ],
+        )
+
+
+def read_lines(stream_ids: Iterable[UUID]) -> list[tuple[Any, ...]]:
+    """The changed rows' scoring columns, in one query."""
+    return list(
+        ResultRow.objects.filter(stream_id__in=list(stream_ids))
+        .order_by("id")
+        .values_list(*LINE_FIELDS)
+    )
 
 
 def session_conditions(tid: UUID, session: int) -> session_scoring.Conditions:
@@ -274,21 +647,10 @@ def session_conditions(tid: UUID, session: int) -> session_scoring.Conditions:
     )
 
 
-def session_lines(rows: Sequence[ResultRow]) -> list[session_scoring.Line]:
-    """The travellers of the read model as the pipeline reads them."""
-    return [
-        session_scoring.Line(
-            key=row.stream_id,
-            board_number=row.board_number,
-            table=row.table,
-            ns=row.ns,
-            ew=row.ew,
-            score_ns=row.score_ns,
-            adjusted=row.adjusted,
-            group=row.group,
-        )
-        for row in rows
-    ]
+def session_lines(rows: Sequence[Sequence[Any]]) -> list[session_scoring.Line]:
+    """The travellers of the read model (``LINE_FIELDS`` columns) as the
+    pipeline reads them."""
+    return [session_scoring.Line(*row) for row in rows]
 
 
 def score_read_model(
@@ -299,64 +661,10 @@ def score_read_model(
         ResultRow.objects.filter(tournament_id=tid, session=session).order_by("id")
     )
     figures = session_scoring.score_session(
-        session_conditions(tid, session), session_lines(rows)
+        session_conditions(tid, session),
+        session_lines([[getattr(r, name) for name in LINE_FIELDS] for r in rows]),
     )
     return rows, figures
-
-
-def rescore_session(tid: UUID, session: int) -> None:
-    """Score every traveller of the session and rewrite its standings.
-
-    The one scoring pipeline (``session_scoring.score_session``) gives the
-    exact figures; they are rounded here once, for publication (decision 0020).
-    """
-    rows, figures = score_read_model(tid, session)
-    for row in rows:
-        line = figures.lines.get(row.stream_id)
-        row.mp_ns = None if line is None else publish(line.ns)
-        row.mp_ew = None if line is None else publish(line.ew)
-        row.top = None if line is None else line.top
-    ResultRow.objects.bulk_update(rows, ["mp_ns", "mp_ew", "top"])
-    MatchRow.objects.filter(tournament_id=tid, session=session).delete()
-    MatchRow.objects.bulk_create(
-        MatchRow(
-            tournament_id=tid,
-            session=session,
-            round=m.round,
-            team_a=m.team_a,
-            team_b=m.team_b,
-            boards=m.boards,
-            imps_a=m.imps_a,
-            imps_b=m.imps_b,
-            vp_a=publish(m.vp_a),
-            vp_b=publish(m.vp_b),
-            points_a=m.points_a,
-            points_b=m.points_b,
-        )
-        for m in figures.matches
-    )
-    StandingRow.objects.filter(tournament_id=tid, session=session).delete()
-    StandingRow.objects.bulk_create(
-        StandingRow(
-            tournament_id=tid,
-            session=session,
-            entry_number=s.entry_number,
-            direction=s.direction,
-            boards=s.boards,
-            matchpoints=publish(s.matchpoints),
-            penalty=publish(s.penalty),
-            top=s.top,
-            percent=publish(s.percent),
-            rank=s.rank,
-            tied=s.tied,
-            imps=None if s.imps is None else int(publish(s.imps, 0)),
-            vp=None if s.vp is None else publish(s.vp),
-            revised={
-                str(board): str(publish(points)) for board, points in s.revised.items()
-            },
-        )
-        for s in figures.standings
-    )
 
 
 def individual_seats(tid: UUID, session: int) -> dict[tuple[int, int], tuple[int, ...]]:

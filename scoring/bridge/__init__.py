@@ -70,6 +70,7 @@ from scoring.bridge.rounding import (
     round_to_multiple,
 )
 from scoring.bridge.session import (
+    PairsBoards,
     PairStanding,
     ParticipantId,
     RankBy,
@@ -103,6 +104,7 @@ __all__ = [
     "NoFaultRule",
     "Outcome",
     "PairStanding",
+    "PairsBoards",
     "ParticipantId",
     "PenaltyUnit",
     "Placing",

@@ -12,7 +12,7 @@ pair's total, percentage and rank. Exact throughout (decision 0020).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -40,6 +40,7 @@ from scoring.bridge.rounding import Exact
 
 __all__ = [
     "PairStanding",
+    "PairsBoards",
     "ParticipantId",
     "RankBy",
     "SessionMethod",
@@ -210,6 +211,18 @@ class _Board:
     def top_at(self, index: int) -> int:
         return self.uniform_top if self.tops is None else self.tops[index]
 
+    def copy(self) -> _Board:
+        return _Board(
+            self.columns,
+            self.uniform_top,
+            None if self.tops is None else list(self.tops),
+            self.denominator,
+            list(self.ns),
+            list(self.ew),
+            self.compared,
+            self.plain,
+        )
+
     def rescale(self, factor: int) -> None:
         if factor != 1:
             self.denominator *= factor
@@ -232,7 +245,23 @@ def score_pairs_session(
     added in integers over one common denominator (decision 0020).
     """
     method = method or SessionMethod()
-    scored = _score_boards(boards, method)
+    return _session_result(_score_boards(boards, method), method, penalties)
+
+
+def _session_result(
+    boards: Mapping[int, _Board],
+    method: SessionMethod,
+    penalties: Sequence[ProceduralPenalty],
+) -> SessionResult:
+    """Add up scored boards: totals, the 12C2(c) revision, penalties, ranks.
+
+    The revision rewrites the boards it touches, so those (never plain) are
+    copied first and the caller's boards stay as they were.
+    """
+    scored = {
+        number: board if board.plain else board.copy()
+        for number, board in boards.items()
+    }
     scale = lcm(*(board.denominator for board in scored.values())) if scored else 1
 
     totals, tops, played, ns_ids, ew_ids = _add_up(scored, scale)
@@ -375,26 +404,27 @@ def _scaled(values: list[int], factor: int) -> list[int]:
     return values if factor == 1 else [v * factor for v in values]
 
 
-def _score_boards(
-    boards: Mapping[int, Sequence[TableResult]], method: SessionMethod
-) -> dict[int, _Board]:
-    columns: dict[int, tuple[tuple[object, ...], ...]] = {}
+def _field_counts(
+    lines: Sequence[TableResult], method: SessionMethod
+) -> dict[str, int]:
+    """Each field's count of results on one board (one field across sections)."""
+    if method.across_field:
+        return {"": len(lines)}
+    counts: dict[str, int] = {}
+    for line in lines:
+        name = cast_str(line.section)
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def _expected(
+    counts: Iterable[Mapping[str, int]], method: SessionMethod
+) -> dict[str, int]:
+    """Each field's full-board count: the largest on any board, or the method's."""
     expected: dict[str, int] = {}
-    sections_of: dict[int, dict[str, list[int]]] = {}
-    for number, lines in boards.items():
-        cols = tuple(zip(*lines, strict=True)) if lines else ((),) * 5
-        if len(cols) != 5:
-            raise ScoringError(f"board {number} has a malformed traveller line")
-        columns[number] = cols
-        if method.across_field:
-            expected[""] = max(expected.get("", 0), len(lines))
-            continue
-        fields: dict[str, list[int]] = {}
-        for i, section in enumerate(cols[3]):
-            fields.setdefault(cast_str(section), []).append(i)
-        sections_of[number] = fields
-        for name, indices in fields.items():
-            expected[name] = max(expected.get(name, 0), len(indices))
+    for board in counts:
+        for name, count in board.items():
+            expected[name] = max(expected.get(name, 0), count)
     if method.expected is not None:
         for name, count in expected.items():
             if count > method.expected:
@@ -403,66 +433,132 @@ def _score_boards(
                     law=LawRef("78A"),
                 )
             expected[name] = method.expected
-    scored: dict[int, _Board] = {}
-    for number, cols in columns.items():
-        results = cast("Sequence[int | Adjustment]", cols[2])
-        groups = cast("Sequence[int]", cols[4])
-        if method.across_field:
-            plain = check_results(results)
-            field = expected.get("", 0)
-            top, den, ns, ew, compared = score_scaled(
-                results,
-                field,
-                method.field,
-                groups if any(groups) else None,
-                plain=plain,
-            )
-            scored[number] = _Board(cols, top, None, den, ns, ew, compared, plain)
-            continue
-        n = len(results)
-        parts = []
-        all_plain = True
-        for name, indices in sections_of[number].items():
-            sub = [results[i] for i in indices]
-            plain = check_results(sub)
-            all_plain = all_plain and plain
-            sub_groups = [groups[i] for i in indices]
-            parts.append(
-                (
-                    indices,
-                    score_scaled(
-                        sub,
-                        expected[name],
-                        method.field,
-                        sub_groups if any(sub_groups) else None,
-                        plain=plain,
-                    ),
-                )
-            )
-        den = lcm(*(part[1][1] for part in parts)) if parts else 1
-        tops = [0] * n
-        ns_all = [0] * n
-        ew_all = [0] * n
-        compared = 0
-        for indices, (top, sub_den, ns, ew, sub_compared) in parts:
-            factor = den // sub_den
-            compared += sub_compared
-            for k, i in enumerate(indices):
-                tops[i] = top
-                ns_all[i] = ns[k] * factor
-                ew_all[i] = ew[k] * factor
-        uniform = max(tops, default=0)
-        scored[number] = _Board(
-            cols,
-            uniform,
-            None if all(t == uniform for t in tops) else tops,
-            den,
-            ns_all,
-            ew_all,
-            compared,
-            all_plain,
+    return expected
+
+
+def _score_boards(
+    boards: Mapping[int, Sequence[TableResult]], method: SessionMethod
+) -> dict[int, _Board]:
+    for number, lines in boards.items():
+        if lines and len(lines[0]) != 5:
+            raise ScoringError(f"board {number} has a malformed traveller line")
+    expected = _expected((_field_counts(b, method) for b in boards.values()), method)
+    return {
+        number: _score_board(lines, method, expected)
+        for number, lines in boards.items()
+    }
+
+
+def _score_board(
+    lines: Sequence[TableResult], method: SessionMethod, expected: Mapping[str, int]
+) -> _Board:
+    """Score one board against each field's full-board count (Law 78A)."""
+    cols = tuple(zip(*lines, strict=True)) if lines else ((),) * 5
+    results = cast("Sequence[int | Adjustment]", cols[2])
+    groups = cast("Sequence[int]", cols[4])
+    if method.across_field:
+        plain = check_results(results)
+        top, den, ns, ew, compared = score_scaled(
+            results,
+            expected.get("", 0),
+            method.field,
+            groups if any(groups) else None,
+            plain=plain,
         )
-    return scored
+        return _Board(cols, top, None, den, ns, ew, compared, plain)
+    fields: dict[str, list[int]] = {}
+    for i, section in enumerate(cols[3]):
+        fields.setdefault(cast_str(section), []).append(i)
+    n = len(results)
+    parts = []
+    all_plain = True
+    for name, indices in fields.items():
+        sub = [results[i] for i in indices]
+        plain = check_results(sub)
+        all_plain = all_plain and plain
+        sub_groups = [groups[i] for i in indices]
+        parts.append(
+            (
+                indices,
+                score_scaled(
+                    sub,
+                    expected[name],
+                    method.field,
+                    sub_groups if any(sub_groups) else None,
+                    plain=plain,
+                ),
+            )
+        )
+    den = lcm(*(part[1][1] for part in parts)) if parts else 1
+    tops = [0] * n
+    ns_all = [0] * n
+    ew_all = [0] * n
+    compared = 0
+    for indices, (top, sub_den, ns, ew, sub_compared) in parts:
+        factor = den // sub_den
+        compared += sub_compared
+        for k, i in enumerate(indices):
+            tops[i] = top
+            ns_all[i] = ns[k] * factor
+            ew_all[i] = ew[k] * factor
+    uniform = max(tops, default=0)
+    return _Board(
+        cols,
+        uniform,
+        None if all(t == uniform for t in tops) else tops,
+        den,
+        ns_all,
+        ew_all,
+        compared,
+        all_plain,
+    )
+
+
+class PairsBoards:
+    """A pairs session scored board by board and kept between updates.
+
+    ``update`` re-scores only the boards given (all of them when a board's
+    count changes a field's full-board count, which Neuberg factors every
+    board to); ``result`` adds up the kept boards exactly as
+    ``score_pairs_session`` does, so both give the same figures (decision
+    0098).
+    """
+
+    def __init__(self, method: SessionMethod | None = None) -> None:
+        self.method = method or SessionMethod()
+        self.travellers: dict[int, tuple[TableResult, ...]] = {}
+        self.counts: dict[int, dict[str, int]] = {}
+        self.expected: dict[str, int] = {}
+        self.scored: dict[int, _Board] = {}
+
+    def update(self, travellers: Mapping[int, Sequence[TableResult]]) -> set[int]:
+        """Replace the given boards' travellers (empty: none scored); return
+        the boards re-scored."""
+        for number, lines in travellers.items():
+            if lines:
+                if len(lines[0]) != 5:
+                    raise ScoringError(f"board {number} has a malformed traveller line")
+                self.travellers[number] = tuple(lines)
+                self.counts[number] = _field_counts(lines, self.method)
+            else:
+                self.travellers.pop(number, None)
+                self.counts.pop(number, None)
+                self.scored.pop(number, None)
+        expected = _expected(self.counts.values(), self.method)
+        if expected != self.expected:
+            self.expected = expected
+            todo = set(self.travellers)
+        else:
+            todo = {n for n in travellers if n in self.travellers}
+        for number in todo:
+            self.scored[number] = _score_board(
+                self.travellers[number], self.method, expected
+            )
+        return todo
+
+    def result(self, penalties: Sequence[ProceduralPenalty] = ()) -> SessionResult:
+        """Every kept board and the standings, as ``score_pairs_session``."""
+        return _session_result(self.scored, self.method, penalties)
 
 
 def cast_str(value: object) -> str:

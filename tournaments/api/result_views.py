@@ -59,8 +59,10 @@ def board_command(
     name: str,
     *,
     expected_version: int | None = None,
+    state: tournament.TournamentState | None = None,
 ) -> Response:
-    """Run one board-result command for the caller and answer it (201 or 200)."""
+    """Run one board-result command for the caller and answer it (201 or 200);
+    ``state``: the tournament the view already loaded (read once a request)."""
     return created(
         handlers.handle_board_result(
             ref,
@@ -68,6 +70,7 @@ def board_command(
             metadata=metadata_for(request, ref.tournament_id, name),
             idempotency_key=idem(request),
             expected_version=expected_version,
+            state=state,
         )
     )
 
@@ -108,6 +111,7 @@ class EnterResultApi(APIView):
                 entered_by=by,
             ),
             "enter_result",
+            state=state,
         )
 
 
@@ -132,6 +136,7 @@ class ConfirmResultApi(APIView):
             ref,
             lambda _a: board_result.ConfirmResult(by=by),
             "confirm_result",
+            state=state,
         )
 
 

@@ -15,7 +15,7 @@ at the door. Pure: no clock, no database.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence, Set
+from collections.abc import Hashable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -36,7 +36,7 @@ from scoring.bridge import (
 )
 from scoring.bridge.individual import SeatedResult, score_individual_session
 from scoring.bridge.matchpoints import BoardScores, percent_of_top
-from scoring.bridge.session import SessionMethod, Winners, score_pairs_session
+from scoring.bridge.session import PairsBoards, SessionMethod, Winners
 from scoring.bridge.vp import wbf_vp_pair
 from scoring.standings import (
     PairEntry,
@@ -56,6 +56,7 @@ __all__ = [
     "Match",
     "Penalty",
     "SessionFigures",
+    "SessionScorer",
     "Standing",
     "Table",
     "check_schedule",
@@ -252,9 +253,132 @@ def score_session(conditions: Conditions, lines: Sequence[Line]) -> SessionFigur
         return _teams(conditions, lines)
     if conditions.form == INDIVIDUAL:
         return _individual(conditions, lines)
-    if conditions.scoring in IMP_PAIRS:
-        return _imp_pairs(conditions, lines)
-    return _matchpoints(conditions, lines)
+    return SessionScorer(conditions, lines).figures
+
+
+class SessionScorer:
+    """One session's lines and exact figures, re-scored where lines change.
+
+    Pairs re-score only the boards whose lines ``apply`` receives (Law 78A:
+    a board's matchpoints depend on that board's results; Law 78D: a Butler
+    datum or the cross-IMP comparisons on that board's), then add up the
+    standings from every board's kept figures, so the figures are the ones a
+    fresh ``score_session`` gives (decision 0098). Individuals and teams are
+    scored whole from the kept lines. ``figures`` is the last result;
+    ``apply`` returns the keys whose line figures may have changed.
+    """
+
+    def __init__(self, conditions: Conditions, lines: Sequence[Line] = ()) -> None:
+        self.conditions = conditions
+        self.lines: dict[Hashable, Line] = {}
+        self.boards: dict[int, dict[Hashable, Line]] = {}
+        self.figures = EMPTY
+        self._line_figures: dict[Hashable, LineFigures] = {}
+        self._pairs = PairsBoards(SessionMethod(winners=Winners(conditions.winners)))
+        self._placed: dict[int, tuple[Hashable, ...]] = {}
+        self._imps: dict[int, list[tuple[Line, LineFigures]]] = {}
+        self.apply(lines)
+
+    def apply(self, lines: Sequence[Line]) -> set[Hashable]:
+        """Take new or changed lines (by key); re-score; return the keys of
+        the lines whose figures may have changed."""
+        changed: set[int] = set()
+        for line in lines:
+            old = self.lines.get(line.key)
+            if old is not None and old.board_number != line.board_number:
+                del self.boards[old.board_number][line.key]
+                changed.add(old.board_number)
+            self.lines[line.key] = line
+            self.boards.setdefault(line.board_number, {})[line.key] = line
+            changed.add(line.board_number)
+        form, scoring = self.conditions.form, self.conditions.scoring
+        if form in (TEAMS, INDIVIDUAL):
+            self.figures = (_teams if form == TEAMS else _individual)(
+                self.conditions, list(self.lines.values())
+            )
+            return set(self.lines)
+        if scoring in IMP_PAIRS:
+            return self._apply_imps(changed)
+        return self._apply_matchpoints(changed)
+
+    def _scored(self, number: int) -> list[tuple[Line, int | Adjustment]]:
+        return [
+            (line, result)
+            for line in self.boards.get(number, {}).values()
+            if (result := line.result()) is not None
+        ]
+
+    def _apply_matchpoints(self, changed: set[int]) -> set[Hashable]:
+        travellers: dict[int, list[TableResult]] = {}
+        for number in changed:
+            scored = self._scored(number)
+            self._placed[number] = tuple(line.key for line, _ in scored)
+            travellers[number] = [
+                TableResult(line.ns, line.ew, result, group=line.group)
+                for line, result in scored
+            ]
+        rescored = self._pairs.update(travellers)
+        boards = self._pairs.scored
+        touched = {key for number in changed for key in self.boards.get(number, {})}
+        for key in touched:
+            self._line_figures.pop(key, None)
+        if not boards:
+            self.figures = EMPTY
+            return touched
+        penalties = self.conditions.penalties
+        played = (
+            {
+                p
+                for t in self._pairs.travellers.values()
+                for r in t
+                for p in (r.ns, r.ew)
+            }
+            if penalties
+            else set()
+        )
+        result = self._pairs.result(_mp_penalties(penalties, played))
+        # A board with an artificial score moves with the session (Law 12C2(c)).
+        redo = rescored | {n for n, b in boards.items() if not b.plain}
+        for number in redo:
+            for index, key in enumerate(self._placed[number]):
+                self._line_figures[key] = _line_figures(result.boards[number], index)
+                touched.add(key)
+        self.figures = SessionFigures(
+            lines=dict(self._line_figures),
+            standings=tuple(
+                Standing(
+                    entry_number=entry_of(s.participant),
+                    direction=s.direction,
+                    boards=s.boards,
+                    matchpoints=Fraction(s.matchpoints),
+                    penalty=Fraction(s.penalty),
+                    top=s.top,
+                    percent=s.percent,
+                    rank=s.rank,
+                    tied=s.tied,
+                )
+                for s in result.standings
+            ),
+        )
+        return touched
+
+    def _apply_imps(self, changed: set[int]) -> set[Hashable]:
+        cross = self.conditions.scoring == CROSS_IMPS
+        touched: set[Hashable] = set()
+        for number in changed:
+            touched.update(self.boards.get(number, {}))
+            scored = self._scored(number)
+            if not scored:
+                self._imps.pop(number, None)
+                continue
+            self._imps[number] = [
+                (line, LineFigures(ns, ew))
+                for (line, _), (ns, ew) in zip(
+                    scored, imp_board([r for _, r in scored], cross=cross), strict=True
+                )
+            ]
+        self.figures = _imp_pairs(self.conditions, self._imps.values())
+        return touched
 
 
 def check_schedule(
@@ -316,48 +440,6 @@ def _line_figures(board: BoardScores, index: int) -> LineFigures:
     top = board.top_at(index)
     ns, ew = Fraction(board.ns[index]), Fraction(board.ew[index])
     return LineFigures(ns, ew, top, percent_of_top(ns, top), percent_of_top(ew, top))
-
-
-def _matchpoints(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
-    """Law 78A with Law 12C adjustments and Law 87 groups; one field or one per
-    direction as the session says (``Winners``)."""
-    boards: dict[int, list[TableResult]] = {}
-    placed: list[tuple[Hashable, int, int]] = []
-    for line in lines:
-        result = line.result()
-        if result is None:
-            continue  # not played and not yet adjusted: nothing to score
-        traveller = boards.setdefault(line.board_number, [])
-        placed.append((line.key, line.board_number, len(traveller)))
-        traveller.append(TableResult(line.ns, line.ew, result, group=line.group))
-    if not boards:
-        return EMPTY
-    played = {p for t in boards.values() for r in t for p in (r.ns, r.ew)}
-    scored = score_pairs_session(
-        boards,
-        SessionMethod(winners=Winners(conditions.winners)),
-        penalties=_mp_penalties(conditions.penalties, played),
-    )
-    return SessionFigures(
-        lines={
-            key: _line_figures(scored.boards[number], index)
-            for key, number, index in placed
-        },
-        standings=tuple(
-            Standing(
-                entry_number=entry_of(s.participant),
-                direction=s.direction,
-                boards=s.boards,
-                matchpoints=Fraction(s.matchpoints),
-                penalty=Fraction(s.penalty),
-                top=s.top,
-                percent=s.percent,
-                rank=s.rank,
-                tied=s.tied,
-            )
-            for s in scored.standings
-        ),
-    )
 
 
 def _individual(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
@@ -477,32 +559,24 @@ def imp_board(
     return out
 
 
-def _imp_pairs(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
-    """Pairs in IMPs: standings rank by total IMPs less IMP penalties (Law 90),
-    one field or one per direction as the session says (by direction when no
-    pair sat both ways unless it asks for one field), ties shared (FIGB N-L78
-    §4)."""
-    cross = conditions.scoring == CROSS_IMPS
-    boards: dict[int, list[tuple[Line, int | Adjustment]]] = {}
-    for line in lines:
-        result = line.result()
-        if result is not None:
-            boards.setdefault(line.board_number, []).append((line, result))
+def _imp_pairs(
+    conditions: Conditions,
+    boards: Iterable[Sequence[tuple[Line, LineFigures]]],
+) -> SessionFigures:
+    """Pairs in IMPs from each board's line figures (``imp_board``): standings
+    rank by total IMPs less IMP penalties (Law 90), one field or one per
+    direction as the session says (by direction when no pair sat both ways
+    unless it asks for one field), ties shared (FIGB N-L78 §4)."""
     figures: dict[Hashable, LineFigures] = {}
     totals: dict[int, Fraction] = {}
     played: dict[int, int] = {}
     ns_ids: set[int] = set()
     ew_ids: set[int] = set()
-    for board in boards.values():
-        results = [r for _, r in board]
-        for (line, _), (ns, ew) in zip(
-            board,
-            imp_board(results, cross=cross),
-            strict=True,
-        ):
-            figures[line.key] = LineFigures(ns, ew)
-            for pid, gained in ((line.ns, ns), (line.ew, ew)):
-                totals[pid] = totals.get(pid, Fraction(0)) + gained
+    for board in boards:
+        for line, gained in board:
+            figures[line.key] = gained
+            for pid, points in ((line.ns, gained.ns), (line.ew, gained.ew)):
+                totals[pid] = totals.get(pid, Fraction(0)) + points
                 played[pid] = played.get(pid, 0) + 1
             ns_ids.add(line.ns)
             ew_ids.add(line.ew)

@@ -70,7 +70,7 @@ class Command(BaseCommand):
             age = "never" if p["heartbeat_age"] is None else f"{p['heartbeat_age']}s"
             self.stdout.write(
                 f"{name:<32} {p['state']:<10} position {p['position']}/{p['head']} "
-                f"lag {p['lag']}  heartbeat {age}  {who}  status {p['status']}"
+                f"lag {p['lag']} ({p['lag_seconds']} s)  heartbeat {age}  {who}  status {p['status']}"
             )
             if p["last_error"]:
                 self.stdout.write(f"  last error: {p['last_error']}")

@@ -125,12 +125,15 @@ def test_health_says_down_when_the_runner_dies_and_the_new_one_catches_up(
     assert mine["runner"]["alive"] is False
 
     head = write(25)
-    assert health()[1]["projections"][NAME]["lag"] == 25
+    behind = health()[1]["projections"][NAME]
+    assert behind["lag"] == 25
+    assert behind["lag_seconds"] > 0  # the first of the 25 has waited since written
     runners.append(start_runner())
     wait_until(lambda: checkpoint() == head)
     code, body = wait_until(running, timeout=60)
     assert code == 200
     assert body["projections"][NAME]["lag"] == 0
+    assert body["projections"][NAME]["lag_seconds"] == 0.0
 
 
 def test_a_runner_whose_connections_are_terminated_reconnects_and_keeps_going(

@@ -225,3 +225,31 @@ def test_a_result_recorded_without_its_carry_is_carried_once_on_catch_up() -> No
     assert carried.metadata["causation_id"] == str(recorded.event_id)
     assert carried.event.contract == "3NTS"
     assert carried.event.tricks == 9
+
+
+def test_a_result_reads_the_tournament_once_and_without_its_payload() -> None:
+    """Issue 13: the view's seat check and the command share one load of the
+    tournament; the cached state is checked by its last event's identity,
+    whose payload (the session schedule) is not sent."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    tid, _, director = setup()
+    stream = tournament.stream_id(uuid.UUID(tid)).hex
+    handlers.load_tournament(uuid.UUID(tid))  # the process cache is warm
+    with CaptureQueriesContext(connection) as queries:
+        r = director.post(
+            f"/api/v1/tournaments/{tid}/sessions/1/results/",
+            {"board_number": 1, "table": 1, "contract": "3NTS", "tricks": 9},
+            format="json",
+        )
+    assert r.status_code == 201, r.json()
+    reads = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith("SELECT")
+        and "es_event" in q["sql"]
+        and stream in q["sql"]
+    ]
+    assert len(reads) == 1
+    assert "CASE WHEN stream_version >" in reads[0]

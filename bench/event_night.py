@@ -1,0 +1,420 @@
+"""Event night benchmark (issue 13): results entered at every table at once.
+
+gunicorn (8 workers x 2 threads) and one ``run_projections`` serve a
+200-pair Mitchell (100 tables, 2 boards a round, 14 rounds: 2,800 results)
+on PostgreSQL. One client per table enters its results as the director
+(``POST .../results/``), the rounds back to back (every table finishes a
+round before the next starts), once the runner has applied the setup. A watcher polls the results projection's
+checkpoint every 10 ms: a result is on the standings when the checkpoint
+passes its position (the standings are written in the same transaction).
+
+Prints the lag (201 to standings) p50/p95/max overall and per round;
+results/s beside the anchor, a trivial DRF GET (``/api/v1/ping/``) on the
+same server with as many clients, measured before and after the entry; and
+the results projection's rebuild rate beside the store's decode rate (every
+event read and decoded in batches, no projection), both in this process.
+
+``BENCH_SCALE`` scales the tables (default 1.0 = 100), ``BENCH_ROUNDS`` the
+rounds (default 14); ``BENCH_PORT`` and ``BENCH_DB_SUFFIX`` keep two runs
+apart. The machine is shared: only the ratios to the anchors of the same
+run compare across runs.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import os
+import random
+import signal
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import psycopg
+
+from bench.api_play import HOST, PORT, Client, _ping, _run_threads
+from bench.common import db_name, line
+
+ROOT = Path(__file__).resolve().parent.parent
+DB = db_name("arbitro_bench_event_night")
+SCALE = float(os.environ.get("BENCH_SCALE", "1"))
+TABLES = max(3, int(100 * SCALE))
+ROUNDS = int(os.environ.get("BENCH_ROUNDS", "14"))
+BOARDS_PER_ROUND = 2
+PING_SECONDS = float(os.environ.get("BENCH_PING_SECONDS", "3"))
+WORKERS = int(os.environ.get("BENCH_WORKERS", "8"))
+THREADS = int(os.environ.get("BENCH_THREADS", "2"))
+PROJECTION = "tournaments.results.v1"
+CONTRACTS = (("3NTS", 9), ("4SN", 10), ("4HE", 10), ("2SN", 8), ("5DW", 11))
+
+
+def _env() -> dict[str, str]:
+    return {
+        **os.environ,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "ARBITRO_DEADLINE_ETA": "0",
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+def _admin(sql: str) -> None:
+    with psycopg.connect(
+        "host=127.0.0.1 user=postgres dbname=postgres", autocommit=True
+    ) as c:
+        c.execute(sql)
+
+
+def _setup() -> tuple[str, str, dict[int, list[tuple[int, int]]]]:
+    """A fresh database with the tournament, its pairs and the session.
+
+    Returns the tournament id, the director's token and each table's
+    (round, board) in order.
+    """
+    _admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    _admin(f"CREATE DATABASE {DB}")
+    os.environ.update(_env())
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from rest_framework.authtoken.models import Token
+
+    from access.models import RoleGrant
+    from eventstore.store import Metadata
+    from registry.domain import PlayerCategory
+    from registry.handlers import Identity, register_player
+    from tournaments import handlers
+    from tournaments.domain import tournament
+    from tournaments.domain.movements.seating import mitchell_assignments
+
+    call_command("migrate", verbosity=0)
+    tid = uuid.uuid4()
+    director = get_user_model().objects.create_user("bench-director")
+    RoleGrant.objects.create(
+        user=director, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
+    )
+    meta = Metadata(actor="system:bench", tournament_id=tid)
+    players = [
+        register_player(
+            Identity(
+                federation_number=f"{900000 + n}",
+                family_name="Bench",
+                given_name=f"Player {n}",
+            ),
+            PlayerCategory.NOT_CLASSIFIED,
+            metadata=meta,
+        )[0]
+        for n in range(4 * TABLES)
+    ]
+    now = datetime.now(UTC)
+    handlers.handle_tournament(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name="event night",
+            form=tournament.Form.PAIRS,
+            scoring=tournament.ScoringMethod.MATCHPOINTS,
+            starts_at=now,
+            windows=tournament.WindowRules(),
+        ),
+        metadata=meta,
+    )
+    for number in range(1, 2 * TABLES + 1):
+        handlers.handle_tournament(
+            tid,
+            tournament.EnterPair(
+                number=number,
+                entry_id=uuid.uuid4(),
+                player_ids=tuple(players[2 * number - 2 : 2 * number]),
+            ),
+            metadata=meta,
+        )
+    assignments = mitchell_assignments(2 * TABLES, BOARDS_PER_ROUND, ROUNDS)
+    handlers.handle_tournament(
+        tid,
+        tournament.ScheduleSession(
+            session=1,
+            movement="mitchell",
+            starts_at=now - timedelta(hours=1),
+            ends_at=now + timedelta(hours=6),
+            assignments=assignments,
+        ),
+        metadata=meta,
+    )
+    plan: dict[int, list[tuple[int, int]]] = {}
+    for a in sorted(assignments, key=lambda a: (a.round, a.table)):
+        if a.ns and a.ew:
+            plan.setdefault(a.table, []).extend((a.round, b) for b in a.boards)
+    token = Token.objects.create(user=director).key
+    from django.db import connections
+
+    connections.close_all()
+    return str(tid), token, plan
+
+
+class Watcher:
+    """Polls the projection's checkpoint: (time, position) at each change."""
+
+    def __init__(self) -> None:
+        self.times: list[float] = []
+        self.positions: list[int] = []
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run)
+
+    def _run(self) -> None:
+        with psycopg.connect(
+            f"host=127.0.0.1 user=postgres dbname={DB}", autocommit=True
+        ) as c:
+            last = -1
+            while not self.stop.is_set():
+                row = c.execute(
+                    "SELECT last_position FROM es_checkpoint WHERE name = %s",
+                    [PROJECTION],
+                ).fetchone()
+                position = 0 if row is None else int(row[0])
+                if position != last:
+                    self.times.append(time.perf_counter())
+                    self.positions.append(position)
+                    last = position
+                time.sleep(0.01)
+
+    def shown_at(self, position: int, after: float) -> float | None:
+        """When the checkpoint was first seen at or past ``position``."""
+        # Positions only grow: the first sample at or past it.
+        i = bisect.bisect_left(self.positions, position)
+        if i == len(self.positions):
+            return None
+        return max(self.times[i], after)
+
+
+Entered = list[tuple[int, float, int]]  # (round, 201 at, last position)
+
+
+def _caught_up(timeout: float = 600) -> None:
+    """Wait until the results projection has applied every stored event."""
+    with psycopg.connect(
+        f"host=127.0.0.1 user=postgres dbname={DB}", autocommit=True
+    ) as c:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            row = c.execute(
+                "SELECT (SELECT coalesce(max(global_position), 0) FROM es_event) "
+                "- coalesce((SELECT last_position FROM es_checkpoint "
+                "WHERE name = %s), 0)",
+                [PROJECTION],
+            ).fetchone()
+            if row is not None and row[0] == 0:
+                return
+            time.sleep(0.1)
+    raise TimeoutError("the projection runner did not catch up with the setup")
+
+
+def _enter(
+    client: Client,
+    tid: str,
+    token: str,
+    table: int,
+    plan: list[tuple[int, int]],
+    barriers: dict[int, threading.Barrier],
+    out: Entered,
+    errors: list[str],
+) -> None:
+    rng = random.Random(table)
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    path = f"/api/v1/tournaments/{tid}/sessions/1/results/"
+    done_round = 0
+    for round_number, board in plan:
+        if round_number != done_round:
+            if done_round:
+                barriers[done_round].wait()
+            done_round = round_number
+        contract, tricks = rng.choice(CONTRACTS)
+        body = (
+            f'{{"board_number": {board}, "table": {table}, "contract": "{contract}", '
+            f'"tricks": {tricks + rng.choice((-1, 0, 0, 1))}}}'
+        ).encode()
+        status, _ = client.post(path, body, headers)
+        at = time.perf_counter()
+        if status != 201:
+            errors.append(
+                f"table {table} board {board}: {status} {client.last[:300]!r}"
+            )
+            for b in barriers.values():
+                b.abort()
+            return
+        out.append((round_number, at, int(json.loads(client.last)["last_position"])))
+    if done_round:
+        barriers[done_round].wait()
+
+
+def _lags(entered: Entered, watcher: Watcher) -> dict[int, list[float]]:
+    by_round: dict[int, list[float]] = {}
+    for round_number, at, position in entered:
+        shown = watcher.shown_at(position, at)
+        lag = float("inf") if shown is None else shown - at
+        by_round.setdefault(round_number, []).append(lag)
+    return by_round
+
+
+def _p(values: list[float], q: int) -> float:
+    if len(values) < 2:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
+
+
+def _rebuild_and_decode() -> tuple[int, float, float]:
+    """The results projection rebuilt in this process, and the store read and
+    decoded whole: (events, rebuild seconds, decode seconds)."""
+    from eventstore.projections import ProjectionRunner
+    from eventstore.store import event_store
+    from tournaments.projections import TournamentResults
+
+    store = event_store()
+    start = time.perf_counter()
+    after, events = 0, 0
+    while batch := store.read_all(after_position=after, limit=500):
+        events += len(batch)
+        after = batch[-1].global_position
+    decode = time.perf_counter() - start
+    start = time.perf_counter()
+    ProjectionRunner(TournamentResults()).rebuild()
+    rebuild = time.perf_counter() - start
+    return events, rebuild, decode
+
+
+def main() -> int:
+    try:
+        psycopg.connect("host=127.0.0.1 user=postgres dbname=postgres").close()
+    except psycopg.OperationalError:
+        print("event night benchmark: no PostgreSQL on 127.0.0.1:5432, skipped")
+        return 0
+    tid, token, plan = _setup()
+    env = _env()
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "config.wsgi",
+            "--bind",
+            f"{HOST}:{PORT}",
+            "--workers",
+            str(WORKERS),
+            "--worker-class",
+            "gthread",
+            "--threads",
+            str(THREADS),
+            "--keep-alive",
+            "10",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+    )
+    runner = subprocess.Popen(
+        [sys.executable, "manage.py", "run_projections"], cwd=ROOT, env=env
+    )
+    watcher = Watcher()
+    try:
+        for _ in range(300):
+            try:
+                if Client().get("/api/v1/ping/")[0] == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.1)
+        tables = sorted(plan)
+        _run_threads(_ping, [(1.0, []) for _ in tables])  # warm every worker
+        _caught_up()  # the setup's events applied: the clock starts level
+        pinged: list[float] = []
+        ping_seconds = _run_threads(_ping, [(PING_SECONDS, pinged) for _ in tables])
+        rounds = sorted({r for p in plan.values() for r, _ in p})
+        barriers = {r: threading.Barrier(len(tables)) for r in rounds}
+        clients = {t: Client() for t in tables}
+        entered: Entered = []
+        errors: list[str] = []
+        watcher.thread.start()
+        seconds = _run_threads(
+            _enter,
+            [
+                (clients[t], tid, token, t, plan[t], barriers, entered, errors)
+                for t in tables
+            ],
+        )
+        if errors:
+            print(f"event night benchmark: {len(errors)} errors, first: {errors[0]}")
+            return 1
+        head = max(p for _, _, p in entered)
+        deadline = time.monotonic() + 120
+        while (not watcher.positions or watcher.positions[-1] < head) and (
+            time.monotonic() < deadline
+        ):
+            time.sleep(0.05)
+        watcher.stop.set()
+        watcher.thread.join()
+        pinged_after: list[float] = []
+        ping_seconds += _run_threads(
+            _ping, [(PING_SECONDS, pinged_after) for _ in tables]
+        )
+        pinged += pinged_after
+        by_round = _lags(entered, watcher)
+        print(
+            f"{TABLES} tables, {2 * TABLES}-pair Mitchell, {len(rounds)} rounds, "
+            f"{len(entered)} results by {len(tables)} table clients, gunicorn "
+            f"{WORKERS} workers x {THREADS} threads, one run_projections, PostgreSQL"
+        )
+        every = [lag for lags in by_round.values() for lag in lags]
+        print(
+            f"lag 201 -> standings: p50 {_p(every, 50) * 1000:,.0f} ms, "
+            f"p95 {_p(every, 95) * 1000:,.0f} ms, max {max(every) * 1000:,.0f} ms"
+        )
+        for r in rounds:
+            lags = by_round.get(r, [])
+            print(
+                f"  round {r:2}: p50 {_p(lags, 50) * 1000:,.0f} ms, "
+                f"p95 {_p(lags, 95) * 1000:,.0f} ms, max {max(lags) * 1000:,.0f} ms"
+            )
+        line(
+            "result entry POST .../results/",
+            len(entered) / seconds,
+            "req/s",
+            "trivial DRF GET /api/v1/ping/",
+            len(pinged) / ping_seconds,
+        )
+    finally:
+        watcher.stop.set()
+        for process in (server, runner):
+            process.send_signal(signal.SIGTERM)
+        for process in (server, runner):
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+    try:
+        events, rebuild, decode = _rebuild_and_decode()
+        line(
+            f"rebuild of {PROJECTION} ({events:,} events)",
+            events / rebuild,
+            "events/s",
+            "the store's read and decode",
+            events / decode,
+        )
+    finally:
+        from django.db import connections
+
+        connections.close_all()
+        _admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
