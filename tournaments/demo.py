@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from uuid import UUID
 
 from eventstore.deadlines import sweep
@@ -108,6 +108,33 @@ def _enter_entries(tid: UUID, count: int, *, players_each: int, kind: str) -> No
         )
 
 
+def _create_event(
+    tid: UUID,
+    name: str,
+    form: tournament.Form,
+    scoring: tournament.ScoringMethod,
+    starts_at: datetime,
+    windows: tournament.WindowRules,
+    *,
+    entries: int,
+    players_each: int,
+    kind: str,
+) -> None:
+    """Create the tournament and enter its entries 1..``entries``."""
+    _run(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name=name,
+            form=form,
+            scoring=scoring,
+            starts_at=starts_at,
+            windows=windows,
+        ),
+    )
+    _enter_entries(tid, entries, players_each=players_each, kind=kind)
+
+
 def _enter(tid: UUID, session: int, board: int, table: int, rng: random.Random) -> None:
     contract, tricks = rng.choice(OUTCOMES)
     ref = handlers.TableRef(tid, session, board, table)
@@ -132,18 +159,17 @@ def _enter(tid: UUID, session: int, board: int, table: int, rng: random.Random) 
 def build_pairs_event(rng: random.Random) -> None:
     now = event_store().now()
     tid = PAIRS_EVENT
-    _run(
+    _create_event(
         tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Coppa Arbitro (demo pairs)",
-            form=tournament.Form.PAIRS,
-            scoring=tournament.ScoringMethod.MATCHPOINTS,
-            starts_at=now - timedelta(days=1),
-            windows=tournament.WindowRules(inadmissible_minutes=0, appeal_minutes=0),
-        ),
+        "Coppa Arbitro (demo pairs)",
+        tournament.Form.PAIRS,
+        tournament.ScoringMethod.MATCHPOINTS,
+        now - timedelta(days=1),
+        tournament.WindowRules(inadmissible_minutes=0, appeal_minutes=0),
+        entries=PAIRS,
+        players_each=2,
+        kind="pair",
     )
-    _enter_entries(tid, PAIRS, players_each=2, kind="pair")
     for session, (start, end) in enumerate(
         [
             (now - timedelta(hours=26), now - timedelta(hours=23)),
@@ -226,18 +252,17 @@ def build_teams_event(rng: random.Random) -> None:
     """A Swiss teams event: each round a session paired from the VP standings."""
     now = event_store().now()
     tid = TEAMS_EVENT
-    _run(
+    _create_event(
         tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Swiss a squadre (demo teams)",
-            form=tournament.Form.TEAMS,
-            scoring=tournament.ScoringMethod.TEAMS_IMPS_VP,
-            starts_at=now - timedelta(hours=6),
-            windows=tournament.WindowRules(),
-        ),
+        "Swiss a squadre (demo teams)",
+        tournament.Form.TEAMS,
+        tournament.ScoringMethod.TEAMS_IMPS_VP,
+        now - timedelta(hours=6),
+        tournament.WindowRules(),
+        entries=TEAMS,
+        players_each=4,
+        kind="team",
     )
-    _enter_entries(tid, TEAMS, players_each=4, kind="team")
     for round_number in range(1, SWISS_ROUNDS + 1):
         boards = tuple(
             range(
@@ -301,18 +326,17 @@ def build_individual_event(rng: random.Random) -> None:
     every result entered; partners change every round, each player ranked."""
     now = event_store().now()
     tid = INDIVIDUAL_EVENT
-    _run(
+    _create_event(
         tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Individuale d'autunno (demo individual)",
-            form=tournament.Form.INDIVIDUAL,
-            scoring=tournament.ScoringMethod.MATCHPOINTS,
-            starts_at=now - timedelta(hours=3),
-            windows=tournament.WindowRules(),
-        ),
+        "Individuale d'autunno (demo individual)",
+        tournament.Form.INDIVIDUAL,
+        tournament.ScoringMethod.MATCHPOINTS,
+        now - timedelta(hours=3),
+        tournament.WindowRules(),
+        entries=INDIVIDUAL_PLAYERS,
+        players_each=1,
+        kind="player",
     )
-    _enter_entries(tid, INDIVIDUAL_PLAYERS, players_each=1, kind="player")
     assignments = individual_assignments(INDIVIDUAL_PLAYERS, 2, None)
     _run(
         tid,

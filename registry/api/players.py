@@ -132,6 +132,20 @@ class PlayerDetailApi(APIView):
         )
 
 
+def _player_command(
+    request: Request,
+    command: domain.AffiliatePlayer | domain.ChangePlayerCategory,
+    name: str,
+) -> Response:
+    result = handlers.player_command(
+        command,
+        metadata=metadata_for(request, command=name),
+        idempotency_key=idem(request),
+        expected_version=expected(request),
+    )
+    return created(result, player_id=command.player_id)
+
+
 class AffiliatePlayerApi(APIView):
     """Record a player's club (affiliation or transfer)."""
 
@@ -143,14 +157,11 @@ class AffiliatePlayerApi(APIView):
     @extend_schema(request=AffiliatePlayerSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, player_id: UUID) -> Response:
         data = validated(self.AffiliatePlayerSerializer, request.data)
-        result = handlers.affiliate_player(
-            player_id,
-            data["club_id"],
-            metadata=metadata_for(request, command="affiliate_player"),
-            idempotency_key=idem(request),
-            expected_version=expected(request),
+        return _player_command(
+            request,
+            domain.AffiliatePlayer(player_id=player_id, club_id=data["club_id"]),
+            "affiliate_player",
         )
-        return created(result, player_id=player_id)
 
 
 class ChangePlayerCategoryApi(APIView):
@@ -164,14 +175,13 @@ class ChangePlayerCategoryApi(APIView):
     @extend_schema(request=ChangePlayerCategorySerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, player_id: UUID) -> Response:
         data = validated(self.ChangePlayerCategorySerializer, request.data)
-        result = handlers.change_player_category(
-            player_id,
-            domain.PlayerCategory(data["category"]),
-            metadata=metadata_for(request, command="change_player_category"),
-            idempotency_key=idem(request),
-            expected_version=expected(request),
+        return _player_command(
+            request,
+            domain.ChangePlayerCategory(
+                player_id=player_id, category=domain.PlayerCategory(data["category"])
+            ),
+            "change_player_category",
         )
-        return created(result, player_id=player_id)
 
 
 class ForgetPlayerApi(APIView):

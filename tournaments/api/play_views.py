@@ -23,14 +23,14 @@ from rest_framework.views import APIView
 
 from access.roles import IsTournamentDirector, is_director, metadata_for
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
-from httpapi.inputs import FlatInput, validated
+from httpapi.inputs import FlatInput
 from rules.bridge import Card, Deal, Rank, Seat, Suit
 from rules.bridge.attempted_call import parse_attempted_call
 from rules.bridge.defective_trick import DefectKind
 from rules.bridge.dummy_designation import Designation
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, live_play
-from tournaments.api.common import MAX_CALLS, plays_in
+from tournaments.api.common import MAX_CALLS, TableCommandApi, plays_in
 from tournaments.domain.board_play import commands as cmd
 
 
@@ -88,10 +88,9 @@ def _ref(
     return handlers.TableRef(tournament_id, session, board_number, table)
 
 
-class _TableCommandApi(APIView):
-    """Shared shape: validate, authorize the seat, build the command, append."""
+class _TableCommandApi(TableCommandApi):
+    """Shared shape: authorize the seat, build the command, append."""
 
-    InputSerializer: type[serializers.Serializer]
     name = "table_command"
 
     def build(self, data: dict[str, Any], at: datetime, ref: handlers.TableRef) -> Any:
@@ -100,16 +99,9 @@ class _TableCommandApi(APIView):
     def seat_of(self, data: dict[str, Any]) -> Seat | None:
         return data.get("seat")
 
-    def post(
-        self,
-        request: Request,
-        tournament_id: UUID,
-        session: int,
-        table: int,
-        board_number: int,
+    def command(
+        self, request: Request, ref: handlers.TableRef, data: dict[str, Any]
     ) -> Response:
-        data = validated(self.InputSerializer, request.data)
-        ref = _ref(tournament_id, session, table, board_number)
         _authorize_seat(request, ref, self.seat_of(data))
         # Table time: when the call or card was made; no window depends on it.
         command = self.build(data, timezone.now(), ref)
@@ -117,7 +109,7 @@ class _TableCommandApi(APIView):
             live_play.play(
                 ref,
                 command,
-                metadata=metadata_for(request, tournament_id, self.name),
+                metadata=metadata_for(request, ref.tournament_id, self.name),
                 idempotency_key=idem(request),
                 expected_version=expected(request),
                 # What the client sent: the command carries the table time.
@@ -135,9 +127,8 @@ def table_command(
     doc: str = "",
 ) -> type[APIView]:
     """Make one command endpoint (one view class per operation, STYLE §2.7)."""
-    serializer = type(f"{name}Input", (FlatInput,), dict(fields))
     attrs: dict[str, Any] = {
-        "InputSerializer": serializer,
+        "InputSerializer": type(f"{name}Input", (FlatInput,), dict(fields)),
         "name": name,
         "build": lambda self, data, at, ref: build(data, at, ref),
         "__doc__": doc,
@@ -145,15 +136,6 @@ def table_command(
     if director_only:
         attrs["permission_classes"] = [IsTournamentDirector]
         attrs["seat_of"] = lambda self, data: None
-
-    # The view's own method, so that the schema is attached to it: decorating
-    # the shared `_TableCommandApi.post` documented every endpoint with the
-    # last one's body.
-    @extend_schema(request=serializer, responses=COMMAND_RESPONSES)
-    def post(self: _TableCommandApi, request: Request, **kwargs: Any) -> Response:
-        return _TableCommandApi.post(self, request, **kwargs)
-
-    attrs["post"] = post
     return type(f"{name}Api", (_TableCommandApi,), attrs)
 
 
