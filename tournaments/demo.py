@@ -108,19 +108,23 @@ def _enter_entries(tid: UUID, count: int, *, players_each: int, kind: str) -> No
         )
 
 
+# Each form's entries: how many, of how many players, named as what.
+_ENTRIES = {
+    tournament.Form.PAIRS: (PAIRS, 2, "pair"),
+    tournament.Form.TEAMS: (TEAMS, 4, "team"),
+    tournament.Form.INDIVIDUAL: (INDIVIDUAL_PLAYERS, 1, "player"),
+}
+
+
 def _create_event(
     tid: UUID,
     name: str,
     form: tournament.Form,
     scoring: tournament.ScoringMethod,
     starts_at: datetime,
-    windows: tournament.WindowRules,
-    *,
-    entries: int,
-    players_each: int,
-    kind: str,
+    windows: tournament.WindowRules | None = None,
 ) -> None:
-    """Create the tournament and enter its entries 1..``entries``."""
+    """Create the tournament and enter its entries (``_ENTRIES``)."""
     _run(
         tid,
         tournament.CreateTournament(
@@ -129,10 +133,11 @@ def _create_event(
             form=form,
             scoring=scoring,
             starts_at=starts_at,
-            windows=windows,
+            windows=tournament.WindowRules() if windows is None else windows,
         ),
     )
-    _enter_entries(tid, entries, players_each=players_each, kind=kind)
+    count, players_each, kind = _ENTRIES[form]
+    _enter_entries(tid, count, players_each=players_each, kind=kind)
 
 
 def _enter(tid: UUID, session: int, board: int, table: int, rng: random.Random) -> None:
@@ -166,9 +171,6 @@ def build_pairs_event(rng: random.Random) -> None:
         tournament.ScoringMethod.MATCHPOINTS,
         now - timedelta(days=1),
         tournament.WindowRules(inadmissible_minutes=0, appeal_minutes=0),
-        entries=PAIRS,
-        players_each=2,
-        kind="pair",
     )
     for session, (start, end) in enumerate(
         [
@@ -258,10 +260,6 @@ def build_teams_event(rng: random.Random) -> None:
         tournament.Form.TEAMS,
         tournament.ScoringMethod.TEAMS_IMPS_VP,
         now - timedelta(hours=6),
-        tournament.WindowRules(),
-        entries=TEAMS,
-        players_each=4,
-        kind="team",
     )
     for round_number in range(1, SWISS_ROUNDS + 1):
         boards = tuple(
@@ -332,10 +330,6 @@ def build_individual_event(rng: random.Random) -> None:
         tournament.Form.INDIVIDUAL,
         tournament.ScoringMethod.MATCHPOINTS,
         now - timedelta(hours=3),
-        tournament.WindowRules(),
-        entries=INDIVIDUAL_PLAYERS,
-        players_each=1,
-        kind="player",
     )
     assignments = individual_assignments(INDIVIDUAL_PLAYERS, 2, None)
     _run(

@@ -19,13 +19,13 @@ from access.roles import (
     is_federation_staff,
     metadata_for,
 )
-from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.commands import COMMAND_RESPONSES, created, idem
 from httpapi.inputs import validated
 from httpapi.pagination import PAGE_PARAMETERS, Page, page_of, paginated
 from httpapi.problems import problem
 from httpapi.reads import READ_PARAMETERS, by_stream, reads
 from registry import domain, handlers, selectors
-from registry.api.common import QUERY_RESPONSES, own_players
+from registry.api.common import QUERY_RESPONSES, own_players, run_command
 from registry.projections import RegistryProjection
 
 # A lineup's segment: at most three digits, as a tournament's rounds.
@@ -103,13 +103,14 @@ class TeamDetailApi(APIView):
 
 def _team_command(request: Request, command: domain.TeamCommand, name: str) -> Response:
     tournament_id = getattr(command, "tournament_id", None)
-    result = handlers.change_team(
+    return run_command(
+        request,
+        handlers.change_team,
         command,
-        metadata=metadata_for(request, tournament_id, name),
-        idempotency_key=idem(request),
-        expected_version=expected(request),
+        name,
+        tournament_id,
+        team_id=command.team_id,
     )
-    return created(result, team_id=command.team_id)
 
 
 class AddTeamMemberApi(APIView):

@@ -139,6 +139,22 @@ def table_command(
     return type(f"{name}Api", (_TableCommandApi,), attrs)
 
 
+def _by_name(
+    command: Callable[..., Any],
+) -> Callable[[dict[str, Any], datetime, handlers.TableRef], Any]:
+    """The command whose fields are the input's, by the same names, at table time."""
+    return lambda data, at, ref: command(**data, at=at)
+
+
+def _tricks(lowest: int = 0) -> serializers.IntegerField:
+    """A number of tricks (or a trick's number, from 1): at most 13."""
+    return serializers.IntegerField(min_value=lowest, max_value=13)
+
+
+# An input that may be left out or sent as null.
+OPTIONAL: dict[str, Any] = {"required": False, "allow_null": True, "default": None}
+
+
 def _deal_for(data: dict[str, Any], ref: handlers.TableRef) -> Deal:
     """The deal sent with the request, else the session's hand record (Law 6)."""
     if data.get("deal"):
@@ -165,9 +181,7 @@ StartBoardApi = table_command(
             required=False, help_text="PBN deal, e.g. N:AKQ.…"
         ),
         "strict": serializers.BooleanField(
-            required=False,
-            allow_null=True,
-            default=None,
+            **OPTIONAL,
             help_text="default: the event's setting",
         ),
     },
@@ -200,9 +214,7 @@ MakeAlertApi = table_command(
             min_value=0, max_value=MAX_CALLS, required=False
         ),
     },
-    lambda d, at, ref: cmd.MakeAlert(
-        seat=d["seat"], call_index=d.get("call_index"), at=at
-    ),
+    _by_name(cmd.MakeAlert),
     doc="Alert partner's call (Law 20).",
 )
 GiveExplanationApi = table_command(
@@ -212,28 +224,22 @@ GiveExplanationApi = table_command(
         "call_index": serializers.IntegerField(min_value=0, max_value=MAX_CALLS),
         "explanation": serializers.CharField(),
     },
-    lambda d, at, ref: cmd.GiveExplanation(
-        seat=d["seat"], call_index=d["call_index"], explanation=d["explanation"], at=at
-    ),
+    _by_name(cmd.GiveExplanation),
     doc="Explain partner's call on request (Law 20F).",
 )
 PlayCardApi = table_command(
     "PlayCard",
     {"seat": SeatField(), "card": CardField()},
-    lambda d, at, ref: cmd.PlayCard(seat=d["seat"], card=d["card"], at=at),
+    _by_name(cmd.PlayCard),
     doc="Lead or play a card (Laws 41-47); irregular plays are recorded with their Law.",
 )
 ChooseRectificationApi = table_command(
     "ChooseRectification",
     {
-        "seat": SeatField(required=False, allow_null=True, default=None),
+        "seat": SeatField(**OPTIONAL),
         "option": serializers.CharField(),
-        "comparable": serializers.BooleanField(
-            required=False, allow_null=True, default=None
-        ),
-        "same_denominations": serializers.BooleanField(
-            required=False, allow_null=True, default=None
-        ),
+        "comparable": serializers.BooleanField(**OPTIONAL),
+        "same_denominations": serializers.BooleanField(**OPTIONAL),
     },
     lambda d, at, ref: cmd.ChooseRectification(
         chooser=d["seat"],
@@ -248,29 +254,25 @@ ClaimTricksApi = table_command(
     "ClaimTricks",
     {
         "seat": SeatField(),
-        "tricks": serializers.IntegerField(min_value=0, max_value=13),
+        "tricks": _tricks(),
         "statement": serializers.CharField(allow_blank=True),
     },
-    lambda d, at, ref: cmd.ClaimTricks(
-        seat=d["seat"], tricks=d["tricks"], statement=d["statement"], at=at
-    ),
+    _by_name(cmd.ClaimTricks),
     doc="Claim or concede tricks with a statement (Law 68).",
 )
 RespondToClaimApi = table_command(
     "RespondToClaim",
     {"seat": SeatField(), "accept": serializers.BooleanField()},
-    lambda d, at, ref: cmd.RespondToClaim(seat=d["seat"], accept=d["accept"], at=at),
+    _by_name(cmd.RespondToClaim),
     doc="Agree to or dispute a claim (Laws 68-69).",
 )
 AdjudicateClaimApi = table_command(
     "AdjudicateClaim",
     {
-        "tricks": serializers.IntegerField(min_value=0, max_value=13),
+        "tricks": _tricks(),
         "reasons": serializers.CharField(),
     },
-    lambda d, at, ref: cmd.AdjudicateClaim(
-        tricks=d["tricks"], reasons=d["reasons"], at=at
-    ),
+    _by_name(cmd.AdjudicateClaim),
     director_only=True,
     doc="The director decides a disputed claim and records the reasons (Law 70).",
 )
@@ -281,13 +283,11 @@ DesignateDummyCardApi = table_command(
         "designation": serializers.ChoiceField(choices=[d.value for d in Designation]),
         "suit": serializers.ChoiceField(
             choices=[x.value for x in Suit],
-            required=False,
-            allow_null=True,
-            default=None,
+            **OPTIONAL,
         ),
-        "rank": serializers.CharField(required=False, allow_null=True, default=None),
-        "card": CardField(required=False, allow_null=True, default=None),
-        "seat": SeatField(required=False, allow_null=True, default=None),
+        "rank": serializers.CharField(**OPTIONAL),
+        "card": CardField(**OPTIONAL),
+        "seat": SeatField(**OPTIONAL),
     },
     lambda d, at, ref: cmd.DesignateDummyCard(
         designation=Designation(d["designation"]),
@@ -303,11 +303,11 @@ RectifyDefectiveTrickApi = table_command(
     "RectifyDefectiveTrick",
     {
         "seat": SeatField(),
-        "trick_number": serializers.IntegerField(min_value=1, max_value=13),
+        "trick_number": _tricks(1),
         "defect": serializers.ChoiceField(choices=[k.value for k in DefectKind]),
-        "card": CardField(required=False, allow_null=True, default=None),
+        "card": CardField(**OPTIONAL),
         "extra": serializers.ListField(child=CardField(), required=False, default=list),
-        "faced": CardField(required=False, allow_null=True, default=None),
+        "faced": CardField(**OPTIONAL),
         "exposed": serializers.BooleanField(default=False),
     },
     lambda d, at, ref: cmd.RectifyDefectiveTrick(
