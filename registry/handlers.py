@@ -42,8 +42,6 @@ from registry.models import Club, PlayerIdentity, TeamIdentity
 __all__ = [
     "PLAYER_STREAM",
     "Identity",
-    "affiliate_player",
-    "change_player_category",
     "change_team",
     "declare_convention_card",
     "forget_player",
@@ -52,6 +50,7 @@ __all__ = [
     "load_pair",
     "load_player",
     "load_team",
+    "player_command",
     "register",
     "register_player",
     "update_identity",
@@ -268,52 +267,22 @@ def update_identity(player_id: UUID, **changes: str) -> PlayerIdentity:
     return row
 
 
-def _player_command(
-    command: domain.PlayerCommand,
+def player_command(
+    command: domain.AffiliatePlayer | domain.ChangePlayerCategory,
     *,
     metadata: Metadata,
-    idempotency_key: str | None,
-    expected_version: int | None,
+    idempotency_key: str | None = None,
+    expected_version: int | None = None,
 ) -> AppendResult:
+    """Affiliate a player to a club (which must exist) or change the category."""
+    if isinstance(command, domain.AffiliatePlayer):
+        _require_club(command.club_id)
     return _run(
         command.player_id,
         PLAYER_STREAM,
         PLAYERS,
         command,
         lambda state, now: list(domain.decide_player(state, command)),
-        metadata=metadata,
-        idempotency_key=idempotency_key,
-        expected_version=expected_version,
-    )
-
-
-def affiliate_player(
-    player_id: UUID,
-    club_id: UUID,
-    *,
-    metadata: Metadata,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
-) -> AppendResult:
-    _require_club(club_id)
-    return _player_command(
-        domain.AffiliatePlayer(player_id=player_id, club_id=club_id),
-        metadata=metadata,
-        idempotency_key=idempotency_key,
-        expected_version=expected_version,
-    )
-
-
-def change_player_category(
-    player_id: UUID,
-    category: PlayerCategory,
-    *,
-    metadata: Metadata,
-    idempotency_key: str | None = None,
-    expected_version: int | None = None,
-) -> AppendResult:
-    return _player_command(
-        domain.ChangePlayerCategory(player_id=player_id, category=category),
         metadata=metadata,
         idempotency_key=idempotency_key,
         expected_version=expected_version,

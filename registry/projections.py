@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 from uuid import UUID
 
+from django.db import models
+
 from eventstore.projections import Projection
 from eventstore.store import RecordedEvent
 from registry import domain
@@ -127,42 +129,20 @@ class RegistryProjection(Projection):
     def _player(
         event: RecordedEvent, player_id: UUID, *, created: bool = False, **fields: Any
     ) -> None:
-        position = event.global_position
-        if created:
-            _, made = RegisteredPlayer.objects.get_or_create(
-                player_id=player_id,
-                defaults={
-                    **fields,
-                    "registered_at": event.recorded_at,
-                    "last_position": position,
-                },
-            )
-            if made:
-                return
-        RegisteredPlayer.objects.filter(
-            player_id=player_id, last_position__lt=position
-        ).update(**fields, last_position=position)
+        key = {"player_id": player_id}
+        if created and _create(RegisteredPlayer, event, key, "registered_at", fields):
+            return
+        _advance(RegisteredPlayer, event, key, fields)
 
     @staticmethod
     def _team(
         event: RecordedEvent, team_id: UUID, *, created: bool = False, **fields: Any
     ) -> bool:
         """Advance the team row; return False when the event was applied before."""
-        position = event.global_position
+        key = {"team_id": team_id}
         if created:
-            _, made = RegisteredTeam.objects.get_or_create(
-                team_id=team_id,
-                defaults={
-                    **fields,
-                    "formed_at": event.recorded_at,
-                    "last_position": position,
-                },
-            )
-            return bool(made)
-        moved = RegisteredTeam.objects.filter(
-            team_id=team_id, last_position__lt=position
-        ).update(**fields, last_position=position)
-        return moved == 1
+            return _create(RegisteredTeam, event, key, "formed_at", fields)
+        return _advance(RegisteredTeam, event, key, fields)
 
     @staticmethod
     def _card(event: RecordedEvent, e: domain.ConventionCardDeclared) -> None:
@@ -202,3 +182,37 @@ class RegistryProjection(Projection):
         )
         if not made and row.last_position < position:
             TeamLineup.objects.filter(pk=row.pk).update(**fields)
+
+
+def _create(
+    model: type[models.Model],
+    event: RecordedEvent,
+    key: dict[str, UUID],
+    stamp: str,
+    fields: dict[str, Any],
+) -> bool:
+    """Create the row the event starts, ``stamp`` set to when it was recorded;
+    False when the row is there already."""
+    _, made = model._default_manager.get_or_create(
+        **key,
+        defaults={
+            **fields,
+            stamp: event.recorded_at,
+            "last_position": event.global_position,
+        },
+    )
+    return bool(made)
+
+
+def _advance(
+    model: type[models.Model],
+    event: RecordedEvent,
+    key: dict[str, UUID],
+    fields: dict[str, Any],
+) -> bool:
+    """Update the row to the event; False when the event was applied before."""
+    position = event.global_position
+    moved = model._default_manager.filter(**key, last_position__lt=position).update(
+        **fields, last_position=position
+    )
+    return moved == 1

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import Callable
-from datetime import timedelta
+from datetime import datetime, timedelta
 from uuid import UUID
 
 from eventstore.deadlines import sweep
@@ -108,6 +108,38 @@ def _enter_entries(tid: UUID, count: int, *, players_each: int, kind: str) -> No
         )
 
 
+# Each form's entries: how many, of how many players, named as what.
+_ENTRIES = {
+    tournament.Form.PAIRS: (PAIRS, 2, "pair"),
+    tournament.Form.TEAMS: (TEAMS, 4, "team"),
+    tournament.Form.INDIVIDUAL: (INDIVIDUAL_PLAYERS, 1, "player"),
+}
+
+
+def _create_event(
+    tid: UUID,
+    name: str,
+    form: tournament.Form,
+    scoring: tournament.ScoringMethod,
+    starts_at: datetime,
+    windows: tournament.WindowRules | None = None,
+) -> None:
+    """Create the tournament and enter its entries (``_ENTRIES``)."""
+    _run(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name=name,
+            form=form,
+            scoring=scoring,
+            starts_at=starts_at,
+            windows=tournament.WindowRules() if windows is None else windows,
+        ),
+    )
+    count, players_each, kind = _ENTRIES[form]
+    _enter_entries(tid, count, players_each=players_each, kind=kind)
+
+
 def _enter(tid: UUID, session: int, board: int, table: int, rng: random.Random) -> None:
     contract, tricks = rng.choice(OUTCOMES)
     ref = handlers.TableRef(tid, session, board, table)
@@ -132,18 +164,14 @@ def _enter(tid: UUID, session: int, board: int, table: int, rng: random.Random) 
 def build_pairs_event(rng: random.Random) -> None:
     now = event_store().now()
     tid = PAIRS_EVENT
-    _run(
+    _create_event(
         tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Coppa Arbitro (demo pairs)",
-            form=tournament.Form.PAIRS,
-            scoring=tournament.ScoringMethod.MATCHPOINTS,
-            starts_at=now - timedelta(days=1),
-            windows=tournament.WindowRules(inadmissible_minutes=0, appeal_minutes=0),
-        ),
+        "Coppa Arbitro (demo pairs)",
+        tournament.Form.PAIRS,
+        tournament.ScoringMethod.MATCHPOINTS,
+        now - timedelta(days=1),
+        tournament.WindowRules(inadmissible_minutes=0, appeal_minutes=0),
     )
-    _enter_entries(tid, PAIRS, players_each=2, kind="pair")
     for session, (start, end) in enumerate(
         [
             (now - timedelta(hours=26), now - timedelta(hours=23)),
@@ -226,18 +254,13 @@ def build_teams_event(rng: random.Random) -> None:
     """A Swiss teams event: each round a session paired from the VP standings."""
     now = event_store().now()
     tid = TEAMS_EVENT
-    _run(
+    _create_event(
         tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Swiss a squadre (demo teams)",
-            form=tournament.Form.TEAMS,
-            scoring=tournament.ScoringMethod.TEAMS_IMPS_VP,
-            starts_at=now - timedelta(hours=6),
-            windows=tournament.WindowRules(),
-        ),
+        "Swiss a squadre (demo teams)",
+        tournament.Form.TEAMS,
+        tournament.ScoringMethod.TEAMS_IMPS_VP,
+        now - timedelta(hours=6),
     )
-    _enter_entries(tid, TEAMS, players_each=4, kind="team")
     for round_number in range(1, SWISS_ROUNDS + 1):
         boards = tuple(
             range(
@@ -301,18 +324,13 @@ def build_individual_event(rng: random.Random) -> None:
     every result entered; partners change every round, each player ranked."""
     now = event_store().now()
     tid = INDIVIDUAL_EVENT
-    _run(
+    _create_event(
         tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Individuale d'autunno (demo individual)",
-            form=tournament.Form.INDIVIDUAL,
-            scoring=tournament.ScoringMethod.MATCHPOINTS,
-            starts_at=now - timedelta(hours=3),
-            windows=tournament.WindowRules(),
-        ),
+        "Individuale d'autunno (demo individual)",
+        tournament.Form.INDIVIDUAL,
+        tournament.ScoringMethod.MATCHPOINTS,
+        now - timedelta(hours=3),
     )
-    _enter_entries(tid, INDIVIDUAL_PLAYERS, players_each=1, kind="player")
     assignments = individual_assignments(INDIVIDUAL_PLAYERS, 2, None)
     _run(
         tid,

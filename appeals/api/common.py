@@ -143,6 +143,11 @@ class PartyStepApi(AppealApi):
     step: ClassVar[str]  # the command's name in its metadata
     InputSerializer: ClassVar[type[PlayerInput]]
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "InputSerializer" not in cls.__dict__:  # the input names the player only
+            cls.InputSerializer = type("InputSerializer", (PlayerInput,), {})
+
     def get_serializer_class(self) -> type[PlayerInput]:
         return self.InputSerializer  # the request body in the schema
 

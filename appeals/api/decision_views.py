@@ -117,9 +117,6 @@ class FurtherAppealNoticeApi(PartyStepApi):
 
     step = "give_further_appeal_notice"
 
-    class InputSerializer(PlayerInput):
-        pass
-
     def command(
         self, request: Request, player: UUID, data: dict[str, Any]
     ) -> appeal.AppealCommand:

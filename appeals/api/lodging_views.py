@@ -25,7 +25,6 @@ from appeals.api.common import (
     COMMAND_RESPONSES,
     AppealApi,
     PartyStepApi,
-    PlayerInput,
 )
 from appeals.domain import appeal
 from httpapi.commands import created, idem
@@ -93,9 +92,6 @@ class ConcurAppealApi(PartyStepApi):
     """The partner's or captain's concurrence (Law 92D)."""
 
     step = "concur_appeal"
-
-    class InputSerializer(PlayerInput):
-        pass
 
     def command(
         self, request: Request, player: UUID, data: dict[str, Any]

@@ -15,13 +15,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.roles import IsFederationStaff, IsThatPlayer, metadata_for
-from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.commands import COMMAND_RESPONSES, created, idem
 from httpapi.inputs import validated
 from httpapi.pagination import PAGE_PARAMETERS, Page, page_of, paginated
 from httpapi.reads import READ_PARAMETERS, by_stream, reads
 from httpapi.schema import PROBLEM
 from registry import domain, handlers, selectors
-from registry.api.common import QUERY_RESPONSES, choices
+from registry.api.common import QUERY_RESPONSES, choices, run_command
 from registry.projections import RegistryProjection
 
 StaffOrThatPlayer: OperandHolder = IsFederationStaff | IsThatPlayer
@@ -143,14 +143,13 @@ class AffiliatePlayerApi(APIView):
     @extend_schema(request=AffiliatePlayerSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, player_id: UUID) -> Response:
         data = validated(self.AffiliatePlayerSerializer, request.data)
-        result = handlers.affiliate_player(
-            player_id,
-            data["club_id"],
-            metadata=metadata_for(request, command="affiliate_player"),
-            idempotency_key=idem(request),
-            expected_version=expected(request),
+        return run_command(
+            request,
+            handlers.player_command,
+            domain.AffiliatePlayer(player_id=player_id, club_id=data["club_id"]),
+            "affiliate_player",
+            player_id=player_id,
         )
-        return created(result, player_id=player_id)
 
 
 class ChangePlayerCategoryApi(APIView):
@@ -164,14 +163,15 @@ class ChangePlayerCategoryApi(APIView):
     @extend_schema(request=ChangePlayerCategorySerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, player_id: UUID) -> Response:
         data = validated(self.ChangePlayerCategorySerializer, request.data)
-        result = handlers.change_player_category(
-            player_id,
-            domain.PlayerCategory(data["category"]),
-            metadata=metadata_for(request, command="change_player_category"),
-            idempotency_key=idem(request),
-            expected_version=expected(request),
+        return run_command(
+            request,
+            handlers.player_command,
+            domain.ChangePlayerCategory(
+                player_id=player_id, category=domain.PlayerCategory(data["category"])
+            ),
+            "change_player_category",
+            player_id=player_id,
         )
-        return created(result, player_id=player_id)
 
 
 class ForgetPlayerApi(APIView):

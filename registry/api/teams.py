@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
@@ -19,13 +20,13 @@ from access.roles import (
     is_federation_staff,
     metadata_for,
 )
-from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
+from httpapi.commands import COMMAND_RESPONSES, created, idem
 from httpapi.inputs import validated
 from httpapi.pagination import PAGE_PARAMETERS, Page, page_of, paginated
 from httpapi.problems import problem
 from httpapi.reads import READ_PARAMETERS, by_stream, reads
 from registry import domain, handlers, selectors
-from registry.api.common import QUERY_RESPONSES, own_players
+from registry.api.common import QUERY_RESPONSES, own_players, run_command
 from registry.projections import RegistryProjection
 
 # A lineup's segment: at most three digits, as a tournament's rounds.
@@ -103,26 +104,55 @@ class TeamDetailApi(APIView):
 
 def _team_command(request: Request, command: domain.TeamCommand, name: str) -> Response:
     tournament_id = getattr(command, "tournament_id", None)
-    result = handlers.change_team(
+    return run_command(
+        request,
+        handlers.change_team,
         command,
-        metadata=metadata_for(request, tournament_id, name),
-        idempotency_key=idem(request),
-        expected_version=expected(request),
+        name,
+        tournament_id,
+        team_id=command.team_id,
     )
-    return created(result, team_id=command.team_id)
 
 
-class AddTeamMemberApi(APIView):
-    permission_classes = [IsFederationStaff]
+def _team_player_command(
+    field: str,
+    build: Callable[[UUID, UUID], domain.TeamCommand],
+    name: str,
+) -> type[APIView]:
+    """A staff command naming one player of a team in its body: ``field``."""
+    title = "".join(word.title() for word in name.split("_"))
+    body = type(
+        f"{title}Serializer",
+        (serializers.Serializer,),
+        {field: serializers.UUIDField()},
+    )
 
-    class AddTeamMemberSerializer(serializers.Serializer):
-        player_id = serializers.UUIDField()
+    class TeamPlayerApi(APIView):
+        permission_classes = [IsFederationStaff]
 
-    @extend_schema(request=AddTeamMemberSerializer, responses=COMMAND_RESPONSES)
-    def post(self, request: Request, team_id: UUID) -> Response:
-        data = validated(self.AddTeamMemberSerializer, request.data)
-        command = domain.AddTeamMember(team_id=team_id, player_id=data["player_id"])
-        return _team_command(request, command, "add_team_member")
+        @extend_schema(request=body, responses=COMMAND_RESPONSES)
+        def post(self, request: Request, team_id: UUID) -> Response:
+            data = validated(body, request.data)
+            return _team_command(request, build(team_id, data[field]), name)
+
+    TeamPlayerApi.__name__ = TeamPlayerApi.__qualname__ = f"{title}Api"
+    return TeamPlayerApi
+
+
+AddTeamMemberApi = _team_player_command(
+    "player_id",
+    lambda team_id, player_id: domain.AddTeamMember(
+        team_id=team_id, player_id=player_id
+    ),
+    "add_team_member",
+)
+AppointCaptainApi = _team_player_command(
+    "captain_id",
+    lambda team_id, captain_id: domain.AppointCaptain(
+        team_id=team_id, captain_id=captain_id
+    ),
+    "appoint_captain",
+)
 
 
 class RemoveTeamMemberApi(APIView):
@@ -132,19 +162,6 @@ class RemoveTeamMemberApi(APIView):
     def delete(self, request: Request, team_id: UUID, player_id: UUID) -> Response:
         command = domain.RemoveTeamMember(team_id=team_id, player_id=player_id)
         return _team_command(request, command, "remove_team_member")
-
-
-class AppointCaptainApi(APIView):
-    permission_classes = [IsFederationStaff]
-
-    class AppointCaptainSerializer(serializers.Serializer):
-        captain_id = serializers.UUIDField()
-
-    @extend_schema(request=AppointCaptainSerializer, responses=COMMAND_RESPONSES)
-    def post(self, request: Request, team_id: UUID) -> Response:
-        data = validated(self.AppointCaptainSerializer, request.data)
-        command = domain.AppointCaptain(team_id=team_id, captain_id=data["captain_id"])
-        return _team_command(request, command, "appoint_captain")
 
 
 class LineupApi(APIView):

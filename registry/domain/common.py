@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import ClassVar, TypeVar
 from uuid import UUID
 
-from rules.errors import Reference, RuleViolation, StateConflict
+from rules.errors import RuleViolation, StateConflict
 
 __all__ = [
     "FIGB_NORMS",
@@ -26,50 +26,20 @@ REGISTRY_NAMESPACE = UUID("0b7d3c1e-5a0f-4e8e-9f6b-2c4d8a1e7f35")
 FIGB_NORMS = "Norme integrative FIGB"
 
 
+# A refusal's class may name the Law or article it applies as ``law`` (the
+# ``DomainError`` attribute); a ``law=`` given where it is raised wins.
+
+
 class RegistryViolation(RuleViolation):
     """A registration the rules forbid (HTTP 422)."""
 
     code: ClassVar[str] = "registry_violation"
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        law: Reference | None = None,
-        field: str | None = None,
-        value: object = None,
-    ) -> None:
-        super().__init__(
-            message,
-            law=law if law is not None else self.default_law,
-            field=field,
-            value=value,
-        )
-
-    default_law: ClassVar[Reference | None] = None
 
 
 class RegistryConflict(StateConflict):
     """The registry's current state forbids the command now (HTTP 409)."""
 
     code: ClassVar[str] = "registry_conflict"
-
-    def __init__(
-        self,
-        message: str,
-        *,
-        law: Reference | None = None,
-        field: str | None = None,
-        value: object = None,
-    ) -> None:
-        super().__init__(
-            message,
-            law=law if law is not None else self.default_law,
-            field=field,
-            value=value,
-        )
-
-    default_law: ClassVar[Reference | None] = None
 
 
 class NothingChanges(RegistryConflict):

@@ -36,7 +36,7 @@ from registry.domain.systems import (
     card_problems,
     check_system,
 )
-from rules.errors import ArticleRef, LawRef, Reference
+from rules.errors import ArticleRef, LawRef
 
 __all__ = [
     "PAIR_INITIAL",
@@ -64,7 +64,7 @@ class PairOfOnePlayer(RegistryViolation):
     """Law 4: a partnership is two different players."""
 
     code: ClassVar[str] = "pair_of_one_player"
-    default_law: ClassVar[Reference | None] = LawRef("4")
+    law = LawRef("4")
 
 
 class PairAlreadyFormed(RegistryConflict):
@@ -79,9 +79,7 @@ class ConventionCardLate(RegistryConflict):
     """App1 §4: a Brown Sticker card is due before the championship starts."""
 
     code: ClassVar[str] = "convention_card_late"
-    default_law: ClassVar[Reference | None] = ArticleRef(
-        "4", source="Norme integrative FIGB, Appendice 1"
-    )
+    law = ArticleRef("4", source="Norme integrative FIGB, Appendice 1")
 
 
 # -- events ------------------------------------------------------------------

@@ -19,7 +19,7 @@ from registry.domain.common import (
     RegistryViolation,
 )
 from registry.domain.players import PlayerState, require_players
-from rules.errors import ArticleRef, Reference
+from rules.errors import ArticleRef
 
 __all__ = [
     "MAX_TEAM_MEMBERS",
@@ -55,6 +55,8 @@ __all__ = [
 # The issue's team size (FIGB RC art. 19-21, not supplied): decision 0038.
 MIN_TEAM_MEMBERS = 4
 MAX_TEAM_MEMBERS = 6
+TEAM_REGISTRATION = ArticleRef("11 §2", source=FIGB_NORMS)  # members, captain
+LINEUP_RULE = ArticleRef("4 §1", source=FIGB_NORMS)  # who plays each segment
 
 
 # -- errors ------------------------------------------------------------------
@@ -74,14 +76,14 @@ class CaptainNotInTeam(RegistryViolation):
     """The captain plays in the team, unless the captain is non-playing."""
 
     code: ClassVar[str] = "captain_not_in_team"
-    default_law: ClassVar[Reference | None] = ArticleRef("11 §2", source=FIGB_NORMS)
+    law = TEAM_REGISTRATION
 
 
 class NonPlayingCaptainPlays(RegistryViolation):
     """A non-playing captain is not one of the team's players (N-L11)."""
 
     code: ClassVar[str] = "non_playing_captain_plays"
-    default_law: ClassVar[Reference | None] = ArticleRef("11 §2", source=FIGB_NORMS)
+    law = TEAM_REGISTRATION
 
 
 class TeamAlreadyFormed(RegistryConflict):
@@ -106,14 +108,14 @@ class InvalidLineup(RegistryViolation):
     """A line-up seats four different members, two in each room (N-L4 §1)."""
 
     code: ClassVar[str] = "invalid_lineup"
-    default_law: ClassVar[Reference | None] = ArticleRef("4 §1", source=FIGB_NORMS)
+    law = LINEUP_RULE
 
 
 class LineupAlreadyDeclared(RegistryConflict):
     """N-L4 §1: further changes only with the Director's permission."""
 
     code: ClassVar[str] = "lineup_already_declared"
-    default_law: ClassVar[Reference | None] = ArticleRef("4 §1", source=FIGB_NORMS)
+    law = LINEUP_RULE
 
 
 # -- events ------------------------------------------------------------------

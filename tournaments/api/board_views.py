@@ -175,7 +175,26 @@ def _analysis_on_record() -> bool:
     return bool(getattr(settings, "ARBITRO_DOUBLE_DUMMY_ON_RECORD", True))
 
 
-class HandRecordListApi(APIView):
+class _HandRecordsApi(APIView):
+    """Read by whoever may see the session's hand records; changed by a director."""
+
+    tournament_state: tournament.TournamentState  # set by HandRecordsVisible
+
+    def get_permissions(self) -> list[BasePermission]:
+        if self.request.method == "GET":
+            return [HandRecordsVisible()]
+        return [IsTournamentDirector()]
+
+    def recorded(
+        self, tournament_id: UUID, session: int
+    ) -> tuple[tournament.SessionState, dict[int, str], dict[int, DoubleDummyRow]]:
+        """The session, its deals and their analyses as now recorded."""
+        found = _session_or_404(self.tournament_state, session)
+        deals = dict(found.hand_records)
+        return found, deals, _analyses(tournament_id, session, deals)
+
+
+class HandRecordListApi(_HandRecordsApi):
     """``GET``: a session's deals with their double-dummy figures.
 
     ``POST`` (director): record deals from a PBN file (body ``application/x-pbn``
@@ -185,7 +204,6 @@ class HandRecordListApi(APIView):
     ``boards``). Analysis is queued once the deals are recorded.
     """
 
-    tournament_state: tournament.TournamentState  # set by HandRecordsVisible
     parser_classes = [
         StrictJSONParser,
         PbnTextParser,
@@ -202,17 +220,9 @@ class HandRecordListApi(APIView):
             required=False,
         )
 
-    def get_permissions(self) -> list[BasePermission]:
-        if self.request.method == "GET":
-            return [HandRecordsVisible()]
-        return [IsTournamentDirector()]
-
     @extend_schema(responses={200: dict, 401: PROBLEM, 403: PROBLEM, 409: PROBLEM})
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
-        state = self.tournament_state
-        found = _session_or_404(state, session)
-        deals = dict(found.hand_records)
-        analyses = _analyses(tournament_id, session, deals)
+        found, deals, analyses = self.recorded(tournament_id, session)
         return Response(
             {
                 "session": session,
@@ -321,26 +331,16 @@ class HandRecordsPbnApi(APIView):
         return response
 
 
-class DoubleDummyApi(APIView):
+class DoubleDummyApi(_HandRecordsApi):
     """``GET``: analysis progress and the figures computed so far.
 
     ``POST`` (director): queue the analysis again, e.g. after a broker outage;
     boards already analysed are skipped.
     """
 
-    tournament_state: tournament.TournamentState  # set by HandRecordsVisible
-
-    def get_permissions(self) -> list[BasePermission]:
-        if self.request.method == "GET":
-            return [HandRecordsVisible()]
-        return [IsTournamentDirector()]
-
     @extend_schema(responses={200: dict, 401: PROBLEM, 403: PROBLEM, 409: PROBLEM})
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
-        state = self.tournament_state
-        found = _session_or_404(state, session)
-        deals = dict(found.hand_records)
-        analyses = _analyses(tournament_id, session, deals)
+        _found, _deals, analyses = self.recorded(tournament_id, session)
         return Response(
             {
                 "session": session,

@@ -8,12 +8,16 @@ this path (the registry views, until they move to their own app).
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, ClassVar
 from uuid import UUID
 
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
 
 from access.roles import IsFederationStaff, IsTournamentDirector, player_ids_of
 from httpapi.commands import COMMAND_RESPONSES, count, created, expected, idem, new_id
@@ -21,6 +25,7 @@ from httpapi.inputs import BoundedNumber, FlatInput, StrictJSONParser, validated
 from httpapi.schema import PROBLEM, name_components
 from rules.bridge.law_references import NotALawReference, parse_law_ref
 from tournaments.domain import tournament
+from tournaments.handlers import TableRef
 
 __all__ = [
     "COMMAND_RESPONSES",
@@ -44,6 +49,7 @@ __all__ = [
     "LawRefField",
     "StaffOrDirector",
     "StrictJSONParser",
+    "TableCommandApi",
     "count",
     "created",
     "expected",
@@ -117,3 +123,41 @@ class StaffOrDirector(BasePermission):
         return IsFederationStaff().has_permission(
             request, view
         ) or IsTournamentDirector().has_permission(request, view)
+
+
+class TableCommandApi(APIView):
+    """A command on one board at one table, both named by the URL (a result,
+    a call, a card): ``post`` validates the body with ``InputSerializer``
+    (none: no body) and hands the table and the data to ``command``.
+
+    Each subclass gets its own ``post``, so that the schema shows its own
+    body: one decorated shared ``post`` would document every endpoint with
+    the last one's.
+    """
+
+    InputSerializer: ClassVar[type[serializers.Serializer] | None] = None
+    post: ClassVar[Callable[..., Response]]  # each subclass's own, below
+
+    def command(
+        self, request: Request, ref: TableRef, data: dict[str, Any]
+    ) -> Response:
+        raise NotImplementedError
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+
+        @extend_schema(request=cls.InputSerializer, responses=COMMAND_RESPONSES)
+        def post(
+            self: TableCommandApi,
+            request: Request,
+            tournament_id: UUID,
+            session: int,
+            board_number: int,
+            table: int,
+        ) -> Response:
+            body = type(self).InputSerializer
+            data = {} if body is None else validated(body, request.data)
+            ref = TableRef(tournament_id, session, board_number, table)
+            return self.command(request, ref, data)
+
+        cls.post = post

@@ -23,14 +23,14 @@ from rest_framework.views import APIView
 
 from access.roles import IsTournamentDirector, is_director, metadata_for
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
-from httpapi.inputs import FlatInput, validated
+from httpapi.inputs import FlatInput
 from rules.bridge import Card, Deal, Rank, Seat, Suit
 from rules.bridge.attempted_call import parse_attempted_call
 from rules.bridge.defective_trick import DefectKind
 from rules.bridge.dummy_designation import Designation
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, live_play
-from tournaments.api.common import MAX_CALLS, plays_in
+from tournaments.api.common import MAX_CALLS, TableCommandApi, plays_in
 from tournaments.domain.board_play import commands as cmd
 
 
@@ -88,10 +88,9 @@ def _ref(
     return handlers.TableRef(tournament_id, session, board_number, table)
 
 
-class _TableCommandApi(APIView):
-    """Shared shape: validate, authorize the seat, build the command, append."""
+class _TableCommandApi(TableCommandApi):
+    """Shared shape: authorize the seat, build the command, append."""
 
-    InputSerializer: type[serializers.Serializer]
     name = "table_command"
 
     def build(self, data: dict[str, Any], at: datetime, ref: handlers.TableRef) -> Any:
@@ -100,16 +99,9 @@ class _TableCommandApi(APIView):
     def seat_of(self, data: dict[str, Any]) -> Seat | None:
         return data.get("seat")
 
-    def post(
-        self,
-        request: Request,
-        tournament_id: UUID,
-        session: int,
-        table: int,
-        board_number: int,
+    def command(
+        self, request: Request, ref: handlers.TableRef, data: dict[str, Any]
     ) -> Response:
-        data = validated(self.InputSerializer, request.data)
-        ref = _ref(tournament_id, session, table, board_number)
         _authorize_seat(request, ref, self.seat_of(data))
         # Table time: when the call or card was made; no window depends on it.
         command = self.build(data, timezone.now(), ref)
@@ -117,7 +109,7 @@ class _TableCommandApi(APIView):
             live_play.play(
                 ref,
                 command,
-                metadata=metadata_for(request, tournament_id, self.name),
+                metadata=metadata_for(request, ref.tournament_id, self.name),
                 idempotency_key=idem(request),
                 expected_version=expected(request),
                 # What the client sent: the command carries the table time.
@@ -135,9 +127,8 @@ def table_command(
     doc: str = "",
 ) -> type[APIView]:
     """Make one command endpoint (one view class per operation, STYLE §2.7)."""
-    serializer = type(f"{name}Input", (FlatInput,), dict(fields))
     attrs: dict[str, Any] = {
-        "InputSerializer": serializer,
+        "InputSerializer": type(f"{name}Input", (FlatInput,), dict(fields)),
         "name": name,
         "build": lambda self, data, at, ref: build(data, at, ref),
         "__doc__": doc,
@@ -145,16 +136,23 @@ def table_command(
     if director_only:
         attrs["permission_classes"] = [IsTournamentDirector]
         attrs["seat_of"] = lambda self, data: None
-
-    # The view's own method, so that the schema is attached to it: decorating
-    # the shared `_TableCommandApi.post` documented every endpoint with the
-    # last one's body.
-    @extend_schema(request=serializer, responses=COMMAND_RESPONSES)
-    def post(self: _TableCommandApi, request: Request, **kwargs: Any) -> Response:
-        return _TableCommandApi.post(self, request, **kwargs)
-
-    attrs["post"] = post
     return type(f"{name}Api", (_TableCommandApi,), attrs)
+
+
+def _by_name(
+    command: Callable[..., Any],
+) -> Callable[[dict[str, Any], datetime, handlers.TableRef], Any]:
+    """The command whose fields are the input's, by the same names, at table time."""
+    return lambda data, at, ref: command(**data, at=at)
+
+
+def _tricks(lowest: int = 0) -> serializers.IntegerField:
+    """A number of tricks (or a trick's number, from 1): at most 13."""
+    return serializers.IntegerField(min_value=lowest, max_value=13)
+
+
+# An input that may be left out or sent as null.
+OPTIONAL: dict[str, Any] = {"required": False, "allow_null": True, "default": None}
 
 
 def _deal_for(data: dict[str, Any], ref: handlers.TableRef) -> Deal:
@@ -183,9 +181,7 @@ StartBoardApi = table_command(
             required=False, help_text="PBN deal, e.g. N:AKQ.…"
         ),
         "strict": serializers.BooleanField(
-            required=False,
-            allow_null=True,
-            default=None,
+            **OPTIONAL,
             help_text="default: the event's setting",
         ),
     },
@@ -218,9 +214,7 @@ MakeAlertApi = table_command(
             min_value=0, max_value=MAX_CALLS, required=False
         ),
     },
-    lambda d, at, ref: cmd.MakeAlert(
-        seat=d["seat"], call_index=d.get("call_index"), at=at
-    ),
+    _by_name(cmd.MakeAlert),
     doc="Alert partner's call (Law 20).",
 )
 GiveExplanationApi = table_command(
@@ -230,28 +224,22 @@ GiveExplanationApi = table_command(
         "call_index": serializers.IntegerField(min_value=0, max_value=MAX_CALLS),
         "explanation": serializers.CharField(),
     },
-    lambda d, at, ref: cmd.GiveExplanation(
-        seat=d["seat"], call_index=d["call_index"], explanation=d["explanation"], at=at
-    ),
+    _by_name(cmd.GiveExplanation),
     doc="Explain partner's call on request (Law 20F).",
 )
 PlayCardApi = table_command(
     "PlayCard",
     {"seat": SeatField(), "card": CardField()},
-    lambda d, at, ref: cmd.PlayCard(seat=d["seat"], card=d["card"], at=at),
+    _by_name(cmd.PlayCard),
     doc="Lead or play a card (Laws 41-47); irregular plays are recorded with their Law.",
 )
 ChooseRectificationApi = table_command(
     "ChooseRectification",
     {
-        "seat": SeatField(required=False, allow_null=True, default=None),
+        "seat": SeatField(**OPTIONAL),
         "option": serializers.CharField(),
-        "comparable": serializers.BooleanField(
-            required=False, allow_null=True, default=None
-        ),
-        "same_denominations": serializers.BooleanField(
-            required=False, allow_null=True, default=None
-        ),
+        "comparable": serializers.BooleanField(**OPTIONAL),
+        "same_denominations": serializers.BooleanField(**OPTIONAL),
     },
     lambda d, at, ref: cmd.ChooseRectification(
         chooser=d["seat"],
@@ -266,29 +254,25 @@ ClaimTricksApi = table_command(
     "ClaimTricks",
     {
         "seat": SeatField(),
-        "tricks": serializers.IntegerField(min_value=0, max_value=13),
+        "tricks": _tricks(),
         "statement": serializers.CharField(allow_blank=True),
     },
-    lambda d, at, ref: cmd.ClaimTricks(
-        seat=d["seat"], tricks=d["tricks"], statement=d["statement"], at=at
-    ),
+    _by_name(cmd.ClaimTricks),
     doc="Claim or concede tricks with a statement (Law 68).",
 )
 RespondToClaimApi = table_command(
     "RespondToClaim",
     {"seat": SeatField(), "accept": serializers.BooleanField()},
-    lambda d, at, ref: cmd.RespondToClaim(seat=d["seat"], accept=d["accept"], at=at),
+    _by_name(cmd.RespondToClaim),
     doc="Agree to or dispute a claim (Laws 68-69).",
 )
 AdjudicateClaimApi = table_command(
     "AdjudicateClaim",
     {
-        "tricks": serializers.IntegerField(min_value=0, max_value=13),
+        "tricks": _tricks(),
         "reasons": serializers.CharField(),
     },
-    lambda d, at, ref: cmd.AdjudicateClaim(
-        tricks=d["tricks"], reasons=d["reasons"], at=at
-    ),
+    _by_name(cmd.AdjudicateClaim),
     director_only=True,
     doc="The director decides a disputed claim and records the reasons (Law 70).",
 )
@@ -299,13 +283,11 @@ DesignateDummyCardApi = table_command(
         "designation": serializers.ChoiceField(choices=[d.value for d in Designation]),
         "suit": serializers.ChoiceField(
             choices=[x.value for x in Suit],
-            required=False,
-            allow_null=True,
-            default=None,
+            **OPTIONAL,
         ),
-        "rank": serializers.CharField(required=False, allow_null=True, default=None),
-        "card": CardField(required=False, allow_null=True, default=None),
-        "seat": SeatField(required=False, allow_null=True, default=None),
+        "rank": serializers.CharField(**OPTIONAL),
+        "card": CardField(**OPTIONAL),
+        "seat": SeatField(**OPTIONAL),
     },
     lambda d, at, ref: cmd.DesignateDummyCard(
         designation=Designation(d["designation"]),
@@ -321,11 +303,11 @@ RectifyDefectiveTrickApi = table_command(
     "RectifyDefectiveTrick",
     {
         "seat": SeatField(),
-        "trick_number": serializers.IntegerField(min_value=1, max_value=13),
+        "trick_number": _tricks(1),
         "defect": serializers.ChoiceField(choices=[k.value for k in DefectKind]),
-        "card": CardField(required=False, allow_null=True, default=None),
+        "card": CardField(**OPTIONAL),
         "extra": serializers.ListField(child=CardField(), required=False, default=list),
-        "faced": CardField(required=False, allow_null=True, default=None),
+        "faced": CardField(**OPTIONAL),
         "exposed": serializers.BooleanField(default=False),
     },
     lambda d, at, ref: cmd.RectifyDefectiveTrick(

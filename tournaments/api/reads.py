@@ -6,12 +6,23 @@ The machinery is ``httpapi.reads``, shared by every context.
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
+
+from rest_framework.exceptions import NotFound
 
 from httpapi.reads import READ_PARAMETERS, by_stream, by_tournament, reads
+from tournaments.models import SessionRow
 from tournaments.projections import TournamentResults
 
 # READ_PARAMETERS, by_stream and reads: re-exported for the registry views.
-__all__ = ["READ_PARAMETERS", "by_stream", "reads", "results_read", "with_revision"]
+__all__ = [
+    "READ_PARAMETERS",
+    "by_stream",
+    "reads",
+    "results_read",
+    "session_row",
+    "with_revision",
+]
 
 
 def with_revision(line: dict[str, Any], own: str | None) -> dict[str, Any]:
@@ -24,3 +35,13 @@ def with_revision(line: dict[str, Any], own: str | None) -> dict[str, Any]:
 
 # A view of the results projection honours ?min_position= (decision 0073).
 results_read = reads(TournamentResults.name, partition=by_tournament)
+
+
+def session_row(tournament_id: UUID, session: int) -> SessionRow:
+    """The session's row in the results projection; 404 when there is none."""
+    row = SessionRow.objects.filter(
+        tournament_id=tournament_id, session=session
+    ).first()
+    if row is None:
+        raise NotFound("no such session")
+    return row

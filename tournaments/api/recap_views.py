@@ -14,15 +14,14 @@ from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from httpapi.reads import READ_PARAMETERS
-from tournaments.api.reads import results_read, with_revision
-from tournaments.models import MatchRow, ResultRow, SessionRow, StandingRow
+from tournaments.api.reads import results_read, session_row, with_revision
+from tournaments.models import MatchRow, ResultRow, StandingRow
 from tournaments.projections import individual_seats
 
 
@@ -108,11 +107,7 @@ class RecapApi(APIView):
     @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 404: dict})
     @results_read
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
-        row = SessionRow.objects.filter(
-            tournament_id=tournament_id, session=session
-        ).first()
-        if row is None:
-            raise NotFound("no such session")
+        row = session_row(tournament_id, session)
         return Response(
             {
                 "session": session,

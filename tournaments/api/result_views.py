@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
@@ -21,7 +22,7 @@ from httpapi.inputs import validated
 from httpapi.schema import name_components
 from rules.errors import RuleViolation
 from tournaments import handlers
-from tournaments.api.common import MAX_BOARD, MAX_TABLE, plays_in
+from tournaments.api.common import MAX_BOARD, MAX_TABLE, TableCommandApi, plays_in
 from tournaments.domain import board_result, tournament
 
 
@@ -115,22 +116,15 @@ class EnterResultApi(APIView):
         )
 
 
-class ConfirmResultApi(APIView):
+class ConfirmResultApi(TableCommandApi):
     """East-West confirm the result North entered (Law 79A)."""
 
-    @extend_schema(request=None, responses=COMMAND_RESPONSES)
-    def post(
-        self,
-        request: Request,
-        tournament_id: UUID,
-        session: int,
-        board_number: int,
-        table: int,
+    def command(
+        self, request: Request, ref: handlers.TableRef, data: dict[str, Any]
     ) -> Response:
-        ref = handlers.TableRef(tournament_id, session, board_number, table)
-        state = handlers.load_tournament(tournament_id)
+        state = handlers.load_tournament(ref.tournament_id)
         seat = handlers.seating(state, ref)
-        by = _entered_by(request, tournament_id, state, seat, "EW")
+        by = _entered_by(request, ref.tournament_id, state, seat, "EW")
         return board_command(
             request,
             ref,
@@ -140,7 +134,7 @@ class ConfirmResultApi(APIView):
         )
 
 
-class CorrectResultApi(APIView):
+class CorrectResultApi(TableCommandApi):
     """A score correction (Law 79C); late only with the organizer's approval (79C2)."""
 
     permission_classes = [IsTournamentDirector]
@@ -150,17 +144,9 @@ class CorrectResultApi(APIView):
         inadmissible = serializers.BooleanField(default=False)
         organizer_approval = serializers.BooleanField(default=False)
 
-    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
-    def post(
-        self,
-        request: Request,
-        tournament_id: UUID,
-        session: int,
-        board_number: int,
-        table: int,
+    def command(
+        self, request: Request, ref: handlers.TableRef, data: dict[str, Any]
     ) -> Response:
-        data = validated(self.InputSerializer, request.data)
-        ref = handlers.TableRef(tournament_id, session, board_number, table)
         return board_command(
             request,
             ref,
@@ -170,7 +156,7 @@ class CorrectResultApi(APIView):
         )
 
 
-class RecordBoardIrregularityApi(APIView):
+class RecordBoardIrregularityApi(TableCommandApi):
     """Not played, wrong board (Law 15), wrong number of cards (13-14), fouled (87)."""
 
     permission_classes = [IsTournamentDirector]
@@ -180,25 +166,17 @@ class RecordBoardIrregularityApi(APIView):
         group = serializers.IntegerField(min_value=0, max_value=99, default=0)
         note = serializers.CharField(required=False, default="")
 
-    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
-    def post(
-        self,
-        request: Request,
-        tournament_id: UUID,
-        session: int,
-        board_number: int,
-        table: int,
+    def command(
+        self, request: Request, ref: handlers.TableRef, data: dict[str, Any]
     ) -> Response:
-        data = validated(self.InputSerializer, request.data)
-        ref = handlers.TableRef(tournament_id, session, board_number, table)
         return board_command(
             request,
             ref,
             lambda a: board_result.RecordBoardIrregularity(
-                tournament_id=tournament_id,
-                session=session,
-                board_number=board_number,
-                table=table,
+                tournament_id=ref.tournament_id,
+                session=ref.session,
+                board_number=ref.board_number,
+                table=ref.table,
                 ns=a.ns,
                 ew=a.ew,
                 **data,

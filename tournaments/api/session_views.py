@@ -8,7 +8,6 @@ from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -33,12 +32,10 @@ from tournaments.api.common import (
     MAX_TABLE,
     StaffOrDirector,
 )
+from tournaments.api.reads import session_row
 from tournaments.domain import tournament
 from tournaments.domain.movements import seating
 from tournaments.domain.movements.individual import IndividualGuideLine
-from tournaments.models import (
-    SessionRow,
-)
 
 
 class ScheduleSessionApi(APIView):
@@ -246,11 +243,7 @@ class GuideCardApi(APIView):
     def get(
         self, request: Request, tournament_id: UUID, session: int, number: int
     ) -> Response:
-        row = SessionRow.objects.filter(
-            tournament_id=tournament_id, session=session
-        ).first()
-        if row is None:
-            raise NotFound("no such session")
+        row = session_row(tournament_id, session)
         return Response(
             {
                 "entry_number": number,

@@ -6,7 +6,6 @@ from uuid import UUID
 
 from django.db import models
 from drf_spectacular.utils import extend_schema
-from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -14,11 +13,10 @@ from rest_framework.views import APIView
 
 from httpapi.reads import READ_PARAMETERS
 from httpapi.schema import PROBLEM, name_components
-from tournaments.api.reads import results_read, with_revision
+from tournaments.api.reads import results_read, session_row, with_revision
 from tournaments.api.tournament_views import session_json
 from tournaments.models import (
     ResultRow,
-    SessionRow,
     StandingRow,
 )
 from tournaments.projections import individual_seats
@@ -32,11 +30,7 @@ class StandingsApi(APIView):
     @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 404: PROBLEM})
     @results_read
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
-        row = SessionRow.objects.filter(
-            tournament_id=tournament_id, session=session
-        ).first()
-        if row is None:
-            raise NotFound("no such session")
+        row = session_row(tournament_id, session)
         standings = StandingRow.objects.filter(
             tournament_id=tournament_id, session=session
         )

@@ -2,34 +2,14 @@
 
 from __future__ import annotations
 
-import signal
-import time
-from typing import Any
-
-from django.core.management.base import BaseCommand
-
 from eventstore.deadlines import sweep
+from eventstore.management.loop import LoopCommand
 
 
-class Command(BaseCommand):
+class Command(LoopCommand):
     help = "Append the window-closed events of every due deadline (idempotent)."
+    interval = 15.0
+    done = "closed {count} window(s)"
 
-    def add_arguments(self, parser: Any) -> None:
-        parser.add_argument("--loop", action="store_true")
-        parser.add_argument("--interval", type=float, default=15.0)
-
-    def handle(self, *args: Any, **options: Any) -> None:
-        stopping = False
-
-        def stop(signum: int, frame: Any) -> None:
-            nonlocal stopping
-            stopping = True
-
-        signal.signal(signal.SIGTERM, stop)
-        while True:
-            fired = sweep()
-            if fired:
-                self.stdout.write(f"closed {fired} window(s)")
-            if not options["loop"] or stopping:
-                return
-            time.sleep(options["interval"])
+    def run_once(self) -> int:
+        return sweep()
