@@ -6,25 +6,32 @@ play makes one such check per call or card, so here one query reads the
 token, the user and all the user's grants, and the grants ride on the user
 object for the rest of the request (``roles.grants_of``), decision 0058.
 
-What that query read is kept per process for ``ARBITRO_AUTH_CACHE_SECONDS``
-(decision 0060): a change to a token, a user or a grant empties this
-process's cache at once (signals), and other processes see it within that
-bound. ``0`` reads every request again.
+What that query read is kept per process (decision 0060), and trusted only
+while the shared auth version (``VERSION_KEY`` in the default cache: Redis in
+production) is the one read with it: a change to a token, a user or a grant
+sets a new version (signals, at once and again at commit), so every process
+reads again on its next request (decision 0107). ``ARBITRO_AUTH_CACHE_SECONDS``
+is only a backstop age; ``0`` reads every request again. A token older than
+``ARBITRO_TOKEN_TTL_SECONDS`` is refused (decision 0107).
 """
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 from collections import OrderedDict
+from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
-from django.db.models.signals import post_delete, post_save
+from django.db.models.signals import post_delete, post_save, pre_save
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
@@ -53,7 +60,7 @@ def _query(vendor: str) -> tuple[str, list[str], list[list[Any]]]:
     fields = list(meta.concrete_fields)
     columns = ", ".join(f'u."{f.column}"' for f in fields)
     sql = (
-        f"SELECT {columns}, g.role, g.tournament_id, g.appeal_id, g.player_id"
+        f"SELECT {columns}, t.created, g.role, g.tournament_id, g.appeal_id, g.player_id"
         f" FROM {meta.db_table} u"
         f" JOIN {Token._meta.db_table} t ON t.user_id = u.{meta.pk.column}"
         f" LEFT JOIN {RoleGrant._meta.db_table} g ON g.user_id = u.{meta.pk.column}"
@@ -69,7 +76,30 @@ def _query(vendor: str) -> tuple[str, list[str], list[list[Any]]]:
     return sql, [f.attname for f in fields], converters
 
 
-_Entry = tuple[float, list[Any], tuple[Grant, ...]]
+# (read at, auth version read before, the user's values, token created, grants)
+_Entry = tuple[float, str | None, list[Any], datetime, tuple[Grant, ...]]
+
+VERSION_KEY = "arbitro:auth-version"
+
+
+def shared_version() -> str | None:
+    """The auth version all processes share, or None if the cache is down
+    (nothing is then kept: every request reads the database)."""
+    try:
+        value = shared_cache.get(VERSION_KEY)
+        if value is None:
+            shared_cache.add(VERSION_KEY, uuid4().hex, None)
+            value = shared_cache.get(VERSION_KEY)
+    except Exception:  # a cache outage must not refuse every request
+        return None
+    return None if value is None else str(value)
+
+
+def bump_version() -> None:
+    """Tell every process that what it keeps may be stale."""
+    # On a cache outage the backstop age still bounds what is kept.
+    with contextlib.suppress(Exception):
+        shared_cache.set(VERSION_KEY, uuid4().hex, None)
 
 
 class _Recent:
@@ -107,16 +137,40 @@ class _Recent:
 RECENT = _Recent()
 
 
-def _changed(**_signal: Any) -> None:
-    """Forget at once, and again at commit: a request of another thread that
-    read the old rows before the commit must not keep them."""
+def _forget() -> None:
     RECENT.clear()
-    transaction.on_commit(RECENT.clear)
+    bump_version()
+
+
+def _changed(**_signal: Any) -> None:
+    """Forget at once, and again at commit: a request of another thread or
+    process that read the old rows before the commit must not keep them."""
+    _forget()
+    transaction.on_commit(_forget)
 
 
 for _model in (Token, RoleGrant, get_user_model()):
     post_save.connect(_changed, sender=_model, dispatch_uid=f"auth-{_model}")
     post_delete.connect(_changed, sender=_model, dispatch_uid=f"auth-{_model}-")
+
+
+def revoke_tokens(user_id: Any) -> None:
+    """Revoke every token of the user (a password change, a relief, a logout)."""
+    Token.objects.filter(user_id=user_id).delete()
+
+
+def _password_changed(instance: Any, **_signal: Any) -> None:
+    # ``set_password`` keeps the raw password until the save: a change.
+    if instance.pk is not None and getattr(instance, "_password", None) is not None:
+        revoke_tokens(instance.pk)
+
+
+def _grant_removed(instance: RoleGrant, **_signal: Any) -> None:
+    revoke_tokens(instance.user_id)
+
+
+pre_save.connect(_password_changed, sender=get_user_model(), dispatch_uid="auth-pw")
+post_delete.connect(_grant_removed, sender=RoleGrant, dispatch_uid="auth-relief")
 
 
 def _read(key: str) -> _Entry | None:
@@ -128,6 +182,9 @@ def _read(key: str) -> _Entry | None:
     if not rows:
         return None
     n = len(names)
+    created = rows[0][n]
+    for convert in _created_converters():
+        created = convert(created, None, connection)
     values = []
     for value, field_converters in zip(rows[0][:n], converters, strict=True):
         for convert in field_converters:
@@ -140,10 +197,22 @@ def _read(key: str) -> _Entry | None:
             appeal_id=_uuid(appeal),
             player_id=_uuid(player),
         )
-        for role, tournament, appeal, player in (row[n:] for row in rows)
+        for role, tournament, appeal, player in (row[n + 1 :] for row in rows)
         if role is not None
     )
-    return time.monotonic(), values, grants
+    return time.monotonic(), None, values, created, grants
+
+
+def _created_converters() -> list[Any]:
+    field = Token._meta.get_field("created")
+    return [
+        *connection.ops.get_db_converters(field.get_col(Token._meta.db_table)),
+        *field.get_db_converters(connection),
+    ]
+
+
+def expires_at(created: datetime) -> datetime:
+    return created + timedelta(seconds=int(settings.ARBITRO_TOKEN_TTL_SECONDS))
 
 
 class TokenWithGrantsAuthentication(TokenAuthentication):
@@ -151,15 +220,21 @@ class TokenWithGrantsAuthentication(TokenAuthentication):
 
     def authenticate_credentials(self, key: str) -> tuple[Any, str]:
         ttl = settings.ARBITRO_AUTH_CACHE_SECONDS
-        entry = RECENT.get(key, ttl) if ttl > 0 else None
+        version = shared_version() if ttl > 0 else None
+        entry = RECENT.get(key, ttl) if version is not None else None
+        if entry is not None and entry[1] != version:
+            entry = None  # another process changed a token, a user or a grant
         if entry is None:
             generation = RECENT.generation
-            entry = _read(key)
-            if entry is None:
+            read = _read(key)
+            if read is None:
                 raise exceptions.AuthenticationFailed(_("Invalid token."))
-            if ttl > 0:
+            entry = (read[0], version, *read[2:])
+            if version is not None:
                 RECENT.put(key, entry, generation)
-        _read_at, values, grants = entry
+        _read_at, _version, values, created, grants = entry
+        if timezone.now() >= expires_at(created):
+            raise exceptions.AuthenticationFailed(_("Token has expired."))
         names = _query(connection.vendor)[1]
         # A fresh user per request: nothing a view sets on it is shared.
         user = get_user_model().from_db(connection.alias, names, list(values))

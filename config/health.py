@@ -7,12 +7,12 @@ from typing import Any
 from django.db import connection
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
-from rest_framework.authentication import BaseAuthentication
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from access.roles import is_federation_staff
 from eventstore.liveness import process_report, projection_report
 
 
@@ -41,10 +41,10 @@ HEALTH = inline_serializer(
     {
         "status": serializers.ChoiceField(choices=["ok", "degraded", "down"]),
         "ok": serializers.BooleanField(),
-        "database": serializers.DictField(),
-        "broker": serializers.DictField(),
+        "database": serializers.DictField(required=False),
+        "broker": serializers.DictField(required=False),
         "head": serializers.IntegerField(required=False),
-        "projections": serializers.DictField(),
+        "projections": serializers.DictField(required=False),
         "processes": serializers.DictField(required=False),
     },
 )
@@ -59,10 +59,13 @@ class HealthApi(APIView):
     broker is unreachable) or ``down`` (answered 503: the
     database is unreachable, or a projection has no live runner or stopped on
     a hole, so reads will not follow writes).
+
+    Federation staff (or a superuser) read the whole report; anyone else only
+    ``status`` and ``ok``: host names and error texts are not for the public
+    (issue 16, item 8).
     """
 
     permission_classes = [AllowAny]
-    authentication_classes: list[type[BaseAuthentication]] = []
 
     @extend_schema(
         responses={200: HEALTH, 503: HEALTH},
@@ -90,4 +93,6 @@ class HealthApi(APIView):
                     processes=processes,
                 )
         body = {"status": state, "ok": state == "ok", **body}
+        if not is_federation_staff(request.user):
+            body = {"status": state, "ok": state == "ok"}
         return Response(body, status=503 if state == "down" else 200)

@@ -154,7 +154,49 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "httpapi.problems.handle",
+    # Per client, in the default cache (decision 0106): anonymous callers by
+    # address, stricter; authenticated ones by user; ARBITRO_THROTTLE_RATES.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "access.throttles.AnonThrottle",
+        "access.throttles.UserThrottle",
+    ],
 }
+
+
+# Requests a client may make: "<n>/<second|minute|hour|day>", or None for no
+# limit. "login": attempts per username and address (access.throttles).
+def env_rate(name: str, default: str) -> str | None:
+    """A throttle rate, or None (no limit) for ``off``."""
+    value = os.environ.get(name) or default
+    return None if value.lower() in {"off", "none"} else value
+
+
+ARBITRO_THROTTLE_RATES: dict[str, str | None] = {
+    "anon": env_rate("ARBITRO_THROTTLE_ANON", "120/min"),
+    "user": env_rate("ARBITRO_THROTTLE_USER", "1200/min"),
+    "login": env_rate("ARBITRO_THROTTLE_LOGIN", "5/min"),
+}
+# The throttles' counters and the auth version (decision 0107) live in the
+# default cache: Redis when ARBITRO_CACHE_URL is set (production, several
+# processes), else this process's memory (embedded: one web process).
+_CACHE_URL = os.environ.get("ARBITRO_CACHE_URL", "")
+CACHES: dict[str, dict[str, object]] = {
+    "default": (
+        {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": _CACHE_URL,
+            "KEY_PREFIX": os.environ.get("ARBITRO_CACHE_PREFIX", "arbitro"),
+        }
+        if _CACHE_URL
+        else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
+    )
+}
+# A request body read in memory (JSON, forms): at most 2 MiB; uploaded files
+# stream to disk past FILE_UPLOAD_MAX_MEMORY_SIZE.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("ARBITRO_MAX_BODY_BYTES", 2 * 1024 * 1024)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+# A token is refused this long after its login (decision 0107).
+ARBITRO_TOKEN_TTL_SECONDS = env_int("ARBITRO_TOKEN_TTL_SECONDS", 12 * 3600)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Arbitro API",
     "DESCRIPTION": (
@@ -204,8 +246,10 @@ CELERY_BEAT_SCHEDULE = {
 ARBITRO_DEADLINE_LEASE_SECONDS = env_int("ARBITRO_DEADLINE_LEASE_SECONDS", 60)
 ARBITRO_DEADLINE_ETA = env_bool("ARBITRO_DEADLINE_ETA", True)
 ARBITRO_READ_WAIT_MAX_SECONDS = env_int("ARBITRO_READ_WAIT_MAX_SECONDS", 5)
-# A ?min_position= beyond the head by more than this is refused 400 (decision 0073).
-ARBITRO_READ_POSITION_MARGIN = env_int("ARBITRO_READ_POSITION_MARGIN", 100)
+# A ?min_position= beyond the head by more than this is refused 400 at once
+# (decision 0073); 0 since issue 16 (decision 0106): a position a command
+# answered is never beyond the head, so waiting for one would only hold a worker.
+ARBITRO_READ_POSITION_MARGIN = env_int("ARBITRO_READ_POSITION_MARGIN", 0)
 # Projection liveness (decision 0071) and parked partitions (decision 0070).
 ARBITRO_HEALTH_MAX_LAG = env_int("ARBITRO_HEALTH_MAX_LAG", 1000)
 ARBITRO_HEALTH_MAX_HEARTBEAT_SECONDS = env_int(
@@ -215,8 +259,9 @@ ARBITRO_PROJECTION_HEARTBEAT_SECONDS = env_int(
     "ARBITRO_PROJECTION_HEARTBEAT_SECONDS", 5
 )
 ARBITRO_PROJECTION_RETRY_SECONDS = env_int("ARBITRO_PROJECTION_RETRY_SECONDS", 5)
-# How long a process trusts a token, its user and grants it read (decision 0060).
-ARBITRO_AUTH_CACHE_SECONDS = env_int("ARBITRO_AUTH_CACHE_SECONDS", 5)
+# A process keeps a token, its user and grants it read while the shared auth
+# version is unchanged (decision 0107), and at most this long as a backstop.
+ARBITRO_AUTH_CACHE_SECONDS = env_int("ARBITRO_AUTH_CACHE_SECONDS", 300)
 ARBITRO_PROJECTIONS: list[str] = [
     "tournaments.projections.TournamentResults",
     "registry.projections.RegistryProjection",

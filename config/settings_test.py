@@ -12,3 +12,5 @@ ARBITRO_PROJECTIONS = [
 ]
 ARBITRO_DEADLINE_ETA = False
 ARBITRO_PROCESSES = [*ARBITRO_PROCESSES, "tests.support.processes.PingEcho"]
+# No throttling in the suite; the throttle tests set their own rates.
+ARBITRO_THROTTLE_RATES = {"anon": None, "user": None, "login": None}

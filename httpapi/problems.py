@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.views import defaults
 from rest_framework import status
@@ -90,6 +92,15 @@ def _error(path: tuple[str, ...], item: Any) -> dict[str, str]:
 
 
 def handle(exc: Exception, context: dict[str, Any]) -> Response | None:
+    if isinstance(exc, RequestDataTooBig):
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        return problem(
+            status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+            "body_too_large",
+            "RequestDataTooBig",
+            f"the request body is larger than {limit} bytes",
+            limit=limit,
+        )
     if isinstance(exc, DomainError):
         status_code: int
         if isinstance(exc, StateConflict):

@@ -31,7 +31,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from access.roles import IsTournamentDirector, is_director, metadata_for
+from access.roles import IsTournamentDirector, metadata_for
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
 from httpapi.inputs import StrictJSONParser, validated
 from httpapi.schema import PROBLEM
@@ -45,6 +45,7 @@ from tournaments.adapters.hand_records import (
     write_hand_records,
 )
 from tournaments.api.common import MAX_BOARD
+from tournaments.api.visibility import SessionResultsVisible
 from tournaments.domain import tournament
 from tournaments.models import DoubleDummyJob, DoubleDummyRow
 
@@ -104,25 +105,6 @@ def _session_or_404(
     return found
 
 
-class HandRecordsVisible(BasePermission):
-    """Directors always; everyone once the session's scores are published.
-
-    Read from the tournament stream, so a publication counts at once
-    (decision 0050). The state read is kept on the view for the handler.
-    """
-
-    message = "The hand records are public once the session's scores are published"
-
-    def has_permission(self, request: Request, view: Any) -> bool:
-        tournament_id = UUID(str(view.kwargs["tournament_id"]))
-        state = handlers.load_tournament(tournament_id)
-        view.tournament_state = state
-        session = state.sessions.get(view.kwargs["session"])
-        if session is None or tournament.hand_records_public(session):
-            return True  # an unknown session is the view's 409
-        return is_director(request.user, tournament_id)
-
-
 def _board_json(
     number: int, deal: str, analysis: DoubleDummyRow | None
 ) -> dict[str, Any]:
@@ -178,11 +160,11 @@ def _analysis_on_record() -> bool:
 class _HandRecordsApi(APIView):
     """Read by whoever may see the session's hand records; changed by a director."""
 
-    tournament_state: tournament.TournamentState  # set by HandRecordsVisible
+    tournament_state: tournament.TournamentState  # set by SessionResultsVisible
 
     def get_permissions(self) -> list[BasePermission]:
         if self.request.method == "GET":
-            return [HandRecordsVisible()]
+            return [SessionResultsVisible()]
         return [IsTournamentDirector()]
 
     def recorded(
@@ -302,8 +284,8 @@ def _deal_at_random(
 class HandRecordsPbnApi(APIView):
     """``GET``: the session's deals as a PBN file for dealing machines (Law 6F)."""
 
-    tournament_state: tournament.TournamentState  # set by HandRecordsVisible
-    permission_classes = [HandRecordsVisible]
+    tournament_state: tournament.TournamentState  # set by SessionResultsVisible
+    permission_classes = [SessionResultsVisible]
     renderer_classes = [JSONRenderer, PbnRenderer]
 
     @extend_schema(

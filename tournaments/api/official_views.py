@@ -46,9 +46,17 @@ def _may_act_on(request: Request, tournament_id: UUID, role: Role) -> None:
 
 
 class OfficialSerializer(serializers.ModelSerializer):
+    """An official as announced: by name. The internal user id (which the
+    relief's path names) only for staff and the tournament's directors."""
+
     class Meta:
         model = OfficialRow
-        fields = ["user_id", "name", "role", "appointed_at"]
+        fields = ["name", "role", "appointed_at"]
+
+
+class OfficialWithIdSerializer(OfficialSerializer):
+    class Meta(OfficialSerializer.Meta):
+        fields = ["user_id", *OfficialSerializer.Meta.fields]
 
 
 class OfficialListApi(APIView):
@@ -76,9 +84,13 @@ class OfficialListApi(APIView):
         rows = OfficialRow.objects.filter(tournament_id=tournament_id).order_by(
             "role", "name", "user_id"
         )
-        return paginated(
-            self, request, rows, lambda page: OfficialSerializer(page, many=True).data
+        shown = (
+            OfficialWithIdSerializer
+            if is_federation_staff(request.user)
+            or is_director(request.user, tournament_id)
+            else OfficialSerializer
         )
+        return paginated(self, request, rows, lambda page: shown(page, many=True).data)
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:

@@ -16,7 +16,6 @@ from uuid import UUID
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -31,6 +30,7 @@ from rules.bridge.dummy_designation import Designation
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, live_play
 from tournaments.api.common import MAX_CALLS, TableCommandApi, plays_in
+from tournaments.api.visibility import SessionResultsVisible, Sight, seated_at
 from tournaments.domain.board_play import commands as cmd
 
 
@@ -326,9 +326,16 @@ RectifyDefectiveTrickApi = table_command(
 
 
 class BoardPlayDetailApi(APIView):
-    """The table as it stands: phase, turn, auction, tricks, pending rectification."""
+    """The table as it stands: phase, turn, auction, tricks, pending rectification.
 
-    permission_classes = [AllowAny]
+    Before publication, its directors and the players seated at the table."""
+
+    permission_classes = [SessionResultsVisible]
+
+    def player_sees(self, request: Request, sight: Sight) -> bool:
+        return seated_at(
+            sight, int(self.kwargs["table"]), int(self.kwargs["board_number"])
+        )
 
     @extend_schema(responses={200: dict})
     def get(

@@ -14,13 +14,13 @@ from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from httpapi.reads import READ_PARAMETERS
 from tournaments.api.reads import results_read, session_row, with_revision
+from tournaments.api.visibility import SessionResultsVisible
 from tournaments.models import MatchRow, ResultRow, StandingRow
 from tournaments.projections import individual_seats
 
@@ -102,7 +102,7 @@ def _matches(tournament_id: UUID, session: int) -> list[dict[str, Any]]:
 class RecapApi(APIView):
     """The session's recap sheet: points per entry and board, totals and ranks."""
 
-    permission_classes = [AllowAny]
+    permission_classes = [SessionResultsVisible]
 
     @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 404: dict})
     @results_read

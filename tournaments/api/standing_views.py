@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from django.db import models
+from django.db.models import QuerySet
 from drf_spectacular.utils import extend_schema
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -15,6 +16,7 @@ from httpapi.reads import READ_PARAMETERS
 from httpapi.schema import PROBLEM, name_components
 from tournaments.api.reads import results_read, session_row, with_revision
 from tournaments.api.tournament_views import session_json
+from tournaments.api.visibility import SessionResultsVisible, Sight
 from tournaments.models import (
     ResultRow,
     StandingRow,
@@ -25,7 +27,7 @@ from tournaments.projections import individual_seats
 class StandingsApi(APIView):
     """Session standings: provisional, official (periods open) or final."""
 
-    permission_classes = [AllowAny]
+    permission_classes = [SessionResultsVisible]
 
     @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 404: PROBLEM})
     @results_read
@@ -58,7 +60,14 @@ class StandingsApi(APIView):
 
 
 class TravellerApi(APIView):
-    permission_classes = [AllowAny]
+    """A board's traveller. Before publication a player sees his own table's
+    line of a board he has played, and nothing of one he has yet to play."""
+
+    permission_classes = [SessionResultsVisible]
+    sight: Sight  # set by SessionResultsVisible
+
+    def player_sees(self, request: Request, sight: Sight) -> bool:
+        return _own_rows(self.kwargs, sight).exists()
 
     @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
     @results_read
@@ -67,7 +76,9 @@ class TravellerApi(APIView):
     ) -> Response:
         rows = ResultRow.objects.filter(
             tournament_id=tournament_id, session=session, board_number=board_number
-        ).order_by("table")
+        )
+        if not self.sight.full:
+            rows = _own_rows(self.kwargs, self.sight)
         return Response(
             {
                 "board_number": board_number,
@@ -87,10 +98,19 @@ class TravellerApi(APIView):
                         "mp_ew": _s(r.mp_ew),
                         "top": r.top,
                     }
-                    for r in rows
+                    for r in rows.order_by("table")
                 ],
             }
         )
+
+
+def _own_rows(kwargs: dict[str, Any], sight: Sight) -> QuerySet[ResultRow]:
+    """The lines of the board the URL names played by the caller's entries."""
+    return ResultRow.objects.filter(
+        tournament_id=kwargs["tournament_id"],
+        session=kwargs["session"],
+        board_number=kwargs["board_number"],
+    ).filter(models.Q(ns__in=sight.entries) | models.Q(ew__in=sight.entries))
 
 
 def _s(value: object) -> str | None:
@@ -98,9 +118,13 @@ def _s(value: object) -> str | None:
 
 
 class ScoreCardApi(APIView):
-    """A pair's personal score card: every board it played, from its own side."""
+    """A pair's personal score card: every board it played, from its own side.
+    Before publication, a player sees only his own."""
 
-    permission_classes = [AllowAny]
+    permission_classes = [SessionResultsVisible]
+
+    def player_sees(self, request: Request, sight: Sight) -> bool:
+        return int(self.kwargs["number"]) in sight.entries
 
     @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
     @results_read

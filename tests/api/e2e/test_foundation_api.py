@@ -11,12 +11,13 @@ from rest_framework.test import APIClient
 
 from access.models import RoleGrant
 from access.roles import IsChiefDirector, IsTournamentDirector, is_federation_staff
+from tests.support.staff import operator_client
 
 pytestmark = pytest.mark.django_db
 
 
 def test_health_reports_database_broker_and_projection_lag() -> None:
-    response = APIClient().get("/api/health/")
+    response = operator_client().get("/api/health/")
     body = response.json()
     assert body["database"]["ok"] is True
     assert "broker" in body

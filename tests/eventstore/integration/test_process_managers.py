@@ -19,7 +19,6 @@ from pathlib import Path
 
 import pytest
 from django.db import connection
-from django.test import Client
 
 from eventstore.commands import append_together
 from eventstore.models import Checkpoint, Event, ProcessRefusal
@@ -28,6 +27,7 @@ from eventstore.store import event_store
 from tests.support.events import Pinged
 from tests.support.eventstore import ACTOR, subprocess_env
 from tests.support.processes import PingEcho, echo_stream
+from tests.support.staff import operator_client
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).parents[3]
@@ -110,13 +110,13 @@ def test_an_error_stops_the_runner_at_that_event_until_it_is_fixed(
     monkeypatch.setattr(PingEcho, "react", original)
     assert echoes(a) == [1]
     assert checkpoint(PingEcho.name).status == Checkpoint.Status.ERROR
-    health = Client().get("/api/health/").json()
+    health = operator_client().get("/api/health/").json()
     assert health["processes"][PingEcho.name]["state"] == "error"
     runner.catch_up()
     assert echoes(a) == [1, 2]
     assert checkpoint(PingEcho.name).status == Checkpoint.Status.RUNNING
     runner.catch_up()  # the checkpoint trails its own last reaction until then
-    again = Client().get("/api/health/").json()["processes"][PingEcho.name]
+    again = operator_client().get("/api/health/").json()["processes"][PingEcho.name]
     head = event_store().head_position()
     assert again == {"state": "ok", "position": head, "lag": 0, "refused": 0}
 

@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.db import connection
-from rest_framework.test import APIClient
 
 from eventstore.models import Checkpoint, ProjectionFailure
 from eventstore.projections import lock_holder
@@ -29,6 +28,7 @@ from tests.support.events import Pinged
 from tests.support.eventstore import ACTOR, subprocess_env
 from tests.support.models import TournamentTally as TallyRow
 from tests.support.projections import StreamTally, TournamentTally
+from tests.support.staff import operator_client
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 ROOT = Path(__file__).parents[3]
@@ -86,7 +86,7 @@ def checkpoint() -> int:
 
 
 def health() -> tuple[int, dict[str, Any]]:
-    response = APIClient().get("/api/health/")
+    response = operator_client().get("/api/health/")
     return response.status_code, response.json()
 
 

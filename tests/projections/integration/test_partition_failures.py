@@ -18,7 +18,6 @@ from uuid import UUID
 import pytest
 from django.core.management import call_command
 from django.db import connection
-from rest_framework.test import APIClient
 
 from eventstore.models import Checkpoint, Event, ProjectionFailure
 from eventstore.projections import (
@@ -30,6 +29,7 @@ from eventstore.store import ExpectedVersion, Metadata, event_store
 from tests.support.events import Pinged
 from tests.support.models import TournamentTally as TallyRow
 from tests.support.projections import TournamentTally
+from tests.support.staff import operator_client
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 NAME = TournamentTally.name
@@ -188,7 +188,7 @@ def test_health_reports_parked_partitions_as_degraded() -> None:
             runner = ProjectionRunner(projection)
             runner.heartbeat("test:1")
             runner.catch_up()
-        response = APIClient().get("/api/health/")
+        response = operator_client().get("/api/health/")
     finally:
         for lock in reversed(locks):
             lock.__exit__(None, None, None)

@@ -146,9 +146,7 @@ def test_individual_event_from_entries_to_player_standings() -> None:
     enter_results(director, tid, seating, skip=(board, first.table))
     project()
 
-    standings = (
-        APIClient().get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()
-    )
+    standings = director.get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()
     lines = standings["standings"]
     assert sorted(s["entry_number"] for s in lines) == list(range(1, PLAYERS + 1))
     boards_played = {len(a.boards) for a in seating}
@@ -162,11 +160,9 @@ def test_individual_event_from_entries_to_player_standings() -> None:
     assert [s["rank"] for s in lines] == sorted(s["rank"] for s in lines)
 
     # The score card reads each board from the player's own side.
-    card = (
-        APIClient()
-        .get(f"/api/v1/tournaments/{tid}/sessions/1/entries/{south}/score-card/")
-        .json()
-    )
+    card = director.get(
+        f"/api/v1/tournaments/{tid}/sessions/1/entries/{south}/score-card/"
+    ).json()
     assert len(card["boards"]) == (PLAYERS - 1) * BOARDS_PER_ROUND
     first_line = next(
         b
@@ -179,7 +175,7 @@ def test_individual_event_from_entries_to_player_standings() -> None:
     ns_vulnerable = (board - 1) % 16 + 1 in {2, 4, 5, 7, 10, 12, 13, 15}
     assert first_line["score"] == (620 if ns_vulnerable else 420)
 
-    recap = APIClient().get(f"/api/v1/tournaments/{tid}/sessions/1/recap/").json()
+    recap = director.get(f"/api/v1/tournaments/{tid}/sessions/1/recap/").json()
     by_player = {line["entry_number"]: line for line in recap["entries"]}
     assert len(by_player) == PLAYERS
     sheet = by_player[south]["boards"][str(board)]
@@ -231,9 +227,9 @@ def test_in_live_play_each_seat_is_its_one_player() -> None:
     project()
     [line] = [
         t
-        for t in APIClient()
-        .get(f"/api/v1/tournaments/{tid}/sessions/1/boards/{board}/traveller/")
-        .json()["results"]
+        for t in director.get(
+            f"/api/v1/tournaments/{tid}/sessions/1/boards/{board}/traveller/"
+        ).json()["results"]
         if t["table"] == table
     ]
     assert (line["ns"], line["ew"]) == (north, east)
@@ -269,19 +265,17 @@ def test_law_12c2c_revises_each_player_on_his_own_percentage() -> None:
     project()
     standings = {
         s["entry_number"]: s
-        for s in APIClient()
-        .get(f"/api/v1/tournaments/{tid}/sessions/1/standings/")
-        .json()["standings"]
+        for s in director.get(
+            f"/api/v1/tournaments/{tid}/sessions/1/standings/"
+        ).json()["standings"]
     }
-    recap = APIClient().get(f"/api/v1/tournaments/{tid}/sessions/1/recap/").json()
+    recap = director.get(f"/api/v1/tournaments/{tid}/sessions/1/recap/").json()
     sheets = {line["entry_number"]: line["boards"] for line in recap["entries"]}
     revised = 0
     for player in ruled.players:
-        card = (
-            APIClient()
-            .get(f"/api/v1/tournaments/{tid}/sessions/1/entries/{player}/score-card/")
-            .json()["boards"]
-        )
+        card = director.get(
+            f"/api/v1/tournaments/{tid}/sessions/1/entries/{player}/score-card/"
+        ).json()["boards"]
         line = next(b for b in card if b["board_number"] == board)
         others = [b for b in card if b["board_number"] != board]
         own = sum(Decimal(b["points"]) for b in others) / sum(b["top"] for b in others)
@@ -318,9 +312,7 @@ def test_an_individual_session_exports_four_players_a_line() -> None:
     for line in exported.results:
         seated = seats[(line.board_number, line.table_number)]
         assert line.players == tuple(str(p) for p in seated)
-    standings = (
-        APIClient().get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()
-    )
+    standings = director.get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()
     ranks = {str(s["entry_number"]): s["rank"] for s in standings["standings"]}
     assert {e.participant_id: e.rank for e in exported.ranking} == ranks
     from_json = read_json(run("export_results", tid, "--format", "json"))
