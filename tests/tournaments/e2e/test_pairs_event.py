@@ -199,7 +199,9 @@ def test_guide_cards_and_score_cards_are_public() -> None:
     )
     assert line["score"] == -ns_view["score_ns"]
     assert Decimal(line["points"]) == Decimal(ns_view["mp_ew"])
-    standings = public.get(f"/api/v1/tournaments/{tid}/sessions/1/standings/").json()
+    path = f"/api/v1/tournaments/{tid}/sessions/1/standings/"
+    assert public.get(path).status_code == 403  # not yet published (Law 79)
+    standings = director.get(path).json()
     [pair_4] = [s for s in standings["standings"] if s["entry_number"] == 4]
     assert card["rank"] == pair_4["rank"]
 
