@@ -48,7 +48,7 @@ from typing import Any
 
 import psycopg
 
-from bench.common import db_name
+from bench.common import create_pairs_event, db_name, register_players
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -115,8 +115,6 @@ def _setup_database() -> Session:
 
     from access.models import RoleGrant
     from eventstore.store import Metadata
-    from registry.domain import PlayerCategory
-    from registry.handlers import Identity, register_player
     from tournaments import handlers
     from tournaments.domain import tournament
     from tournaments.domain.movements.seating import mitchell_assignments
@@ -129,18 +127,7 @@ def _setup_database() -> Session:
         user=director, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
     )
     meta = Metadata(actor="system:bench", tournament_id=tid)
-    players = [
-        register_player(
-            Identity(
-                federation_number=f"{900000 + n}",
-                family_name="Bench",
-                given_name=f"Player {n}",
-            ),
-            PlayerCategory.NOT_CLASSIFIED,
-            metadata=meta,
-        )[0]
-        for n in range(4 * TABLES)
-    ]
+    players = register_players(4 * TABLES, meta)
     users = User.objects.bulk_create(
         [User(username=f"bench-player-{n}") for n in range(len(players))]
     )
@@ -155,28 +142,7 @@ def _setup_database() -> Session:
         player: token.key for player, token in zip(players, tokens, strict=True)
     }
     now = datetime.now(UTC)
-    handlers.handle_tournament(
-        tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="bench",
-            form=tournament.Form.PAIRS,
-            scoring=tournament.ScoringMethod.MATCHPOINTS,
-            starts_at=now,
-            windows=tournament.WindowRules(),
-        ),
-        metadata=meta,
-    )
-    for number in range(1, 2 * TABLES + 1):
-        handlers.handle_tournament(
-            tid,
-            tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid4(),
-                player_ids=tuple(players[2 * number - 2 : 2 * number]),
-            ),
-            metadata=meta,
-        )
+    create_pairs_event(tid, "bench", players, meta)
     handlers.handle_tournament(
         tid,
         tournament.ScheduleSession(

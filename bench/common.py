@@ -10,8 +10,18 @@ import os
 import socket
 import statistics
 from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
 
-__all__ = ["db_name", "free_port", "line", "median_spread", "repeats"]
+__all__ = [
+    "create_pairs_event",
+    "db_name",
+    "free_port",
+    "line",
+    "median_spread",
+    "register_players",
+    "repeats",
+]
 
 
 def line(
@@ -63,3 +73,58 @@ def free_port() -> int:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
         return port
+
+
+def create_pairs_event(
+    tid: UUID, name: str, players: Sequence[UUID], metadata: Any
+) -> None:
+    """A matchpointed pairs event with a pair entered for each two ``players``
+    (entry n: players 2n-1 and 2n), through the tournament's command path.
+    Imported late: Django is set up by the benchmark first."""
+    import uuid
+    from datetime import UTC, datetime
+
+    from tournaments import handlers
+    from tournaments.domain import tournament
+
+    handlers.handle_tournament(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name=name,
+            form=tournament.Form.PAIRS,
+            scoring=tournament.ScoringMethod.MATCHPOINTS,
+            starts_at=datetime.now(UTC),
+            windows=tournament.WindowRules(),
+        ),
+        metadata=metadata,
+    )
+    for number in range(1, len(players) // 2 + 1):
+        handlers.handle_tournament(
+            tid,
+            tournament.EnterPair(
+                number=number,
+                entry_id=uuid.uuid4(),
+                player_ids=tuple(players[2 * number - 2 : 2 * number]),
+            ),
+            metadata=metadata,
+        )
+
+
+def register_players(count: int, metadata: Any) -> list[UUID]:
+    """``count`` players on the register (federation numbers 900000 on)."""
+    from registry.domain import PlayerCategory
+    from registry.handlers import Identity, register_player
+
+    return [
+        register_player(
+            Identity(
+                federation_number=f"{900000 + n}",
+                family_name="Bench",
+                given_name=f"Player {n}",
+            ),
+            PlayerCategory.NOT_CLASSIFIED,
+            metadata=metadata,
+        )[0]
+        for n in range(count)
+    ]

@@ -39,7 +39,7 @@ from pathlib import Path
 import psycopg
 
 from bench.api_play import HOST, PORT, Client, _ping, _run_threads
-from bench.common import db_name, line
+from bench.common import create_pairs_event, db_name, line, register_players
 
 ROOT = Path(__file__).resolve().parent.parent
 DB = db_name("arbitro_bench_event_night")
@@ -93,8 +93,6 @@ def _setup() -> tuple[str, str, dict[int, list[tuple[int, int]]]]:
 
     from access.models import RoleGrant
     from eventstore.store import Metadata
-    from registry.domain import PlayerCategory
-    from registry.handlers import Identity, register_player
     from tournaments import handlers
     from tournaments.domain import tournament
     from tournaments.domain.movements.seating import mitchell_assignments
@@ -106,41 +104,9 @@ def _setup() -> tuple[str, str, dict[int, list[tuple[int, int]]]]:
         user=director, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
     )
     meta = Metadata(actor="system:bench", tournament_id=tid)
-    players = [
-        register_player(
-            Identity(
-                federation_number=f"{900000 + n}",
-                family_name="Bench",
-                given_name=f"Player {n}",
-            ),
-            PlayerCategory.NOT_CLASSIFIED,
-            metadata=meta,
-        )[0]
-        for n in range(4 * TABLES)
-    ]
+    players = register_players(4 * TABLES, meta)
     now = datetime.now(UTC)
-    handlers.handle_tournament(
-        tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="event night",
-            form=tournament.Form.PAIRS,
-            scoring=tournament.ScoringMethod.MATCHPOINTS,
-            starts_at=now,
-            windows=tournament.WindowRules(),
-        ),
-        metadata=meta,
-    )
-    for number in range(1, 2 * TABLES + 1):
-        handlers.handle_tournament(
-            tid,
-            tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid4(),
-                player_ids=tuple(players[2 * number - 2 : 2 * number]),
-            ),
-            metadata=meta,
-        )
+    create_pairs_event(tid, "event night", players, meta)
     assignments = mitchell_assignments(2 * TABLES, BOARDS_PER_ROUND, ROUNDS)
     handlers.handle_tournament(
         tid,

@@ -107,7 +107,6 @@ def test_a_claim_left_by_a_killed_worker_is_taken_over_after_the_lease(
     assert fire_deadline(row.deadline_id) is None  # lease still held
     Deadline.objects.filter(pk=row.pk).update(claimed_at=now - timedelta(seconds=61))
     fired = fire_deadline(row.deadline_id)
-    assert fired is not None
     # The window-closed event follows the opening on the same stream.
     assert (fired.stream_id, fired.stream_version) == (stream, 2)
     assert closed_events(stream) == [WindowClosed(kind="correction")]

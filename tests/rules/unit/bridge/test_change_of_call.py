@@ -24,7 +24,6 @@ def test_change_is_ruled_by_the_director() -> None:
     """Whether the call was unintended is the Director's judgement (25A2)."""
     state = record_change_of_call(auction(Seat.N, "1C"), Seat.N, parse_call("1D"))
     pending = state.pending
-    assert pending is not None
     assert pending.irregularity.kind is IrregularityKind.CHANGE_OF_CALL
     assert [o.code for o in pending.irregularity.options] == [
         OptionCode.UNINTENDED,
@@ -48,7 +47,6 @@ def test_intended_call_is_subject_to_its_own_law() -> None:
     state = record_change_of_call(auction(Seat.N, "1S 2C"), Seat.E, parse_call("1D"))
     done = apply_option(state, choose(OptionCode.UNINTENDED))
     pending = done.auction.pending
-    assert pending is not None
     assert pending.irregularity.kind is IrregularityKind.INSUFFICIENT_BID
 
 
@@ -57,7 +55,6 @@ def test_lho_may_withdraw_his_call_over_the_unintended_call() -> None:
     state = record_change_of_call(auction(Seat.N, "1C 1H"), Seat.N, parse_call("1D"))
     staged = apply_option(state, choose(OptionCode.UNINTENDED)).auction
     pending = staged.pending
-    assert pending is not None
     assert pending.irregularity.chooser is Seat.E
     withdrawn = apply_option(staged, choose(OptionCode.WITHDRAW_LATER_CALL, Seat.E))
     assert calls_text(withdrawn.auction) == "N:1D"
@@ -80,7 +77,6 @@ def test_voluntary_change_accepted_by_lho() -> None:
     state = record_change_of_call(auction(Seat.N, "1C"), Seat.N, parse_call("2C"))
     staged = apply_option(state, choose(OptionCode.INTENDED, comparable=False)).auction
     pending = staged.pending
-    assert pending is not None
     assert pending.irregularity.chooser is Seat.E
     done = apply_option(staged, choose(OptionCode.ACCEPT, Seat.E))
     assert calls_text(done.auction) == "N:2C"

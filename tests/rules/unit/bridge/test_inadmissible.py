@@ -56,7 +56,6 @@ def test_inadmissible_double_out_of_rotation() -> None:
     """Law 36B4: back to the player in turn; offender's partner silenced."""
     state = call(auction(Seat.N, "1S"), Seat.S, "X")
     pending = state.pending
-    assert pending is not None
     assert pending.irregularity.options[0].law == LawRef("36B4")
     done = apply_option(state, choose(OptionCode.RECTIFY))
     assert done.auction.turn is Seat.E
@@ -84,7 +83,6 @@ def test_breach_of_obligation_to_pass() -> None:
     state = call(state, Seat.E, "1H")
     state = call(state, Seat.S, "1S")
     pending = state.pending
-    assert pending is not None
     assert pending.irregularity.kind is IrregularityKind.BREACH_OF_OBLIGATION_TO_PASS
     done = apply_option(state, choose(OptionCode.RECTIFY))
     assert calls_text(done.auction) == "N:1C E:1H S:P"
@@ -118,7 +116,6 @@ def test_bid_above_seven_is_replaced_by_a_pass() -> None:
     """Law 38B-C: cancelled and replaced by a pass; the OS passes throughout."""
     state = call(auction(Seat.N, "7NT"), Seat.E, "8C")
     pending = state.pending
-    assert pending is not None
     assert pending.irregularity.kind is IrregularityKind.BID_ABOVE_SEVEN
     done = apply_option(state, choose(OptionCode.RECTIFY))
     assert calls_text(done.auction) == "N:7NT E:P"

@@ -61,7 +61,6 @@ def test_lowest_sufficient_same_denomination_has_no_rectification() -> None:
     assert state.turn is Seat.E
     state = call(state, Seat.E, "2H")
     pending = state.pending
-    assert pending is not None
     assert pending.irregularity.kind is IrregularityKind.REPLACEMENT
     option = pending.irregularity.options[0]
     assert option.requires == ("same_denominations", "comparable")
@@ -142,7 +141,6 @@ def test_second_insufficient_bid_may_be_accepted_by_lho() -> None:
     state = apply_option(state, choose(OptionCode.DECLINE, Seat.S)).auction
     state = call(state, Seat.E, "1D")
     pending = state.pending
-    assert pending is not None
     assert pending.irregularity.law == LawRef("27B4")
     accepted = apply_option(state, choose(OptionCode.ACCEPT, Seat.S)).auction
     assert calls_text(accepted) == "N:1S E:1D"

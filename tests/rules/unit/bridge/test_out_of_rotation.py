@@ -72,11 +72,9 @@ def test_lho_in_turn_after_a_first_call_out_of_turn_needs_a_ruling() -> None:
     """At LHO's turn the LHO's call may be 28B or 29A: the Director rules (B.4)."""
     state = call(auction(Seat.N), Seat.W, "1S")  # before the dealer
     pending = state.pending
-    assert pending is not None
     assert pending.irregularity.coot_turn is CootTurn.LHO
     state = call(state, Seat.N, "P")
     pending = state.pending
-    assert pending is not None
     assert pending.irregularity.law == LawRef("28B")
     assert pending.held_call == parse_call("P")
     voided = apply_option(state, choose(OptionCode.IN_ROTATION)).auction
@@ -130,7 +128,6 @@ def test_pass_at_partners_turn_then_comparable_or_not(
     state = call(call(state, Seat.N, "1H"), Seat.E, "P")
     state = call(state, Seat.S, "2H")
     pending = state.pending
-    assert pending is not None
     assert pending.irregularity.kind is IrregularityKind.COMPARABLE_CALL
     assert pending.irregularity.options[0].requires == ("comparable",)
     done = apply_option(
@@ -208,7 +205,6 @@ def test_double_at_rho_turn_rho_passes_offender_repeats() -> None:
     """Law 32A1: the offender must repeat his double; no rectification."""
     state = call(auction(Seat.N, "1S P"), Seat.W, "X")
     pending = state.pending
-    assert pending is not None
     assert pending.irregularity.cause == LawRef("32")
     state = _declined(state, Seat.N)
     state = call(state, Seat.S, "P")

@@ -31,7 +31,6 @@ def test_declarer_may_prohibit_one_suit_at_the_restricted_players_first_lead() -
     """Law 26B: one suit not specified by the offender, or no prohibition."""
     state = start_play(DEAL, FOUR_SPADES_SOUTH, lead_restrictions=[restriction()])
     pending = state.pending
-    assert pending is not None
     assert pending.law == LawRef("26B")
     assert pending.choosers == (Seat.S,)
     assert [str(o) for o in pending.options] == [

@@ -29,7 +29,6 @@ def test_opening_lead_out_of_turn_offers_declarer_the_options_of_law_54() -> Non
     """Accept, spread his hand, or refuse: declarer chooses (Law 54A, B, D)."""
     state = opening_lead_by_east()
     pending = state.pending
-    assert pending is not None
     assert pending.law == LawRef("54")
     assert pending.choosers == (Seat.S,)
     assert pending.options == (ACCEPT, SPREAD, WITHDRAW)
@@ -121,7 +120,6 @@ def test_declarers_lead_from_the_wrong_hand_is_for_the_defenders_to_accept() -> 
     outcome = play(state, "N:SA")
     assert outcome.irregularity == LawRef("55")
     pending = outcome.state.pending
-    assert pending is not None
     assert set(pending.choosers) == {Seat.E, Seat.W}
     assert pending.prevailing is Seat.E
     withdrawn = choose_rectification(outcome.state, Seat.E, WITHDRAW)

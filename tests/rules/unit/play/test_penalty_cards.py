@@ -95,7 +95,6 @@ def test_partner_of_a_major_penalty_card_owner_waits_for_declarers_lead_options(
     """Law 50D2: require or prohibit the penalty card's suit, or neither."""
     state = exposed(started(), Seat.E, "HQ")
     pending = state.pending
-    assert pending is not None
     assert pending.law == LawRef("50D2")
     assert pending.choosers == (Seat.S,)
     assert pending.options == (
@@ -145,7 +144,6 @@ def test_two_penalty_cards_in_two_suits_give_the_options_of_law_51b() -> None:
     """Law 51B2: require one suit, prohibit one or more, or neither."""
     state = exposed(exposed(started(), Seat.E, "HQ"), Seat.E, "C5")
     pending = state.pending
-    assert pending is not None
     assert pending.law == LawRef("51B")
     codes = [str(option) for option in pending.options]
     assert codes == [
@@ -168,7 +166,6 @@ def test_declarer_designates_among_two_playable_penalty_cards() -> None:
     )
     state = played(state, "W:H6 N:H8")
     pending = state.pending
-    assert pending is not None
     assert pending.law == LawRef("51A")
     state = choose_rectification(
         state,
@@ -221,7 +218,6 @@ def test_leading_before_declarer_chooses_makes_another_penalty_card() -> None:
     assert outcome.irregularity == LawRef("50D2")
     # Declarer still chooses for East's exposed card (Law 50D2).
     pending = outcome.state.pending
-    assert pending is not None
     assert (pending.law, pending.offender, pending.choosers) == (
         LawRef("50D2"),
         Seat.E,

@@ -111,7 +111,6 @@ def test_a_lead_out_of_turn_is_flagged_with_its_law_and_options(
         assert pending is None
         assert card in outcome.state.remaining(offender)
         return
-    assert pending is not None
     assert pending.law == law
     assert pending.offender is offender
     assert pending.choosers

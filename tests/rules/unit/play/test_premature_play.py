@@ -20,7 +20,6 @@ def test_a_defender_playing_before_his_partner_gives_declarer_four_options() -> 
     state = outcome.state
     assert state.penalty_cards[0].kind is PenaltyCardKind.MAJOR
     pending = state.pending
-    assert pending is not None
     assert pending.choosers == (Seat.S,)
     assert [str(o) for o in pending.options] == [
         "play_highest",
