@@ -2,8 +2,7 @@
 every number an input carries, the Law reference field, who may act.
 
 The shared plumbing (parser, validation, ``created()``, headers, schema) is
-``httpapi``'s; it is re-exported here for modules that still import it from
-this path (the registry views, until they move to their own app).
+``httpapi``'s; import it from there.
 """
 
 from __future__ import annotations
@@ -20,15 +19,13 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.roles import IsFederationStaff, IsTournamentDirector, player_ids_of
-from httpapi.commands import COMMAND_RESPONSES, count, created, expected, idem, new_id
-from httpapi.inputs import BoundedNumber, FlatInput, StrictJSONParser, validated
-from httpapi.schema import PROBLEM, name_components
+from httpapi.commands import COMMAND_RESPONSES
+from httpapi.inputs import validated
 from rules.bridge.law_references import NotALawReference, parse_law_ref
 from tournaments.domain import tournament
 from tournaments.handlers import TableRef
 
 __all__ = [
-    "COMMAND_RESPONSES",
     "MAX_BOARD",
     "MAX_BOARDS_PER_ROUND",
     "MAX_CALLS",
@@ -43,21 +40,10 @@ __all__ = [
     "MAX_SESSION",
     "MAX_TABLE",
     "MAX_USER_ID",
-    "PROBLEM",
-    "BoundedNumber",
-    "FlatInput",
     "LawRefField",
     "StaffOrDirector",
-    "StrictJSONParser",
     "TableCommandApi",
-    "count",
-    "created",
-    "expected",
-    "idem",
-    "name_components",
-    "new_id",
     "plays_in",
-    "validated",
 ]
 
 # Every number an input carries is bounded (DESIGN: every parameter bounded):

@@ -10,15 +10,11 @@ from uuid import UUID
 
 from rest_framework.exceptions import NotFound
 
-from httpapi.reads import READ_PARAMETERS, by_stream, by_tournament, reads
+from httpapi.reads import by_tournament, reads
 from tournaments.models import SessionRow
 from tournaments.projections import TournamentResults
 
-# READ_PARAMETERS, by_stream and reads: re-exported for the registry views.
 __all__ = [
-    "READ_PARAMETERS",
-    "by_stream",
-    "reads",
     "results_read",
     "session_row",
     "with_revision",
