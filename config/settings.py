@@ -52,8 +52,17 @@ def env_list(name: str, default: str) -> list[str]:
 DEBUG = env_bool("DEBUG", False)
 _INSECURE_KEY = "embedded-mode-insecure-key-change-me-in-production-0123456789"
 SECRET_KEY = env_secret("SECRET_KEY") or _INSECURE_KEY
-if not DEBUG and SECRET_KEY == _INSECURE_KEY and env_bool("ARBITRO_PRODUCTION", False):
-    raise ImproperlyConfigured("SECRET_KEY must be set in production")
+if env_bool("ARBITRO_PRODUCTION", False):
+    # Production never runs on the key printed in this file, whatever DEBUG
+    # says (issue 16, item 8), nor with DEBUG's tracebacks and settings pages.
+    if SECRET_KEY == _INSECURE_KEY or len(SECRET_KEY) < 50:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set in production: at least 50 characters, "
+            "not the embedded key (python -c 'import secrets; "
+            "print(secrets.token_urlsafe(50))')"
+        )
+    if DEBUG:
+        raise ImproperlyConfigured("DEBUG must be off in production")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1],testserver")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
 

@@ -22,6 +22,7 @@ from endplay.types import Denom, Player  # noqa: E402
 
 from rules.bridge import Card, Seat  # noqa: E402
 from rules.bridge.play_state import PlayState  # noqa: E402
+from tournaments.adapters.dds_thread import run_in_solver_thread  # noqa: E402
 
 __all__ = ["RemainingTricks", "declarer_tricks_double_dummy"]
 
@@ -60,13 +61,18 @@ def _hand_pbn(cards: frozenset[Card]) -> str:
 
 def declarer_tricks_double_dummy(play: PlayState) -> RemainingTricks:
     """Return the declaring side's tricks if the remaining cards were played
-    double dummy from the current position (the current trick included)."""
+    double dummy from the current position (the current trick included).
+
+    A board played out has nothing left to solve: its figures are the tricks
+    won, without a call to the solver (which refuses an empty deal)."""
     declaring = play.declaring_side
     won = sum(
         1
         for trick in play.completed
         if trick.winner is not None and trick.winner.side is declaring
     )
+    if len(play.completed) == 13:
+        return RemainingTricks(won, 0, won)
     hands = {seat: set(play.hands[seat.position]) for seat in _ORDER}
     for played in play.current.cards:  # back in hand, to be played again below
         hands[played.seat].add(played.card)
@@ -76,7 +82,8 @@ def declarer_tricks_double_dummy(play: PlayState) -> RemainingTricks:
     for played in play.current.cards:
         deal.play(DdsCard(str(played.card)))
     remaining = 13 - len(play.completed)
-    best = max((tricks for _, tricks in solve_board(deal)), default=0)
+    solutions = run_in_solver_thread(lambda: list(solve_board(deal)))
+    best = max((tricks for _, tricks in solutions), default=0)
     to_play = Seat(str(deal.curplayer.abbr).upper())
     ours = best if to_play.side is declaring else remaining - best
     return RemainingTricks(won, ours, won + ours)

@@ -20,6 +20,7 @@ from endplay.types import Deal as DdsDeal  # noqa: E402
 from endplay.types import Player, Vul  # noqa: E402
 
 from rules.bridge import Seat, Vulnerability, dealer_for, vulnerability_for  # noqa: E402
+from tournaments.adapters.dds_thread import run_in_solver_thread  # noqa: E402
 
 __all__ = ["DENOMINATIONS", "SEATS", "DoubleDummy", "analyse"]
 
@@ -60,12 +61,16 @@ class DoubleDummy:
 
 
 def analyse(board_number: int, deal: str) -> DoubleDummy:
-    """Solve one deal (PBN text) double dummy and compute its par (DDS)."""
-    table = calc_dd_table(DdsDeal(deal))
-    result = par(
-        table,
-        _VUL[vulnerability_for(board_number)],
-        _PLAYER[dealer_for(board_number)],
+    """Solve one deal (PBN text) double dummy and compute its par (DDS).
+
+    DDS runs on its confined thread (``dds_thread``)."""
+    table = run_in_solver_thread(lambda: calc_dd_table(DdsDeal(deal)))
+    result = run_in_solver_thread(
+        lambda: par(
+            table,
+            _VUL[vulnerability_for(board_number)],
+            _PLAYER[dealer_for(board_number)],
+        )
     )
     rows = table.to_list()
     return DoubleDummy(

@@ -98,6 +98,15 @@ def test_a_board_played_card_by_card_scores_like_a_table_result() -> None:
     )
     assert extra.status_code == 409
     assert (extra.json()["code"], extra.json()["law"]) == ("play_ended", "Law 44B")
+    # Its double dummy has nothing left to solve (it was a 500, issue 16 item 7).
+    played_out = director.get(url(tid, "double-dummy/"))
+    assert played_out.status_code == 200
+    assert played_out.json() | {"note": ""} == {
+        "declarer_tricks_so_far": detail["result"]["tricks"],
+        "declarer_tricks_remaining": 0,
+        "declarer_tricks_if_played_out": detail["result"]["tricks"],
+        "note": "",
+    }
 
 
 def test_a_call_out_of_rotation_is_recorded_with_its_law_and_options() -> None:
