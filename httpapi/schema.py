@@ -6,11 +6,18 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiResponse
 
-__all__ = ["PROBLEM", "READ_RESPONSES", "name_components"]
+__all__ = ["LIST_OF_OBJECTS", "PROBLEM", "READ_RESPONSES", "name_components"]
 
 PROBLEM = OpenApiResponse(
     description="RFC 9457 problem details naming the Law or article"
 )
+
+# A whole document that is a JSON array of objects (a raw schema: spectacular
+# reads ``dict`` as one object, which an array answer would contradict).
+LIST_OF_OBJECTS: dict[str, Any] = {
+    "type": "array",
+    "items": {"type": "object", "additionalProperties": {}},
+}
 
 # A read of one thing the URL names, by a caller who may be refused.
 READ_RESPONSES = {200: dict, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM}

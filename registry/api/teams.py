@@ -25,6 +25,7 @@ from httpapi.inputs import validated
 from httpapi.pagination import PAGE_PARAMETERS, Page, page_of, paginated
 from httpapi.problems import problem
 from httpapi.reads import READ_PARAMETERS, by_stream, reads
+from httpapi.schema import LIST_OF_OBJECTS
 from registry import domain, handlers, selectors
 from registry.api.common import QUERY_RESPONSES, own_players, run_command
 from registry.projections import RegistryProjection
@@ -190,7 +191,7 @@ class LineupApi(APIView):
 
     @extend_schema(
         parameters=[*READ_PARAMETERS, OpenApiParameter("tournament_id", UUID)],
-        responses={200: dict, **QUERY_RESPONSES},
+        responses={200: LIST_OF_OBJECTS, **QUERY_RESPONSES},
     )
     @reads(RegistryProjection.name, partition=by_stream("team_id"))
     def get(self, request: Request, team_id: UUID) -> Response:

@@ -20,20 +20,14 @@ import traceback
 import uuid
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode
 
 import pytest
 import pytest_django.fixtures
-from django.contrib.auth import get_user_model
 from django.db import connection
-from rest_framework.test import APIClient
 
-from access.models import RoleGrant
-from tests.support.appeals import Event, project
-from tests.support.auth import token_client
-from tests.support.players import register_players
+from tests.support.world import World, build_world
 
 # Real transactions (each request commits, as in production): PostgreSQL only,
 # like every test that commits (SQLite cannot flush the append-only table).
@@ -79,63 +73,6 @@ BAD_INSTANTS = [
 ]
 SECONDS = 20  # no answer may take longer: a worker is never tied up for ever
 BAD_NUMBERS = [-1, 0, HUGE, -HUGE, 2**63, 1.5, "x", True]
-
-
-@dataclass
-class World:
-    """A pairs event with results, a ruling and an appeal, and who acts on it."""
-
-    client: APIClient
-    ids: dict[str, str]
-
-
-def build_world() -> World:
-    event = Event()
-    project()
-    lodged = event.lodge()
-    assert lodged.status_code == 201, lodged.json()
-    appeal_id = lodged.json()["appeal_id"]
-    staff = event.clients["staff"]
-    player, other = register_players(2)
-    pair = staff.post(
-        "/api/v1/registry/pairs/", {"player_ids": [player, other]}, format="json"
-    )
-    team_members = register_players(4)
-    team = staff.post(
-        "/api/v1/registry/teams/",
-        {"name": "Squadra", "member_ids": team_members, "captain_id": team_members[0]},
-        format="json",
-    )
-    club = staff.post(
-        "/api/v1/registry/clubs/",
-        {"code": "BO01", "name": "Circolo", "city": "Bologna"},
-        format="json",
-    )
-    user = get_user_model().objects.create_user("walker")
-    for role, scope in (
-        (RoleGrant.Role.FEDERATION_STAFF, {}),
-        (RoleGrant.Role.CHIEF_DIRECTOR, {"tournament_id": event.tid}),
-        (RoleGrant.Role.COMMITTEE_MEMBER, {"appeal_id": appeal_id}),
-        (RoleGrant.Role.PLAYER, {"player_id": event.player("north")}),
-    ):
-        RoleGrant.objects.create(user=user, role=role, **scope)
-    client = token_client(user)
-    client.raise_request_exception = True
-    return World(
-        client,
-        {
-            "tournament_id": event.tid,
-            "ruling_id": event.ruling_id,
-            "appeal_id": appeal_id,
-            "player_id": event.player("north"),
-            "appellant_id": event.player("north"),
-            "pair_id": pair.json().get("pair_id", str(uuid.uuid4())),
-            "team_id": team.json().get("team_id", str(uuid.uuid4())),
-            "club_id": str(club.json().get("club_id", uuid.uuid4())),
-            "captain_id": team_members[0],
-            "user_id": str(user.pk),
-        },
-    )
 
 
 # -- the schema ------------------------------------------------------------------
