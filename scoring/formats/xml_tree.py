@@ -16,7 +16,12 @@ from xml.parsers import expat
 
 from scoring.formats.errors import FormatError
 
-__all__ = ["Node", "parse_xml"]
+__all__ = ["MAX_DEPTH", "Node", "parse_xml"]
+
+MAX_DEPTH = 64
+"""Elements nested deeper are refused: USEBIO nests about eight deep, and a
+file nested 50,000 deep (issue 16, item 9) must be a clear error, not a
+recursion error in whatever walks the tree."""
 
 
 @dataclass(slots=True)
@@ -65,6 +70,11 @@ def parse_xml(data: bytes | str) -> Node:
     roots: list[Node] = []
 
     def start(tag: str, attributes: dict[str, str]) -> None:
+        if len(stack) >= MAX_DEPTH:
+            raise FormatError(
+                f"elements nested deeper than {MAX_DEPTH}",
+                line=parser.CurrentLineNumber,
+            )
         node = Node(tag, dict(attributes), parser.CurrentLineNumber)
         if stack:
             stack[-1].children.append(node)

@@ -148,3 +148,15 @@ def test_pair_playing_a_board_twice() -> None:
     assert str(error) == (
         "element TRAVELLER_LINE, line 14: pair 1 plays board 1 again (first on line 10)"
     )
+
+
+def test_a_document_nested_50000_deep_is_refused_naming_its_line() -> None:
+    """Issue 16, item 9: it raised a recursion traceback; now a clear error at
+    the 65th level, line 66 here (USEBIO itself nests about eight deep)."""
+    deep = (
+        '<?xml version="1.0"?>\n<USEBIO Version="1.2">\n'
+        + "<EVENT>\n" * 50_000
+        + "</EVENT>\n" * 50_000
+        + "</USEBIO>\n"
+    )
+    assert str(error_for(deep)) == "line 66: elements nested deeper than 64"
