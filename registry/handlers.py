@@ -29,6 +29,7 @@ from registry.domain import (
     PAIR_INITIAL,
     PLAYER_INITIAL,
     TEAM_INITIAL,
+    UNPROJECTED_EVENT_TYPES,
     PairState,
     PlayerCategory,
     PlayerState,
@@ -51,6 +52,7 @@ __all__ = [
     "load_player",
     "load_team",
     "player_command",
+    "record_psychic",
     "register",
     "register_player",
     "update_identity",
@@ -65,7 +67,7 @@ S = TypeVar("S")
 
 def register() -> None:
     """Register the registry's events with the store's codec (idempotent)."""
-    registry.register(EVENT_TYPES)
+    registry.register((*EVENT_TYPES, *UNPROJECTED_EVENT_TYPES))
 
 
 class UnknownClub(RegistryViolation):
@@ -357,6 +359,27 @@ def declare_convention_card(
         metadata=metadata,
         idempotency_key=idempotency_key,
         expected_version=expected_version,
+    )
+
+
+def record_psychic(
+    command: domain.RecordPsychic,
+    *,
+    metadata: Metadata,
+    idempotency_key: str | None = None,
+) -> AppendResult:
+    """Record a psychic by one of a pair, with App2's verdicts beside the
+    director's classification, on the pair's stream."""
+    return _run(
+        command.pair_id,
+        PAIR_STREAM,
+        PAIRS,
+        command,
+        lambda state, now: list(
+            domain.decide_pair(state, command, players={}, now=now)
+        ),
+        metadata=metadata,
+        idempotency_key=idempotency_key,
     )
 
 

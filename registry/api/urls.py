@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from registry.api import clubs, imports, pairs, players, systems, teams
+from registry.api import clubs, imports, pairs, players, psychics, systems, teams
 
 P = "players/<uuid:player_id>"
 PAIR = "pairs/<uuid:pair_id>"
@@ -22,6 +22,7 @@ urlpatterns = [
     path("pairs/", pairs.PairListApi.as_view(), name="registry-pairs"),
     path(f"{PAIR}/", pairs.PairDetailApi.as_view(), name="registry-pair"),
     path(f"{PAIR}/convention-cards/", pairs.DeclareConventionCardApi.as_view()),
+    path(f"{PAIR}/psychics/", psychics.PsychicsApi.as_view()),
     path(
         "system-checks/",
         systems.CheckSystemApi.as_view(),

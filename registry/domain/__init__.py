@@ -39,6 +39,7 @@ from registry.domain.pairs import (
     PairNotFormed,
     PairOfOnePlayer,
     PairState,
+    RecordPsychic,
     decide_pair,
     evolve_pair,
     pair_stream_id,
@@ -63,6 +64,13 @@ from registry.domain.players import (
     UnknownPlayer,
     decide_player,
     evolve_player,
+)
+from registry.domain.psychics import (
+    CallKind,
+    Classification,
+    PsychicFacts,
+    PsychicInputError,
+    PsychicRecorded,
 )
 from registry.domain.systems import (
     BrownSticker,
@@ -117,15 +125,18 @@ __all__ = [
     "PLAYER_INITIAL",
     "REGISTRY_NAMESPACE",
     "TEAM_INITIAL",
+    "UNPROJECTED_EVENT_TYPES",
     "AddTeamMember",
     "AffiliatePlayer",
     "AppointCaptain",
     "BrownSticker",
+    "CallKind",
     "CaptainAppointed",
     "CaptainCannotLeave",
     "CaptainNotInTeam",
     "CategoryContext",
     "ChangePlayerCategory",
+    "Classification",
     "ConventionCard",
     "ConventionCardDeclared",
     "ConventionCardLate",
@@ -161,6 +172,10 @@ __all__ = [
     "PlayerRegistered",
     "PlayerState",
     "PlayerWasForgotten",
+    "PsychicFacts",
+    "PsychicInputError",
+    "PsychicRecorded",
+    "RecordPsychic",
     "RegisterPlayer",
     "RegistryConflict",
     "RegistryViolation",
@@ -212,3 +227,7 @@ EVENT_TYPES: tuple[type[_Recorded], ...] = (
     CaptainAppointed,
     LineupDeclared,
 )
+
+# Events on the registry's streams that no read model holds: a pair's
+# psychic records are read from its stream (registry.handlers.load_pair).
+UNPROJECTED_EVENT_TYPES: tuple[type[_Recorded], ...] = (PsychicRecorded,)

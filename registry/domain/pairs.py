@@ -22,6 +22,12 @@ from registry.domain.common import (
     RegistryViolation,
 )
 from registry.domain.players import PlayerState, require_players
+from registry.domain.psychics import (
+    Classification,
+    PsychicFacts,
+    PsychicRecorded,
+    assess,
+)
 from registry.domain.systems import (
     BrownSticker,
     CategoryContext,
@@ -51,6 +57,7 @@ __all__ = [
     "PairNotFormed",
     "PairOfOnePlayer",
     "PairState",
+    "RecordPsychic",
     "decide_pair",
     "evolve_pair",
     "pair_stream_id",
@@ -120,7 +127,7 @@ class ConventionCardDeclared:
     findings: tuple[Finding, ...]
 
 
-PairEvent = PairFormed | ConventionCardDeclared
+PairEvent = PairFormed | ConventionCardDeclared | PsychicRecorded
 
 
 # -- commands ----------------------------------------------------------------
@@ -146,7 +153,22 @@ class DeclareConventionCard:
     championship_starts_at: datetime | None = None
 
 
-PairCommand = FormPair | DeclareConventionCard
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordPsychic:
+    """A director records a psychic by one of the pair, and classifies it (App2)."""
+
+    pair_id: UUID
+    tournament_id: UUID
+    session: int
+    board: int
+    seat: str
+    facts: PsychicFacts
+    classification: Classification
+    reported_by: str
+    note: str = ""
+
+
+PairCommand = FormPair | DeclareConventionCard | RecordPsychic
 
 
 # -- state -------------------------------------------------------------------
@@ -163,10 +185,16 @@ class PairState:
     pair_id: UUID | None = None
     player_ids: tuple[UUID, ...] = ()
     cards: tuple[ConventionCardDeclared, ...] = ()
+    psychics: tuple[PsychicRecorded, ...] = ()
 
     @property
     def formed(self) -> bool:
         return self.pair_id is not None
+
+    @property
+    def psychics_disclosed(self) -> bool:
+        """The pair's latest card shows psychics protected or required (App2 §1a)."""
+        return bool(self.cards) and self.cards[-1].card.psychics_protected_or_required
 
 
 PAIR_INITIAL = PairState()
@@ -178,6 +206,8 @@ def evolve_pair(state: PairState, event: PairEvent) -> PairState:
             return PairState(pair_id=pair_id, player_ids=player_ids)
         case ConventionCardDeclared():
             return replace(state, cards=(*state.cards, event))
+        case PsychicRecorded():
+            return replace(state, psychics=(*state.psychics, event))
         case _:
             assert_never(event)
 
@@ -237,6 +267,26 @@ def decide_pair(
                     hum_features=check.hum_features,
                     brown_stickers=check.brown_stickers,
                     findings=check.findings,
+                )
+            ]
+        case RecordPsychic(pair_id=pair_id, facts=facts):
+            if not state.formed:
+                raise PairNotFormed(f"pair {pair_id} is not formed")
+            assessment = assess(facts)
+            return [
+                PsychicRecorded(
+                    pair_id=pair_id,
+                    tournament_id=command.tournament_id,
+                    session=command.session,
+                    board=command.board,
+                    seat=command.seat,
+                    facts=facts,
+                    hcp=assessment.hcp,
+                    shape=assessment.shape,
+                    findings=assessment.findings,
+                    classification=command.classification,
+                    reported_by=command.reported_by,
+                    note=command.note,
                 )
             ]
         case _:

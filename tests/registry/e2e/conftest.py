@@ -17,6 +17,7 @@ from registry.handlers import register
 from registry.models import Club
 from registry.projections import RegistryProjection
 from tests.support.auth import token_client
+from tests.support.server import server  # noqa: F401  (the fixture: tests over real HTTP)
 
 CSV = Path(__file__).resolve().parents[2] / "fixtures" / "csv"
 API = "/api/v1/registry"
