@@ -10,6 +10,7 @@ and seats the next stage like any teams session: two rooms a match (Law 86).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 from uuid import UUID
 
@@ -172,7 +173,7 @@ def _seatings(
     return seated
 
 
-def bracket_json(tid: UUID) -> dict[str, Any]:
+def bracket_json(tid: UUID, visible: Collection[int] | None = None) -> dict[str, Any]:
     """The bracket, each match with the sessions that seated it.
 
     A correction to a decided match (Law 79C) can change who goes through
@@ -180,11 +181,17 @@ def bracket_json(tid: UUID) -> dict[str, Any]:
     events) and the bracket follows the scores. ``seated_apart`` then names
     each match seated that the bracket no longer holds, and the match that
     replaced it shows no session until the director seats the stage again
-    (N-L78 §2c).
+    (N-L78 §2c). ``visible``: the sessions the caller may see (decision
+    0105); the others count as not yet played.
     """
     sessions = _stage_sessions(tid)
-    bracket, tied = bracket_of(tid, sessions)
-    seated = _seatings(sessions)
+    scored = (
+        sessions
+        if visible is None
+        else [(row, stage) for row, stage in sessions if row.session in visible]
+    )
+    bracket, tied = bracket_of(tid, scored)
+    seated = _seatings(scored)
     due = {
         (m.stage, frozenset((m.home, m.away)))
         for m in bracket.matches

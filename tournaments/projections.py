@@ -25,7 +25,7 @@ use the FIGB tie-breaks of ``scoring.standings`` (decision 0054).
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
@@ -689,8 +689,14 @@ IMP_PAIRS = (
 )
 
 
-def rank_teams(tid: UUID, session: int | None = None) -> tuple[TeamStanding, ...]:
-    """Rank the teams of one session (or of the whole event) with the FIGB tie-breaks.
+def rank_teams(
+    tid: UUID,
+    session: int | None = None,
+    *,
+    sessions: Collection[int] | None = None,
+) -> tuple[TeamStanding, ...]:
+    """Rank the teams of one session (or of the whole event, or of the
+    ``sessions`` named) with the FIGB tie-breaks.
 
     FIGB N-L78 §1/§5 and N-L8 §2/§4 through ``session_scoring.rank_teams``
     over the matches kept in MatchRow (decision 0054); Danish when every
@@ -699,6 +705,8 @@ def rank_teams(tid: UUID, session: int | None = None) -> tuple[TeamStanding, ...
     scope: dict[str, Any] = {"tournament_id": tid}
     if session is not None:
         scope["session"] = session
+    if sessions is not None:
+        scope["session__in"] = sorted(sessions)
     matches = [
         session_scoring.Match(
             round=m.round,

@@ -9,6 +9,7 @@ teams, each match has two tables (open and closed room, Law 86), for pairs one.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Collection
 from datetime import datetime
 from decimal import Decimal
 from fractions import Fraction
@@ -26,8 +27,11 @@ from tournaments.models import SessionRow, StandingRow, TournamentRow
 from tournaments.projections import IMP_PAIRS, rank_teams
 
 
-def overall_standings(tid: UUID) -> list[dict[str, Any]]:
-    """Standings over every session.
+def overall_standings(
+    tid: UUID, sessions: Collection[int] | None = None
+) -> list[dict[str, Any]]:
+    """Standings over every session, or over the ``sessions`` named (the
+    published ones, for a caller who may not see the others: decision 0105).
 
     Teams: total VPs with the FIGB tie-breaks over every match (N-L78 §5,
     ``rank_teams``). Pairs: total matchpoints over total tops (a percentage),
@@ -48,7 +52,10 @@ def overall_standings(tid: UUID) -> list[dict[str, Any]]:
         lambda: {"vp": Decimal(0), "imps": 0, "mp": Decimal(0), "top": 0, "sessions": 0}
     )
     directions: dict[int, set[str]] = defaultdict(set)
-    for standing in StandingRow.objects.filter(tournament_id=tid):
+    standings = StandingRow.objects.filter(tournament_id=tid)
+    if sessions is not None:
+        standings = standings.filter(session__in=sorted(sessions))
+    for standing in standings:
         t = totals[standing.entry_number]
         t["sessions"] += 1
         t["vp"] += standing.vp or 0
@@ -57,7 +64,7 @@ def overall_standings(tid: UUID) -> list[dict[str, Any]]:
         t["top"] += standing.top
         directions[standing.entry_number].add(standing.direction)
     if form == tournament.Form.TEAMS.value:
-        return _teams(tid, totals)
+        return _teams(tid, totals, sessions)
     by_direction = bool(directions) and all(
         len(seen) == 1 and "" not in seen for seen in directions.values()
     )
@@ -95,10 +102,12 @@ def overall_standings(tid: UUID) -> list[dict[str, Any]]:
     return ranked
 
 
-def _teams(tid: UUID, totals: dict[int, dict[str, Any]]) -> list[dict[str, Any]]:
+def _teams(
+    tid: UUID, totals: dict[int, dict[str, Any]], sessions: Collection[int] | None
+) -> list[dict[str, Any]]:
     """Teams ranked by net VPs and the FIGB tie-breaks (N-L78 §1/§5, N-L8)."""
     out = []
-    for line in rank_teams(tid):
+    for line in rank_teams(tid, sessions=sessions):
         entry = entry_of(line.participant)
         t = totals[entry]
         out.append(

@@ -24,6 +24,7 @@ from httpapi.schema import PROBLEM, name_components
 from tournaments import knockout, swiss
 from tournaments.api.common import MAX_BOARD, MAX_ROUND, MAX_SESSION, StaffOrDirector
 from tournaments.api.reads import results_read
+from tournaments.api.visibility import visible_sessions
 from tournaments.domain import tournament
 from tournaments.projections import TournamentResults
 
@@ -79,25 +80,31 @@ class SwissRoundApi(APIView):
 
 
 class OverallStandingsApi(APIView):
-    """Standings over every session: VPs for teams, total percentage for pairs."""
+    """Standings over every session: VPs for teams, total percentage for pairs.
+
+    Public over the published sessions; a session's directors and staff see
+    every session's results (decision 0105)."""
 
     permission_classes = [AllowAny]
 
     @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
     @results_read
     def get(self, request: Request, tournament_id: UUID) -> Response:
-        return Response({"standings": swiss.overall_standings(tournament_id)})
+        visible = visible_sessions(request, tournament_id)
+        return Response({"standings": swiss.overall_standings(tournament_id, visible)})
 
 
 class BracketApi(APIView):
-    """A knockout teams event's bracket as the results stand (public)."""
+    """A knockout teams event's bracket as the published results stand (public;
+    directors and staff see every session's)."""
 
     permission_classes = [AllowAny]
 
     @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 422: PROBLEM})
     @results_read
     def get(self, request: Request, tournament_id: UUID) -> Response:
-        return Response(knockout.bracket_json(tournament_id))
+        visible = visible_sessions(request, tournament_id)
+        return Response(knockout.bracket_json(tournament_id, visible))
 
 
 class CarryOverApi(APIView):

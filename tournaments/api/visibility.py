@@ -29,7 +29,7 @@ from access.roles import is_director, is_federation_staff, player_ids_of
 from tournaments import handlers
 from tournaments.domain import tournament
 
-__all__ = ["SessionResultsVisible", "Sight", "sight_of"]
+__all__ = ["SessionResultsVisible", "Sight", "sight_of", "visible_sessions"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +73,21 @@ def sight_of(request: Request, view: Any) -> Sight:
     sight = Sight(full=full, entries=entries, session=session, state=state)
     view.sight = sight
     return sight
+
+
+def visible_sessions(request: Request, tournament_id: UUID) -> frozenset[int] | None:
+    """The sessions whose results the caller may see across the tournament
+    (overall standings, the bracket): ``None`` for all (its directors and
+    staff), else the published ones. A session in play counts as not yet
+    played for everyone else, so nobody reads its results there either."""
+    if is_federation_staff(request.user) or is_director(request.user, tournament_id):
+        return None
+    state = handlers.load_tournament(tournament_id)
+    return frozenset(
+        number
+        for number, session in state.sessions.items()
+        if tournament.hand_records_public(session)
+    )
 
 
 def seated_at(sight: Sight, table: int, board_number: int) -> bool:

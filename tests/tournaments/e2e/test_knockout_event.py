@@ -60,7 +60,7 @@ def play(
 def test_byes_go_to_the_top_seeds_and_winners_meet_in_the_next_stage() -> None:
     tid, _, director = knockout_event(5)
     project()
-    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
     assert bracket["stages"] == 3
     first = [m for m in bracket["matches"] if m["stage"] == 1]
     assert [(m["home"], m["away"], m["bye"]) for m in first] == [
@@ -83,7 +83,7 @@ def test_byes_go_to_the_top_seeds_and_winners_meet_in_the_next_stage() -> None:
     r = schedule_stage(director, tid, 2)
     assert r.status_code == 201, r.json()
     project()
-    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
     second = [(m["home"], m["away"]) for m in bracket["matches"] if m["stage"] == 2]
     assert second == [(1, 4), (2, 3)]
     play(director, tid, 2, tables=4, home_wins=True)
@@ -91,7 +91,7 @@ def test_byes_go_to_the_top_seeds_and_winners_meet_in_the_next_stage() -> None:
     assert schedule_stage(director, tid, 3).status_code == 201
     play(director, tid, 3, tables=2, home_wins=True)
     project()
-    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
     assert bracket["champion"] == 1
 
 
@@ -101,7 +101,7 @@ def test_a_tied_match_plays_extra_boards_before_the_next_stage() -> None:
     assert schedule_stage(director, tid, 1).status_code == 201
     play(director, tid, 1, tables=4, home_wins=False)  # every board flat: 0-0
     project()
-    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
     assert [m["extra_boards"] for m in bracket["matches"] if m["stage"] == 1] == [1, 1]
     r = schedule_stage(director, tid, 2)
     assert r.status_code == 422
@@ -160,7 +160,7 @@ def test_the_extra_boards_of_a_tied_match_decide_it() -> None:
     assert r.status_code == 422  # no table 3 in the extra boards' session
     assert (r.json()["code"], r.json()["law"]) == ("not_seated", "Law 15")
     project()
-    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
     final = next(m for m in bracket["matches"] if m["stage"] == 2)
     assert (final["home"], final["away"]) == (1, 2)
 
@@ -184,7 +184,7 @@ def test_a_carry_over_counts_for_the_home_team_before_play() -> None:
     assert schedule_stage(director, tid, 1).status_code == 201
     play(director, tid, 1, tables=4, home_wins=True)  # home teams +10 IMPs
     project()
-    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
     first = [m for m in bracket["matches"] if m["stage"] == 1]
     assert first[0]["carry_over"] == "-21/2"
     assert first[0]["winner"] == 4  # 10 - 10.5: the away team goes through
@@ -218,7 +218,7 @@ def test_a_correction_after_the_next_stage_was_seated_is_flagged() -> None:
     project()
     assert schedule_stage(director, tid, 2).status_code == 201
     project()
-    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
     assert bracket["seated_apart"] == []
     # Board 1 of match 2 was misscored: team 2 went two down, team 3 made it.
     for table, tricks in ((3, 8), (4, 10)):
@@ -229,7 +229,7 @@ def test_a_correction_after_the_next_stage_was_seated_is_flagged() -> None:
         )
         assert r.status_code == 201, r.json()
     project()
-    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
     final = next(m for m in bracket["matches"] if m["stage"] == 2)
     assert (final["home"], final["away"]) == (1, 3)
     assert bracket["seated_apart"] == [{"stage": 2, "sessions": [2], "teams": [1, 2]}]
@@ -239,7 +239,36 @@ def test_a_correction_after_the_next_stage_was_seated_is_flagged() -> None:
     )
     assert r.status_code == 201, r.json()
     project()
-    bracket = APIClient().get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
     final = next(m for m in bracket["matches"] if m["stage"] == 2)
     assert final["sessions"] == [3]
     assert [m["sessions"] for m in bracket["matches"] if m["stage"] == 1] == [[1], [1]]
+
+
+def test_the_public_sees_the_bracket_and_overall_standings_as_published() -> None:
+    """Decision 0105 across the event: the public reads the bracket and the
+    overall standings over the published sessions only; a stage in play
+    counts as not yet played for it, while its directors see the scores."""
+    tid, _, director = knockout_event(4)
+    assert schedule_stage(director, tid, 1).status_code == 201
+    play(director, tid, 1, tables=4, home_wins=True)
+    project()
+    public = APIClient()
+    url = f"/api/v1/tournaments/{tid}/bracket/"
+
+    def winners(client: APIClient) -> list[Any]:
+        bracket = client.get(url).json()
+        return [m["winner"] for m in bracket["matches"] if m["stage"] == 1]
+
+    def vps(client: APIClient) -> dict[int, str]:
+        rows = client.get(f"/api/v1/tournaments/{tid}/standings/").json()["standings"]
+        return {r["entry_number"]: r["vp"] for r in rows}
+
+    assert winners(director) == [1, 2]
+    assert winners(public) == [None, None]
+    assert vps(public) == {}
+    assert set(vps(director)) == {1, 2, 3, 4}
+    published = director.post(f"/api/v1/tournaments/{tid}/sessions/1/publications/")
+    assert published.status_code == 201, published.json()
+    assert winners(public) == [1, 2]
+    assert vps(public) == vps(director)

@@ -79,7 +79,7 @@ def two_sessions(tag: str, winners: tuple[str, str]) -> list[dict]:
                 )
                 assert r.status_code == 201, r.json()
     project()
-    response = APIClient().get(f"/api/v1/tournaments/{tid}/standings/")
+    response = director.get(f"/api/v1/tournaments/{tid}/standings/")
     return response.json()["standings"]
 
 
