@@ -15,7 +15,6 @@ import uuid
 from datetime import timedelta
 
 import pytest
-from rest_framework.test import APIClient
 
 from eventstore.store import event_store
 from tests.support.pairs_event import client_for, project
