@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -263,8 +264,16 @@ def _against_register(rows: list[PlayerRow], report: ImportReport) -> list[Playe
     return fresh
 
 
+PROGRESS_EVERY = 50
+"""Rows between two progress reports of a long import."""
+
+
 def import_players(
-    data: bytes | str, *, metadata: Metadata, dry_run: bool = False
+    data: bytes | str,
+    *,
+    metadata: Metadata,
+    dry_run: bool = False,
+    progress: Callable[[int, int], None] | None = None,
 ) -> ImportReport:
     """Validate the whole file, then reserve every identity, then append.
 
@@ -282,12 +291,14 @@ def import_players(
     if report.rejected or dry_run:
         return report
     reserved = _reserve(fresh)
-    for row, player_id in zip(fresh, reserved, strict=True):
+    for done, (row, player_id) in enumerate(zip(fresh, reserved, strict=True), 1):
         result = append_registration(
             player_id, row.category, row.club_id, metadata=metadata
         )
         report.imported.append((row.row, player_id))
         report.last_position = result.last_position
+        if progress is not None and (done % PROGRESS_EVERY == 0 or done == len(fresh)):
+            progress(done, len(fresh))
     return report
 
 

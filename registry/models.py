@@ -21,6 +21,7 @@ __all__ = [
     "Club",
     "DeclaredConventionCard",
     "PlayerIdentity",
+    "PlayerImportJob",
     "RegisteredPair",
     "RegisteredPlayer",
     "RegisteredTeam",
@@ -204,3 +205,34 @@ class TeamLineup(models.Model):
 
     def __str__(self) -> str:
         return f"{self.team_id}:{self.match_id}#{self.segment}"
+
+
+class PlayerImportJob(models.Model):
+    """A player import run by a worker (issue 16, item 9): its file, its
+    progress (``done`` of ``total`` rows) and, once finished, its report.
+
+    A plain record, not a read model: the import's events are the players'
+    registrations; this only tells the caller how far the worker has got.
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        REJECTED = "rejected"
+        FAILED = "failed"
+
+    job_id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    status = models.TextField(choices=Status.choices, default=Status.QUEUED)
+    content = models.TextField()
+    dry_run = models.BooleanField(default=False)
+    actor = models.TextField()
+    done = models.IntegerField(default=0)
+    total = models.IntegerField(default=0)
+    report = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"import {self.job_id}: {self.status} {self.done}/{self.total}"

@@ -3,19 +3,43 @@
 from __future__ import annotations
 
 from typing import Any
+from uuid import UUID
 
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
+from rest_framework.exceptions import NotFound
 from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from access.roles import IsFederationStaff, metadata_for
+from access.roles import IsFederationStaff, actor_of, metadata_for
 from httpapi.inputs import StrictJSONParser
 from httpapi.problems import problem
 from httpapi.schema import PROBLEM
 from registry.importing import import_players
+from registry.models import PlayerImportJob
+from registry.tasks import queue_import
+
+BACKGROUND_ROWS = 500
+"""Rows past which a file is imported by a worker (issue 16, item 9)."""
+
+
+def job_path(job: PlayerImportJob) -> str:
+    return f"/api/v1/registry/players/imports/{job.job_id}/"
+
+
+def job_json(job: PlayerImportJob) -> dict[str, Any]:
+    return {
+        "job_id": str(job.job_id),
+        "status": job.status,
+        "done": job.done,
+        "total": job.total,
+        "dry_run": job.dry_run,
+        "error": job.error,
+        "report": job.report,
+        "status_url": job_path(job),
+    }
 
 
 class CsvParser(BaseParser):
@@ -32,6 +56,9 @@ class ImportPlayersApi(APIView):
 
     Body: ``text/csv``, a multipart ``file``, or JSON ``{"csv": "..."}``.
     ``?dry_run=true`` checks without writing. 422 lists every rejected row.
+    A file of more than ``BACKGROUND_ROWS`` rows, or any with
+    ``?background=true``, is imported by a worker: 202 with the job, whose
+    ``Location`` reports its progress and, at the end, the same report.
     """
 
     permission_classes = [IsFederationStaff]
@@ -45,10 +72,21 @@ class ImportPlayersApi(APIView):
                 "properties": {"file": {"type": "string", "format": "binary"}},
             },
         },
-        parameters=[OpenApiParameter("dry_run", bool)],
+        parameters=[
+            OpenApiParameter("dry_run", bool),
+            OpenApiParameter(
+                "background",
+                bool,
+                description=f"import by a worker (always past {BACKGROUND_ROWS} rows)",
+            ),
+        ],
         responses={
             200: OpenApiResponse(description="dry run or nothing new: the report"),
             201: OpenApiResponse(description="players registered: the report"),
+            202: OpenApiResponse(
+                description="a large file (or ?background=true): queued for a "
+                "worker; the job and its Location"
+            ),
             400: PROBLEM,
             403: PROBLEM,
             409: PROBLEM,
@@ -72,6 +110,20 @@ class ImportPlayersApi(APIView):
                 field="file",
             )
         dry_run = request.query_params.get("dry_run", "").lower() in ("1", "true")
+        text = (
+            content.decode("utf-8-sig", "replace")
+            if isinstance(content, bytes)
+            else content
+        )
+        rows = max(0, len(text.splitlines()) - 1)
+        background = request.query_params.get("background", "").lower() in ("1", "true")
+        if background or rows > BACKGROUND_ROWS:
+            job = queue_import(
+                text, actor=actor_of(request.user), dry_run=dry_run, rows=rows
+            )
+            response = Response(job_json(job), status=status.HTTP_202_ACCEPTED)
+            response["Location"] = job_path(job)
+            return response
         report = import_players(
             content,
             metadata=metadata_for(request, command="import_players"),
@@ -88,3 +140,16 @@ class ImportPlayersApi(APIView):
             )
         code = status.HTTP_201_CREATED if report.written else status.HTTP_200_OK
         return Response(body, status=code)
+
+
+class ImportJobApi(APIView):
+    """A queued player import: its progress, then its report (staff)."""
+
+    permission_classes = [IsFederationStaff]
+
+    @extend_schema(responses={200: dict, 403: PROBLEM, 404: PROBLEM})
+    def get(self, request: Request, job_id: UUID) -> Response:
+        job = PlayerImportJob.objects.filter(job_id=job_id).first()
+        if job is None:
+            raise NotFound("no such import")
+        return Response(job_json(job))

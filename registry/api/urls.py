@@ -15,6 +15,7 @@ urlpatterns = [
     path(
         "players/imports/", imports.ImportPlayersApi.as_view(), name="registry-imports"
     ),
+    path("players/imports/<uuid:job_id>/", imports.ImportJobApi.as_view()),
     path(f"{P}/", players.PlayerDetailApi.as_view(), name="registry-player"),
     path(f"{P}/affiliations/", players.AffiliatePlayerApi.as_view()),
     path(f"{P}/categories/", players.ChangePlayerCategoryApi.as_view()),

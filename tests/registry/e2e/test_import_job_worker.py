@@ -1,0 +1,158 @@
+"""A large player import runs in a worker, not in the request (issue 16,
+item 9): 202 with the job, progress as it goes, the report at the end.
+
+The API queues the job; a real Celery worker on a real broker (Redis) runs
+it against the test database, and the job's own endpoint reports it.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from config.celery import app
+from registry.api.imports import BACKGROUND_ROWS
+from registry.models import Club, PlayerIdentity, PlayerImportJob
+from registry.tasks import run_import, run_player_import
+from tests.support.eventstore import subprocess_env
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.celery,
+    pytest.mark.django_db(transaction=True),
+]
+ROOT = Path(__file__).parents[3]
+BROKER = "redis://127.0.0.1:6379/13"
+API = "/api/v1/registry/players/imports/"
+HEADER = "federation_number,family_name,given_name,category,club_code,email\n"
+
+
+def _csv(rows: int, start: int = 300000, bad_row: int | None = None) -> str:
+    lines = [
+        f"{start + n},Rossi,Maria,{'ZZ' if n == bad_row else '2C'},BO01,\n"
+        for n in range(rows)
+    ]
+    return HEADER + "".join(lines)
+
+
+def _redis_up() -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", 6379), 1).close()
+        return True
+    except OSError:
+        return False
+
+
+def _worker() -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool",
+            "solo",
+            "--loglevel",
+            "WARNING",
+        ],
+        cwd=ROOT,
+        env=subprocess_env(CELERY_BROKER_URL=BROKER),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+
+
+def _wait(staff: APIClient, url: str, timeout: float = 120.0) -> dict[str, Any]:
+    end = time.monotonic() + timeout
+    seen: list[tuple[str, int]] = []
+    while time.monotonic() < end:
+        body = staff.get(url).json()
+        seen.append((body["status"], body["done"]))
+        if body["status"] in ("done", "rejected", "failed"):
+            body["seen"] = seen
+            return body
+        time.sleep(0.1)
+    raise AssertionError(f"the worker did not finish the import: {seen[-5:]}")
+
+
+@pytest.mark.skipif(not _redis_up(), reason="needs Redis on 127.0.0.1:6379")
+def test_a_large_file_is_imported_by_a_worker_with_its_progress(
+    staff: APIClient,
+) -> None:
+    Club.objects.create(code="BO01", name="Circolo", city="Bologna")
+    rows = BACKGROUND_ROWS + 100
+    queued = staff.post(API, _csv(rows), content_type="text/csv")
+    assert queued.status_code == 202, queued.json()
+    job = queued.json()
+    assert (job["status"], job["done"], job["total"], job["report"]) == (
+        "queued",
+        0,
+        rows,
+        None,
+    )
+    assert queued["Location"] == job["status_url"] == f"{API}{job['job_id']}/"
+    assert PlayerIdentity.objects.count() == 0  # nothing in the request
+    worker = _worker()
+    try:
+        with app.connection_for_write(BROKER) as connection:
+            run_player_import.apply_async(args=[job["job_id"]], connection=connection)
+        done = _wait(staff, job["status_url"])
+    finally:
+        worker.send_signal(signal.SIGTERM)
+        try:
+            worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.kill(worker.pid, signal.SIGKILL)
+            worker.wait()
+    assert (done["status"], done["done"], done["total"]) == ("done", rows, rows)
+    assert done["report"]["rows"] == rows
+    assert len(done["report"]["imported"]) == rows
+    assert PlayerIdentity.objects.count() == rows
+    # Progress on the way: whole steps of 50 rows, never backwards, and the
+    # statuses in their order.
+    steps = [d for _, d in done["seen"]]
+    assert steps == sorted(steps)
+    assert all(d % 50 == 0 or d == rows for d in steps)
+    order = ["queued", "running", "done"]
+    statuses = [order.index(s) for s, _ in done["seen"]]
+    assert statuses == sorted(statuses)
+
+
+def test_a_rejected_file_in_a_job_writes_nothing_and_reports_each_row(
+    staff: APIClient,
+) -> None:
+    Club.objects.create(code="BO01", name="Circolo", city="Bologna")
+    queued = staff.post(
+        f"{API}?background=true", _csv(20, bad_row=7), content_type="text/csv"
+    )
+    assert queued.status_code == 202
+    job = run_import(PlayerImportJob.objects.get().job_id)
+    assert job is not None
+    assert job.status == "rejected"
+    assert job.report is not None
+    assert [(r["row"], r["column"]) for r in job.report["rejected"]] == [
+        (9, "category")
+    ]
+    assert PlayerIdentity.objects.count() == 0
+    # A redelivered task does nothing to a finished job.
+    again = run_import(job.job_id)
+    assert again is not None
+    assert (again.status, again.report) == ("rejected", job.report)
+
+
+def test_the_job_is_staffs_only(client_for: Any, staff: APIClient) -> None:
+    queued = staff.post(f"{API}?background=true", _csv(2), content_type="text/csv")
+    url = queued.json()["status_url"]
+    assert client_for().get(url).status_code == 403
+    assert staff.get(f"{API}00000000-0000-0000-0000-000000000000/").status_code == 404
