@@ -52,7 +52,11 @@ class WindowsSerializer(serializers.Serializer):
         min_value=0, max_value=MAX_MINUTES, default=15
     )
     appeal_minutes = serializers.IntegerField(
-        min_value=0, max_value=MAX_MINUTES, default=15
+        min_value=0,
+        max_value=MAX_MINUTES,
+        required=False,
+        help_text="by default 15 under the FIGB regulation (N-L92-93 §2), "
+        "30 under the Laws alone (Law 92B)",
     )
 
 
@@ -133,11 +137,17 @@ class TournamentListApi(APIView):
             form=tournament.Form(data["form"]),
             scoring=tournament.ScoringMethod(data["scoring"]),
             starts_at=data["starts_at"],
-            windows=tournament.WindowRules(
-                regulation=tournament.Regulation(windows.get("regulation", "figb")),
-                correction_minutes=windows.get("correction_minutes", 30),
-                inadmissible_minutes=windows.get("inadmissible_minutes", 15),
-                appeal_minutes=windows.get("appeal_minutes", 15),
+            windows=tournament.WindowRules.of(
+                tournament.Regulation(windows.get("regulation", "figb")),
+                **{
+                    key: windows[key]
+                    for key in (
+                        "correction_minutes",
+                        "inadmissible_minutes",
+                        "appeal_minutes",
+                    )
+                    if windows.get(key) is not None
+                },
             ),
             strict=data["strict"],
             penalty_overrides=tuple(

@@ -328,3 +328,22 @@ def test_an_event_is_bridge_unless_it_says_otherwise_and_burraco_waits() -> None
     )
     assert r.status_code == 422, r.json()
     assert r.json()["code"] == "game_not_supported"
+
+
+@pytest.mark.parametrize(
+    ("windows", "appeal_minutes"),
+    [
+        ({"regulation": "laws"}, 30),  # Law 92B
+        ({"regulation": "figb"}, 15),  # FIGB N-L92-93 §2
+        ({}, 15),
+        ({"regulation": "laws", "appeal_minutes": 20}, 20),
+    ],
+)
+def test_a_tournament_takes_its_regulations_appeal_period_by_default(
+    windows: dict[str, object], appeal_minutes: int
+) -> None:
+    staff, _ = client_for("wstaff", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1), **windows)
+    project()
+    detail = staff.get(f"/api/v1/tournaments/{tid}/").json()
+    assert detail["windows"]["appeal_minutes"] == appeal_minutes

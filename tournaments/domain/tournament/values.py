@@ -81,6 +81,21 @@ class WindowRules:
     inadmissible_minutes: int = 15
     appeal_minutes: int = 15
 
+    @classmethod
+    def of(cls, regulation: Regulation, **given: int) -> WindowRules:
+        """The regulation's own defaults, then what the organizer ``given``.
+
+        The appeal period is FIGB's 15 minutes (N-L92-93 §2) under the FIGB
+        regulation and Law 92B's 30 minutes under the Laws alone; the
+        correction period is Law 79C's 30 minutes under both.
+        """
+        defaults = {"appeal_minutes": APPEAL_MINUTES[regulation]}
+        return cls(regulation=regulation, **{**defaults, **given})
+
+
+APPEAL_MINUTES = {Regulation.FIGB: 15, Regulation.LAWS: 30}
+"""The appeal period by regulation when the organizer sets none."""
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableAssignment:

@@ -43,8 +43,17 @@ def test_figb_teams_with_a_long_break_keep_the_law_79c_period() -> None:
     assert correction == T0 + timedelta(minutes=30)
 
 
+def test_each_regulation_has_its_own_appeal_period_by_default() -> None:
+    """Law 92B: 30 minutes unless the organizer says otherwise; FIGB
+    N-L92-93 §2: 15. What the organizer sets wins under either."""
+    assert WindowRules.of(Regulation.LAWS).appeal_minutes == 30
+    assert WindowRules.of(Regulation.FIGB) == WindowRules()
+    assert WindowRules.of(Regulation.LAWS, appeal_minutes=45).appeal_minutes == 45
+    assert WindowRules.of(Regulation.FIGB, appeal_minutes=0).appeal_minutes == 0
+
+
 def test_laws_defaults_where_figb_is_not_the_regulation() -> None:
-    rules = WindowRules(regulation=Regulation.LAWS, appeal_minutes=30)
+    rules = WindowRules.of(Regulation.LAWS)
     correction, inadmissible, appeal = publication_deadlines(
         rules, Form.PAIRS, SESSION, T0
     )
