@@ -366,7 +366,10 @@ class ProjectionRunner:
                         "last_error": "",
                     },
                 )
+                self.projection.start_rebuild()
                 count = self.catch_up(progress)
+                self.projection.finish_rebuild()
+                self.projection.swap_in()
                 Checkpoint.objects.filter(name=self.name).update(
                     status=Checkpoint.Status.STOPPED
                 )
