@@ -35,15 +35,17 @@ class RegistryProjection(Projection):
         cls.event_type for cls in domain.EVENT_TYPES
     )
 
+    read_models = (
+        RegisteredPlayer,
+        RegisteredPair,
+        DeclaredConventionCard,
+        RegisteredTeam,
+        TeamMembership,
+        TeamLineup,
+    )
+
     def reset(self) -> None:
-        for model in (
-            RegisteredPlayer,
-            RegisteredPair,
-            DeclaredConventionCard,
-            RegisteredTeam,
-            TeamMembership,
-            TeamLineup,
-        ):
+        for model in self.read_models:
             model.objects.all().delete()
 
     def partition(self, event: RecordedEvent) -> str:

@@ -114,6 +114,11 @@ class TournamentResults(Projection):
         self.grants.clear()
 
     def start_rebuild(self) -> None:
+        self.kept.clear()
+        self.deferred.clear()
+        self.held.clear()
+        self.spilled.clear()
+        self.grants.clear()
         self.rebuilding = True
 
     def finish_rebuild(self) -> None:
