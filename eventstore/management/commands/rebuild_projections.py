@@ -32,6 +32,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("names", nargs="*", help="projection names (default: all)")
         parser.add_argument("--no-progress", action="store_true")
+        parser.add_argument("--batch-size", type=int, default=500)
         parser.add_argument(
             "--lock-timeout",
             type=float,
@@ -51,7 +52,7 @@ class Command(BaseCommand):
             projections = [p for p in projections if p.name in options["names"]]
         head = event_store().head_position()
         for projection in projections:
-            runner = ProjectionRunner(projection)
+            runner = ProjectionRunner(projection, batch_size=options["batch_size"])
             beside = runner.rebuilds_beside()
             # Beside the live tables, one rebuild at a time (its own lock);
             # in place, no runner either (the runner's lock).
