@@ -402,6 +402,7 @@ class ProjectionRunner:
                 with transaction.atomic():
                     self.projection.finish_rebuild()
                 count += self._swap(shadow, progress, lock_timeout, lock_attempts)
+            shadow.drop()
         except BaseException:
             self.projection.discard()
             if not connection_lost() and not connection.in_atomic_block:

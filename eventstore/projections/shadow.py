@@ -12,12 +12,12 @@ Readers and the live runner keep the live tables meanwhile.
 The swap is one transaction: ``LOCK TABLE`` of the live tables (it waits for
 the readers and the runner's batch in flight, and ``lock_timeout`` bounds
 the wait), the events appended since the last batch applied to the copies,
-each live table moved to a schema that is then dropped and its copy moved
-into the live schema (``ALTER TABLE ... SET SCHEMA``: indexes, constraints
-and identity sequences go with their table), the live checkpoint set to the
-copy's and the failures the rebuild met carried over. A rebuild that dies
-before that commit leaves the live tables as they were, and only a schema
-the next rebuild drops.
+each live table moved out to a schema of its own and its copy moved into
+the live schema (``ALTER TABLE ... SET SCHEMA``: indexes, constraints and
+identity sequences go with their table), the live checkpoint set to the
+copy's and the failures the rebuild met carried over. The old tables are
+dropped after the commit. A rebuild that dies before that commit leaves the
+live tables as they were, and only a schema the next rebuild drops.
 """
 
 from __future__ import annotations
@@ -71,6 +71,10 @@ class Shadow:
                 f"DROP SCHEMA IF EXISTS {_quote(self.old)} CASCADE"
             )
             self._refuse_references()
+            # The copies are thrown away unless swapped in: their commits need
+            # not wait for the disk (a crash loses the rebuild, never the
+            # live tables); the swap commits synchronously.
+            cursor.execute("SET LOCAL synchronous_commit TO off")
             # Definitions read with only pg_catalog on the path: every name
             # in them comes out schema-qualified (the live schema).
             cursor.execute("SET LOCAL search_path TO pg_catalog")
@@ -91,10 +95,13 @@ class Shadow:
                 [[f"{self.live}.{t}" for t in tables]],
             )
             indexes = cursor.fetchall()
-            cursor.execute(f"SET LOCAL search_path TO {self._path}")
-            cursor.execute(f"CREATE SCHEMA {_quote(self.schema)}")
+            # The copies' DDL in one round trip (no parameters in it).
+            ddl = [
+                f"SET LOCAL search_path TO {self._path}",
+                f"CREATE SCHEMA {_quote(self.schema)}",
+            ]
             for table in tables:
-                cursor.execute(
+                ddl.append(
                     f"CREATE TABLE {self._in(self.schema, table)} "
                     f"(LIKE {self._in(self.live, table)} INCLUDING DEFAULTS "
                     "INCLUDING IDENTITY INCLUDING GENERATED)"
@@ -107,7 +114,7 @@ class Shadow:
                         f"REFERENCES {self.live}.{other}(",
                         f"REFERENCES {self._in(self.schema, other)}(",
                     )
-                cursor.execute(
+                ddl.append(
                     f"ALTER TABLE {self._in(self.schema, table)} "
                     f"ADD CONSTRAINT {_quote(constraint)} {definition}"
                 )
@@ -120,7 +127,8 @@ class Shadow:
                 )
                 if count != 1:
                     raise ShadowError(f"cannot copy the index {definition!r}")
-                cursor.execute(moved)
+                ddl.append(moved)
+            cursor.execute(";\n".join(ddl))
 
     def _refuse_references(self) -> None:
         """A foreign key from a table outside the read model into it would
@@ -151,7 +159,8 @@ class Shadow:
         """Point the connection's unqualified names at the copies first."""
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SET search_path TO {_quote(self.schema)}, {_quote(self.live)}"
+                f"SET search_path TO {_quote(self.schema)}, {_quote(self.live)}; "
+                "SET synchronous_commit TO off"
             )
         try:
             yield
@@ -159,7 +168,9 @@ class Shadow:
             if connection.connection is not None and not connection.needs_rollback:
                 try:
                     with connection.cursor() as cursor:
-                        cursor.execute(f"SET search_path TO {self._path}")
+                        cursor.execute(
+                            f"SET search_path TO {self._path}; RESET synchronous_commit"
+                        )
                 except Exception:
                     logger.warning("could not restore the search_path", exc_info=True)
 
@@ -178,10 +189,12 @@ class Shadow:
     # -- the swap ---------------------------------------------------------------
 
     def lock_live(self, timeout_ms: int) -> None:
-        """Take the live tables (in the caller's transaction)."""
-        if not self.tables:
-            return
+        """Take the live tables (in the caller's transaction), whose commit
+        waits for the disk again."""
         with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO on")
+            if not self.tables:
+                return
             cursor.execute(f"SET LOCAL lock_timeout = {int(timeout_ms)}")
             cursor.execute(
                 "LOCK TABLE "
@@ -205,14 +218,15 @@ class Shadow:
             )
             row = cursor.fetchone()
             position = 0 if row is None else int(row[0])
-            cursor.execute(f"CREATE SCHEMA {_quote(self.old)}")
+            moves = [f"CREATE SCHEMA {_quote(self.old)}"]
             for table in self.tables:
-                cursor.execute(
+                moves.append(
                     f"ALTER TABLE {self._in(live, table)} SET SCHEMA {_quote(self.old)}"
                 )
-                cursor.execute(
+                moves.append(
                     f"ALTER TABLE {self._in(schema, table)} SET SCHEMA {_quote(live)}"
                 )
+            cursor.execute(";\n".join(moves))
             cursor.execute(
                 f"INSERT INTO {checkpoint} (name, last_position, status, "
                 "last_error, updated_at, runner) VALUES (%s, %s, %s, '', now(), '') "
@@ -236,13 +250,15 @@ class Shadow:
                 f"{self._in(schema, 'es_projection_failure')} WHERE projection = %s",
                 [self.name],
             )
-            cursor.execute(
-                f"DROP SCHEMA {_quote(self.old)} CASCADE; "
-                f"DROP SCHEMA {_quote(schema)} CASCADE"
-            )
         return position
 
     def drop(self) -> None:
-        """Drop the copies (a rebuild that gave up)."""
+        """Drop the copies (a rebuild that gave up), or after the swap the old
+        tables and the copies' runner tables: after its commit, so the live
+        tables are not held while files are removed. Left behind by a
+        process that dies, they are dropped by the next ``create``."""
         with connection.cursor() as cursor:
-            cursor.execute(f"DROP SCHEMA IF EXISTS {_quote(self.schema)} CASCADE")
+            cursor.execute(
+                f"DROP SCHEMA IF EXISTS {_quote(self.old)} CASCADE; "
+                f"DROP SCHEMA IF EXISTS {_quote(self.schema)} CASCADE"
+            )
