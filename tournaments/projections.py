@@ -735,7 +735,8 @@ def insert_rows(rows: Sequence[dict[str, Any]]) -> None:
         return
     quote = connection.ops.quote_name
     columns = ", ".join(quote(f.attname) for f in ALL_COLUMNS)
-    arrays = ", ".join(f"%s::{_db_type(f)}[]" for f in ALL_COLUMNS)
+    # Arrays sent in binary (%b): no text quoting of each element.
+    arrays = ", ".join(f"%b::{_db_type(f)}[]" for f in ALL_COLUMNS)
     updates = ", ".join(
         f"{quote(f.attname)} = EXCLUDED.{quote(f.attname)}"
         for f in ALL_COLUMNS
