@@ -34,6 +34,7 @@ def _state_at(recorded: RecordedEvent) -> appeal.AppealState:
 class AppealFiles(Projection):
     name = "appeals.files.v1"
     event_types = APPEAL_EVENTS
+    read_models = (AppealRow,)
 
     def reset(self) -> None:
         AppealRow.objects.all().delete()
@@ -109,6 +110,9 @@ class AppealNotifications(Projection):
 
     name = "appeals.notifications.v1"
     event_types = tuple(NOTIFIED)
+    # The outbox is not rebuilt: its dedupe keys stop a rebuild from sending
+    # again, so a rebuild adds only what is missing, to the live outbox.
+    read_models = ()
 
     def reset(self) -> None:
         """Keep the outbox: its dedupe keys stop a rebuild from sending again."""

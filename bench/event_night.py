@@ -14,10 +14,18 @@ same server with as many clients, measured before and after the entry; and
 the results projection's rebuild rate beside the store's decode rate (every
 event read and decoded in batches, no projection), both in this process.
 
+Both the rebuild and the decode are timed warm (one untimed read of the
+store first: the process's first query opens the connection and the
+server's statements are prepared on their fifth run), ``BENCH_REPEATS``
+times each (default 3), alternating, and the medians are printed: the
+first decode, cold, was the anchor once and understated it several times.
+
 ``BENCH_SCALE`` scales the tables (default 1.0 = 100), ``BENCH_ROUNDS`` the
 rounds (default 14); ``BENCH_PORT`` and ``BENCH_DB_SUFFIX`` keep two runs
-apart. The machine is shared: only the ratios to the anchors of the same
-run compare across runs.
+apart. ``BENCH_KEEP_DB=1`` keeps the database at the end, and
+``BENCH_REBUILD_ONLY=1`` times only the rebuild and the decode on a database
+a previous run kept (no server, no entry). The machine is shared: only the
+ratios to the anchors of the same run compare across runs.
 """
 
 from __future__ import annotations
@@ -39,7 +47,13 @@ from pathlib import Path
 import psycopg
 
 from bench.api_play import HOST, PORT, Client, _ping, _run_threads
-from bench.common import create_pairs_event, db_name, line, register_players
+from bench.common import (
+    create_pairs_event,
+    db_name,
+    line,
+    register_players,
+    repeats,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 DB = db_name("arbitro_bench_event_night")
@@ -51,6 +65,8 @@ PING_SECONDS = float(os.environ.get("BENCH_PING_SECONDS", "3"))
 WORKERS = int(os.environ.get("BENCH_WORKERS", "8"))
 THREADS = int(os.environ.get("BENCH_THREADS", "2"))
 PROJECTION = "tournaments.results.v1"
+KEEP_DB = os.environ.get("BENCH_KEEP_DB") == "1"
+REBUILD_ONLY = os.environ.get("BENCH_REBUILD_ONLY") == "1"
 CONTRACTS = (("3NTS", 9), ("4SN", 10), ("4HE", 10), ("2SN", 8), ("5DW", 11))
 
 
@@ -242,22 +258,61 @@ def _p(values: list[float], q: int) -> float:
 
 def _rebuild_and_decode() -> tuple[int, float, float]:
     """The results projection rebuilt in this process, and the store read and
-    decoded whole: (events, rebuild seconds, decode seconds)."""
+    decoded whole: (events, median rebuild seconds, median decode seconds).
+
+    Warm and alternated: an untimed read first, then each repeat decodes
+    and rebuilds once, so a machine that slows down weighs on both alike.
+    """
     from eventstore.projections import ProjectionRunner
     from eventstore.store import event_store
     from tournaments.projections import TournamentResults
 
     store = event_store()
-    start = time.perf_counter()
-    after, events = 0, 0
-    while batch := store.read_all(after_position=after, limit=500):
-        events += len(batch)
-        after = batch[-1].global_position
-    decode = time.perf_counter() - start
-    start = time.perf_counter()
-    ProjectionRunner(TournamentResults()).rebuild()
-    rebuild = time.perf_counter() - start
-    return events, rebuild, decode
+
+    def decode() -> int:
+        after, events = 0, 0
+        while batch := store.read_all(after_position=after, limit=500):
+            events += len(batch)
+            after = batch[-1].global_position
+        return events
+
+    events = decode()  # warm: the connection, the prepared statements
+    decodes: list[float] = []
+    rebuilds: list[float] = []
+    for _ in range(repeats()):
+        start = time.perf_counter()
+        decode()
+        decodes.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        ProjectionRunner(TournamentResults()).rebuild()
+        rebuilds.append(time.perf_counter() - start)
+    return events, statistics.median(rebuilds), statistics.median(decodes)
+
+
+def _report_rebuild() -> None:
+    events, rebuild, decode = _rebuild_and_decode()
+    line(
+        f"rebuild of {PROJECTION} ({events:,} events)",
+        events / rebuild,
+        "events/s",
+        "the store's read and decode",
+        events / decode,
+    )
+
+
+def _rebuild_only() -> int:
+    """Time the rebuild and the decode on a database a run kept."""
+    os.environ.update(_env())
+    import django
+
+    django.setup()
+    from django.db import connections
+
+    try:
+        _report_rebuild()
+    finally:
+        connections.close_all()
+    return 0
 
 
 def main() -> int:
@@ -266,6 +321,8 @@ def main() -> int:
     except psycopg.OperationalError:
         print("event night benchmark: no PostgreSQL on 127.0.0.1:5432, skipped")
         return 0
+    if REBUILD_ONLY:
+        return _rebuild_only()
     tid, token, plan = _setup()
     env = _env()
     server = subprocess.Popen(
@@ -370,19 +427,13 @@ def main() -> int:
             except subprocess.TimeoutExpired:
                 process.kill()
     try:
-        events, rebuild, decode = _rebuild_and_decode()
-        line(
-            f"rebuild of {PROJECTION} ({events:,} events)",
-            events / rebuild,
-            "events/s",
-            "the store's read and decode",
-            events / decode,
-        )
+        _report_rebuild()
     finally:
         from django.db import connections
 
         connections.close_all()
-        _admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+        if not KEEP_DB:
+            _admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
     return 0
 
 

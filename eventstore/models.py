@@ -98,7 +98,8 @@ class Checkpoint(models.Model):
 
     ``heartbeat_at`` and ``runner`` are written by the runner process that
     holds the projection's lock (decision 0071); a rebuild shows
-    ``rebuilding`` while its transaction is open (decision 0072).
+    ``rebuilding`` while it runs and no runner holds the lock (decisions
+    0072, 0109).
     """
 
     class Status(models.TextChoices):

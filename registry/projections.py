@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 from uuid import UUID
 
-from django.db import models
+from django.db import connection, models
 
 from eventstore.projections import Projection
 from eventstore.store import RecordedEvent
@@ -35,16 +35,30 @@ class RegistryProjection(Projection):
         cls.event_type for cls in domain.EVENT_TYPES
     )
 
+    read_models = (
+        RegisteredPlayer,
+        RegisteredPair,
+        DeclaredConventionCard,
+        RegisteredTeam,
+        TeamMembership,
+        TeamLineup,
+    )
+
+    def __init__(self) -> None:
+        # The batch's registrations, written together (``_write_registered``)
+        # before any other event and at the flush: player -> its row.
+        self.registered: dict[UUID, tuple[Any, ...]] = {}
+
     def reset(self) -> None:
-        for model in (
-            RegisteredPlayer,
-            RegisteredPair,
-            DeclaredConventionCard,
-            RegisteredTeam,
-            TeamMembership,
-            TeamLineup,
-        ):
+        for model in self.read_models:
             model.objects.all().delete()
+        self.registered.clear()
+
+    def discard(self) -> None:
+        self.registered.clear()
+
+    def flush(self) -> None:
+        self._write_registered()
 
     def partition(self, event: RecordedEvent) -> str:
         """The stream: a player, a pair or a team, whose id keys its rows."""
@@ -65,15 +79,20 @@ class RegistryProjection(Projection):
         return True
 
     def handle(self, event: RecordedEvent) -> None:
-        match event.event:
-            case domain.PlayerRegistered() as e:
-                self._player(
-                    event,
-                    e.player_id,
-                    created=True,
-                    category=e.category.value,
-                    club_id=e.club_id,
+        if isinstance(event.event, domain.PlayerRegistered):
+            registered = event.event
+            held = self.registered.get(registered.player_id)
+            if held is None or held[-1] < event.global_position:
+                self.registered[registered.player_id] = (
+                    registered.player_id,
+                    registered.category.value,
+                    registered.club_id,
+                    held[3] if held else event.recorded_at,
+                    event.global_position,
                 )
+            return
+        self._write_registered()
+        match event.event:
             case domain.PlayerAffiliated() as e:
                 self._player(event, e.player_id, club_id=e.club_id)
             case domain.PlayerCategoryChanged() as e:
@@ -124,6 +143,44 @@ class RegistryProjection(Projection):
                 raise TypeError(f"{self.name} cannot apply {type(other).__name__}")
 
     # -- writers -------------------------------------------------------------
+
+    def _write_registered(self) -> None:
+        """The held registrations as ``get_or_create`` then ``_advance`` would
+        leave them, in one ``INSERT ... ON CONFLICT DO UPDATE ... WHERE`` the
+        row is older (PostgreSQL); one by one on SQLite."""
+        if not self.registered:
+            return
+        rows = list(self.registered.values())
+        self.registered.clear()
+        if connection.vendor != "postgresql":
+            for player_id, category, club_id, at, position in rows:
+                key = {"player_id": player_id}
+                fields = {"category": category, "club_id": club_id}
+                _, made = RegisteredPlayer.objects.get_or_create(
+                    **key,
+                    defaults={**fields, "registered_at": at, "last_position": position},
+                )
+                if not made:
+                    RegisteredPlayer.objects.filter(
+                        **key, last_position__lt=position
+                    ).update(**fields, last_position=position)
+            return
+        table = connection.ops.quote_name(RegisteredPlayer._meta.db_table)
+        ids, categories, clubs, ats, positions = (
+            list(c) for c in zip(*rows, strict=True)
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"INSERT INTO {table} AS p (player_id, category, club_id, forgotten, "
+                "registered_at, last_position) SELECT u.player_id, u.category, "
+                "u.club_id, false, u.registered_at, u.last_position FROM unnest("
+                "%s::uuid[], %s::text[], %s::uuid[], %s::timestamptz[], "
+                "%s::bigint[]) AS u(player_id, category, club_id, registered_at, "
+                "last_position) ON CONFLICT (player_id) DO UPDATE SET category = "
+                "EXCLUDED.category, club_id = EXCLUDED.club_id, last_position = "
+                "EXCLUDED.last_position WHERE p.last_position < EXCLUDED.last_position",
+                [ids, categories, clubs, ats, positions],
+            )
 
     @staticmethod
     def _player(

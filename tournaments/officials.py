@@ -38,23 +38,44 @@ def apply_official(
     at: datetime,
 ) -> None:
     """Bring the read model and the role grant in line with one event."""
+    with transaction.atomic():
+        official_row(tournament_id, event, at)
+        official_grant(tournament_id, event)
+
+
+def official_row(
+    tournament_id: UUID,
+    event: tournament.OfficialAppointed | tournament.OfficialRelieved,
+    at: datetime,
+) -> None:
+    """The read model's row of one official (``OfficialRow``)."""
+    pk = user_pk(event.user)
+    if isinstance(event, tournament.OfficialAppointed):
+        OfficialRow.objects.update_or_create(
+            tournament_id=tournament_id,
+            user_id=pk,
+            defaults={"name": event.name, "role": event.role, "appointed_at": at},
+        )
+        return
+    OfficialRow.objects.filter(tournament_id=tournament_id, user_id=pk).delete()
+
+
+def official_grant(
+    tournament_id: UUID,
+    event: tournament.OfficialAppointed | tournament.OfficialRelieved,
+) -> None:
+    """The role grant a director's office gives, or takes away."""
     pk = user_pk(event.user)
     role = DIRECTOR_ROLES.get(event.role)
-    with transaction.atomic():
-        if isinstance(event, tournament.OfficialAppointed):
-            OfficialRow.objects.update_or_create(
-                tournament_id=tournament_id,
-                user_id=pk,
-                defaults={"name": event.name, "role": event.role, "appointed_at": at},
-            )
-            # A user deleted since keeps the office in the record, not a grant.
-            if role is not None and get_user_model().objects.filter(pk=pk).exists():
-                RoleGrant.objects.get_or_create(
-                    user_id=pk, role=role, tournament_id=tournament_id
-                )
-            return
-        OfficialRow.objects.filter(tournament_id=tournament_id, user_id=pk).delete()
-        if role is not None:
-            RoleGrant.objects.filter(
+    if role is None:
+        return
+    if isinstance(event, tournament.OfficialAppointed):
+        # A user deleted since keeps the office in the record, not a grant.
+        if get_user_model().objects.filter(pk=pk).exists():
+            RoleGrant.objects.get_or_create(
                 user_id=pk, role=role, tournament_id=tournament_id
-            ).delete()
+            )
+        return
+    RoleGrant.objects.filter(
+        user_id=pk, role=role, tournament_id=tournament_id
+    ).delete()

@@ -52,7 +52,7 @@ from tournaments.models import (
     StandingRow,
     TournamentRow,
 )
-from tournaments.officials import apply_official
+from tournaments.officials import apply_official, official_grant, official_row
 
 
 class TournamentResults(Projection):
@@ -73,6 +73,8 @@ class TournamentResults(Projection):
         MatchRow,
     )
 
+    read_models = ROW_MODELS
+
     KEPT_SESSIONS = 32
 
     def __init__(self) -> None:
@@ -87,11 +89,88 @@ class TournamentResults(Projection):
         self.scored_at: dict[tuple[UUID, int], int] = {}
         self.kept: OrderedDict[tuple[UUID, int], KeptSession] = OrderedDict()
         self.tournaments: dict[UUID, UUID] = {}  # stream -> tournament, this batch
+        # The batch's entries: (tournament, number) -> fields, one upsert.
+        self.entries: dict[tuple[UUID, int], dict[str, Any]] = {}
+        # A rebuild (``start_rebuild``): the result rows are held in memory
+        # (up to HELD_ROWS, then written out) and each session is scored
+        # once, at ``finish_rebuild``, at the token of its last scoring
+        # event, its rows written once with their figures; the officials'
+        # grants wait for the swap (``swap_in``).
+        self.rebuilding = False
+        self.deferred: dict[tuple[UUID, int], int] = {}
+        self.held: dict[UUID, dict[str, Any]] = {}
+        self.spilled: set[tuple[UUID, int]] = set()
+        self.grants: list[
+            tuple[UUID, tournament.OfficialAppointed | tournament.OfficialRelieved]
+        ] = []
 
     def reset(self) -> None:
         for model in self.ROW_MODELS:
             model.objects.all().delete()
         self.kept.clear()
+        self.deferred.clear()
+        self.held.clear()
+        self.spilled.clear()
+        self.grants.clear()
+
+    def start_rebuild(self) -> None:
+        self.kept.clear()
+        self.deferred.clear()
+        self.held.clear()
+        self.spilled.clear()
+        self.grants.clear()
+        self.rebuilding = True
+
+    def finish_rebuild(self) -> None:
+        """Score every session the rebuild met, once each, whole, and write
+        the held rows with their figures (one statement)."""
+        by_session: dict[tuple[UUID, int], list[dict[str, Any]]] = {}
+        for sid, values in self.held.items():
+            values["stream_id"] = sid
+            key = (values["tournament_id"], values["session"])
+            by_session.setdefault(key, []).append(values)
+        spilled = sorted(self.spilled)
+        if spilled:
+            # Written out already: these sessions are scored from the rows.
+            write_rows({s: v for s, v in self.held.items() if self._spilled(v)})
+        for key, token in sorted(self.deferred.items()):
+            if key in self.spilled:
+                continue
+            kept = KeptSession.fresh(*key, by_session.get(key, []))
+            kept.token = str(token)
+            kept.write_standings(*key)
+            self.kept[key] = kept
+        insert_rows(
+            [v for v in self.held.values() if not self._spilled(v)],
+        )
+        for key, token in sorted(self.deferred.items()):
+            if key not in self.spilled:
+                continue
+            self.dirty.add(key)
+            self.scored_at[key] = token
+            self._score(*key, set())
+            self.dirty.clear()
+        tokens = sorted(
+            (tid, session, str(token))
+            for (tid, session), token in self.deferred.items()
+            if (tid, session) not in self.spilled
+        )
+        write_tokens(tokens)
+        while len(self.kept) > self.KEPT_SESSIONS:
+            self.kept.popitem(last=False)
+        self.scored_at.clear()
+        self.deferred.clear()
+        self.held.clear()
+        self.spilled.clear()
+        self.rebuilding = False
+
+    def _spilled(self, values: dict[str, Any]) -> bool:
+        return (values["tournament_id"], values["session"]) in self.spilled
+
+    def swap_in(self) -> None:
+        for tid, event in self.grants:
+            official_grant(tid, event)
+        self.grants.clear()
 
     def discard(self) -> None:
         self.tournaments.clear()
@@ -99,6 +178,7 @@ class TournamentResults(Projection):
         self.changed.clear()
         self.scored_at.clear()
         self.pending.clear()
+        self.entries.clear()
         self.kept.clear()  # a rolled-back flush may have moved a kept scorer
 
     def reset_partition(self, partition: str) -> bool:
@@ -121,6 +201,9 @@ class TournamentResults(Projection):
         self.pending = {
             k: v for k, v in self.pending.items() if v["tournament_id"] != tid
         }
+        self.entries = {k: v for k, v in self.entries.items() if k[0] != tid}
+        self.deferred = {k: v for k, v in self.deferred.items() if k[0] != tid}
+        self.held = {k: v for k, v in self.held.items() if v["tournament_id"] != tid}
         for kept in [k for k in self.kept if k[0] == tid]:
             del self.kept[kept]
         return True
@@ -163,14 +246,10 @@ class TournamentResults(Projection):
         tid = self._tournament_id(recorded)
         match event:
             case tournament.PairEntered():
-                EntryRow.objects.update_or_create(
-                    tournament_id=tid,
-                    number=event.number,
-                    defaults={
-                        "entry_id": event.entry_id,
-                        "player_ids": [str(p) for p in event.player_ids],
-                    },
-                )
+                self.entries[(tid, event.number)] = {
+                    "entry_id": event.entry_id,
+                    "player_ids": [str(p) for p in event.player_ids],
+                }
             case tournament.SessionScheduled():
                 SessionRow.objects.update_or_create(
                     tournament_id=tid,
@@ -215,7 +294,12 @@ class TournamentResults(Projection):
                     },
                 )
             case tournament.OfficialAppointed() | tournament.OfficialRelieved():
-                apply_official(tid, event, recorded.recorded_at)
+                if self.rebuilding:
+                    # The grant is a live row: it changes with the swap.
+                    official_row(tid, event, recorded.recorded_at)
+                    self.grants.append((tid, event))
+                else:
+                    apply_official(tid, event, recorded.recorded_at)
             case tournament.PenaltyImposed():
                 PenaltyRow.objects.update_or_create(
                     position=recorded.global_position,
@@ -297,12 +381,49 @@ class TournamentResults(Projection):
         """The batch's fields of a result row that exists (its identity read once)."""
         row = self.pending.get(stream_id)
         if row is None:
-            row = self.pending[stream_id] = dict(
-                ResultRow.objects.values(*IDENTITY[1:]).get(stream_id=stream_id)
+            known = self.held.get(stream_id)
+            row = self.pending[stream_id] = (
+                dict(known)
+                if known is not None
+                else dict(
+                    ResultRow.objects.values(*IDENTITY[1:]).get(stream_id=stream_id)
+                )
             )
         return row
 
+    HELD_ROWS = 200_000
+
+    def _hold(self) -> None:
+        """Keep the batch's result rows for ``finish_rebuild``; past
+        ``HELD_ROWS`` (memory), write them out, and their sessions are scored
+        from the rows at the end."""
+        for sid, values in self.pending.items():
+            held = self.held.get(sid)
+            if held is None:
+                self.held[sid] = values
+            else:
+                held.update(values)
+        self.pending.clear()
+        if len(self.held) > self.HELD_ROWS:
+            write_rows(self.held)
+            self.spilled |= {
+                (v["tournament_id"], v["session"]) for v in self.held.values()
+            }
+            self.held.clear()
+
     def flush(self) -> None:
+        write_entries(self.entries)
+        self.entries.clear()
+        if self.rebuilding:
+            self._hold()
+            for key in self.dirty | set(self.changed):
+                self.deferred[key] = max(self.deferred.get(key, 0), self.scored_at[key])
+            self.pending.clear()
+            self.dirty.clear()
+            self.changed.clear()
+            self.scored_at.clear()
+            self.tournaments.clear()
+            return
         write_rows(self.pending)
         self.pending.clear()
         for key in sorted(self.dirty | set(self.changed)):
@@ -423,8 +544,29 @@ class KeptSession:
             ),
         )
 
-    def write(self, tid: UUID, session: int, touched: Iterable[Hashable]) -> None:
-        """Write the rows whose published figures moved, and only those."""
+    @classmethod
+    def fresh(
+        cls, tid: UUID, session: int, rows: Sequence[dict[str, Any]]
+    ) -> KeptSession:
+        """Score a session whole from rows held in memory (a rebuild), and
+        set each row's published figures in it (``ROW_FIGURES``)."""
+        lines = [
+            tuple(row.get(name, LINE_DEFAULTS.get(name)) for name in LINE_FIELDS)
+            for row in rows
+        ]
+        kept = cls(
+            scorer=session_scoring.SessionScorer(
+                session_conditions(tid, session), session_lines(lines)
+            )
+        )
+        kept.moved(kept.scorer.lines)
+        for row in rows:
+            figures = kept.rows.get(row["stream_id"], (None, None, None))
+            row.update(zip(ROW_FIGURES, figures, strict=True))
+        return kept
+
+    def moved(self, touched: Iterable[Hashable]) -> dict[Hashable, Figures]:
+        """The rows whose published figures moved (kept as the new ones)."""
         figures = self.scorer.figures
         moved: dict[Hashable, Figures] = {}
         for key in touched:
@@ -436,7 +578,16 @@ class KeptSession:
             )
             if self.rows.get(key, (None, None, None)) != new:
                 moved[key] = self.rows[key] = new
-        write_figures(moved)
+        return moved
+
+    def write(self, tid: UUID, session: int, touched: Iterable[Hashable]) -> None:
+        """Write the rows whose published figures moved, and only those."""
+        write_figures(self.moved(touched))
+        self.write_standings(tid, session)
+
+    def write_standings(self, tid: UUID, session: int) -> None:
+        """Write the standings and matches whose published figures moved."""
+        figures = self.scorer.figures
         standings = {s.entry_number: published_standing(s) for s in figures.standings}
         changed = {
             n: values
@@ -511,6 +662,23 @@ def published_match(m: session_scoring.Match) -> tuple[Any, ...]:
     )
 
 
+def write_entries(entries: dict[tuple[UUID, int], dict[str, Any]]) -> None:
+    """Upsert the batch's entries: one ``INSERT ... ON CONFLICT (tournament_id,
+    number) DO UPDATE``."""
+    if not entries:
+        return
+    EntryRow.objects.bulk_create(
+        [
+            EntryRow(tournament_id=tid, number=number, **fields)
+            for (tid, number), fields in entries.items()
+        ],
+        batch_size=1000,
+        update_conflicts=True,
+        unique_fields=["tournament_id", "number"],
+        update_fields=["entry_id", "player_ids"],
+    )
+
+
 def write_rows(pending: dict[UUID, dict[str, Any]]) -> None:
     """Upsert the batch's result rows: one ``INSERT ... ON CONFLICT (stream_id)
     DO UPDATE`` per set of fields the batch's events set (usually one), from
@@ -538,6 +706,74 @@ ROW_COLUMNS = tuple(
     for f in ResultRow._meta.concrete_fields
     if f.name not in ("id", *ROW_FIGURES) and not f.primary_key
 )
+ALL_COLUMNS = tuple(
+    f for f in ResultRow._meta.concrete_fields if f.name != "id" and not f.primary_key
+)
+# A line's column a row held in memory may not have set yet.
+LINE_DEFAULTS: dict[str, Any] = {
+    f.name: f.get_default() for f in ROW_COLUMNS if f.name in LINE_FIELDS
+}
+
+
+def insert_rows(rows: Sequence[dict[str, Any]]) -> None:
+    """Write whole result rows, figures included (a rebuild's held rows):
+    one ``INSERT ... SELECT FROM unnest(...) ON CONFLICT (stream_id) DO
+    UPDATE`` on PostgreSQL, ``bulk_create`` on SQLite."""
+    if not rows:
+        return
+    if connection.vendor != "postgresql":
+        ResultRow.objects.bulk_create(
+            [
+                ResultRow(**{f.name: row[f.name] for f in ALL_COLUMNS if f.name in row})
+                for row in rows
+            ],
+            batch_size=500,
+            update_conflicts=True,
+            unique_fields=["stream_id"],
+            update_fields=[f.name for f in ALL_COLUMNS if f.name != "stream_id"],
+        )
+        return
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.attname) for f in ALL_COLUMNS)
+    # Arrays sent in binary (%b): no text quoting of each element.
+    arrays = ", ".join(f"%b::{_db_type(f)}[]" for f in ALL_COLUMNS)
+    updates = ", ".join(
+        f"{quote(f.attname)} = EXCLUDED.{quote(f.attname)}"
+        for f in ALL_COLUMNS
+        if f.name != "stream_id"
+    )
+    params: list[list[Any]] = []
+    for f in ALL_COLUMNS:
+        default = None if f.name in ROW_FIGURES else f.get_default()
+        params.append([row.get(f.name, default) for row in rows])
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(ResultRow._meta.db_table)} ({columns}) "
+            f"SELECT * FROM unnest({arrays}) "
+            f"ON CONFLICT (stream_id) DO UPDATE SET {updates}",
+            params,
+        )
+
+
+def write_tokens(tokens: Sequence[tuple[UUID, int, str]]) -> None:
+    """Set the sessions' ``scored_token``s (decision 0099) in one statement."""
+    if not tokens:
+        return
+    if connection.vendor != "postgresql":
+        for tid, session, token in tokens:
+            SessionRow.objects.filter(tournament_id=tid, session=session).update(
+                scored_token=token
+            )
+        return
+    tids, sessions, values = zip(*tokens, strict=True)
+    table = connection.ops.quote_name(SessionRow._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} AS s SET scored_token = u.token FROM unnest("
+            "%s::uuid[], %s::integer[], %s::text[]) AS u(tid, session, token) "
+            "WHERE s.tournament_id = u.tid AND s.session = u.session",
+            [list(tids), list(sessions), list(values)],
+        )
 
 
 def _db_type(field: Field[Any, Any]) -> str:
@@ -566,13 +802,15 @@ def _upsert_unnest(
     updates = ", ".join(
         f"{quote(c)} = EXCLUDED.{quote(c)}" for c in (_column(n) for n in names)
     )
-    params = [
-        [
-            sid if f.name == "stream_id" else values.get(f.name, f.get_default())
-            for sid, values in rows
-        ]
-        for f in ROW_COLUMNS
-    ]
+    params: list[list[Any]] = []
+    for f in ROW_COLUMNS:
+        if f.name == "stream_id":
+            params.append([sid for sid, _ in rows])
+        elif f.name in names:
+            params.append([values[f.name] for _, values in rows])
+        else:
+            default = f.get_default()
+            params.append([values.get(f.name, default) for _, values in rows])
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {quote(ResultRow._meta.db_table)} ({columns}) "

@@ -18,9 +18,11 @@ they now apply.
 
 The runner process survives a lost connection: it closes it, backs off,
 reconnects and takes its lock again, and writes a heartbeat that health
-reads beside the lock's holder (decision 0071). A rebuild resets and replays
-in one transaction, so readers keep the old read model until it commits
-(decision 0072).
+reads beside the lock's holder (decision 0071). A rebuild builds the read
+model beside the live tables and swaps it in in one short transaction, so
+readers and the runner keep the old read model until then (decision 0109,
+``shadow``); on SQLite, or for a projection that does not name its tables,
+it resets and replays in one transaction (decision 0072).
 """
 
 from eventstore.projections.base import (

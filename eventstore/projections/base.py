@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from django.conf import settings
+from django.db import models
 from django.utils.module_loading import import_string
 
 from eventstore.store import RecordedEvent
@@ -23,6 +24,10 @@ class Projection:
 
     name: ClassVar[str]
     event_types: ClassVar[tuple[str, ...]] = ()  # empty: every event
+    # The tables ``reset`` empties: a rebuild builds them beside the live ones
+    # and swaps them in (decision 0109). None: the projection has not said,
+    # and is rebuilt in place in one transaction (decision 0072).
+    read_models: ClassVar[tuple[type[models.Model], ...] | None] = None
 
     def handle(self, event: RecordedEvent) -> None:
         raise NotImplementedError
@@ -36,6 +41,18 @@ class Projection:
 
     def discard(self) -> None:
         """Forget work held in memory for a batch whose writes rolled back."""
+
+    def start_rebuild(self) -> None:
+        """A rebuild begins: nobody reads the rows until ``finish_rebuild``, so
+        the projection may defer work to it (a session scored once)."""
+
+    def finish_rebuild(self) -> None:
+        """Do the work the rebuild deferred, before its rows are read; the
+        events after it are applied as a runner applies them."""
+
+    def swap_in(self) -> None:
+        """In the swap's transaction: write what a rebuild held back outside
+        its own tables (shared rows must change when the read model does)."""
 
     def partition(self, event: RecordedEvent) -> str:
         """The partition a failure of this event parks (``partition_of``).

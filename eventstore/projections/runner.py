@@ -8,7 +8,7 @@ import logging
 from collections.abc import Callable, Iterable
 from uuid import UUID
 
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, OperationalError, connection, transaction
 from django.db.models import Case, F, Q, Value, When
 from django.db.models.functions import Now
 from django.utils import timezone
@@ -22,10 +22,13 @@ from eventstore.projections.checkpoints import (
     stop_checkpoint,
 )
 from eventstore.projections.failures import _describe, _Outcome, _retry_delay, _trace
-from eventstore.projections.locks import connection_lost
+from eventstore.projections.locks import connection_lost, lock_holder
+from eventstore.projections.shadow import Shadow
 from eventstore.store import EventStore, RecordedEvent, event_store
 
 logger = logging.getLogger(__name__)
+
+LOCK_NOT_AVAILABLE = "55P03"  # lock_timeout ran out (PostgreSQL)
 
 
 class ProjectionRunner:
@@ -338,14 +341,114 @@ class ProjectionRunner:
             ),
         )
 
-    def rebuild(self, progress: Callable[[int], None] | None = None) -> int:
-        """Reset the read model and replay every event from position 0.
+    def rebuilds_beside(self) -> bool:
+        """Whether ``rebuild`` builds beside the live tables (decision 0109):
+        on PostgreSQL, for a projection that names its tables."""
+        return (
+            connection.vendor == "postgresql"
+            and self.projection.read_models is not None
+        )
 
-        All of it in one transaction (decision 0072): readers keep seeing
-        the old read model until the new one commits, never a hole. The
-        partitions' failures are closed ("rebuilt"); any the replay meets
-        again are recorded afresh.
+    def rebuild(
+        self,
+        progress: Callable[[int], None] | None = None,
+        *,
+        lock_timeout: float = 5.0,
+        lock_attempts: int = 12,
+    ) -> int:
+        """Replay every event from position 0 into a new read model.
+
+        Beside the live tables when it can (``rebuilds_beside``, decision
+        0109): readers and the runner keep the live tables until one short
+        transaction swaps the new ones in, waiting at most ``lock_timeout``
+        seconds for the live tables, ``lock_attempts`` times. Otherwise in
+        place, in one transaction (decision 0072). Either way readers see
+        the whole old read model or the whole new one, the partitions'
+        failures are closed ("rebuilt"), and any the replay meets again are
+        recorded afresh. Returns the number of events replayed.
         """
+        if self.rebuilds_beside():
+            return self._rebuild_beside(progress, lock_timeout, lock_attempts)
+        return self._rebuild_in_place(progress)
+
+    def _rebuild_beside(
+        self,
+        progress: Callable[[int], None] | None,
+        lock_timeout: float,
+        lock_attempts: int,
+    ) -> int:
+        shadow = Shadow(self.name, self.projection.read_models or ())
+        with transaction.atomic():
+            shadow.create()
+        if not connection.in_atomic_block:
+            # Health shows the rebuild while no runner says otherwise.
+            Checkpoint.objects.get_or_create(name=self.name)
+            Checkpoint.objects.filter(
+                name=self.name, status=Checkpoint.Status.STOPPED
+            ).update(status=Checkpoint.Status.REBUILDING)
+        try:
+            with shadow.writing():
+                self.projection.discard()
+                self.projection.start_rebuild()
+                count = 0
+                while True:
+                    shadow.check()
+                    done = self.run_batch()
+                    if not done:
+                        break
+                    count += done
+                    if progress is not None:
+                        progress(done)
+                with transaction.atomic():
+                    self.projection.finish_rebuild()
+                count += self._swap(shadow, progress, lock_timeout, lock_attempts)
+            shadow.drop()
+        except BaseException:
+            self.projection.discard()
+            if not connection_lost() and not connection.in_atomic_block:
+                shadow.drop()
+                Checkpoint.objects.filter(
+                    name=self.name, status=Checkpoint.Status.REBUILDING
+                ).update(status=Checkpoint.Status.STOPPED)
+            raise
+        return count
+
+    def _swap(
+        self,
+        shadow: Shadow,
+        progress: Callable[[int], None] | None,
+        lock_timeout: float,
+        attempts: int,
+    ) -> int:
+        """Apply the tail and swap, in one transaction; retried while the
+        live tables stay busy past ``lock_timeout``."""
+        for attempt in range(1, attempts + 1):
+            try:
+                with transaction.atomic():
+                    shadow.lock_live(int(lock_timeout * 1000))
+                    shadow.check()
+                    tail = self.catch_up(progress)
+                    self.projection.swap_in()
+                    # A runner that holds the lock goes on from the new position.
+                    running = lock_holder(self.name) is not None
+                    shadow.swap(
+                        Checkpoint.Status.RUNNING
+                        if running
+                        else Checkpoint.Status.STOPPED
+                    )
+                return tail
+            except OperationalError as exc:
+                busy = getattr(exc.__cause__, "sqlstate", None) == LOCK_NOT_AVAILABLE
+                if not busy or attempt == attempts:
+                    raise
+                self.projection.discard()
+                logger.warning(
+                    "the live tables stayed busy; the swap waits again",
+                    extra={"projection": self.name, "attempt": attempt},
+                )
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _rebuild_in_place(self, progress: Callable[[int], None] | None) -> int:
         if not connection.in_atomic_block:
             # Committed before the long transaction, so health can show it.
             Checkpoint.objects.update_or_create(
@@ -366,7 +469,11 @@ class ProjectionRunner:
                         "last_error": "",
                     },
                 )
+                self.projection.start_rebuild()
                 count = self.catch_up(progress)
+                with transaction.atomic():
+                    self.projection.finish_rebuild()
+                self.projection.swap_in()
                 Checkpoint.objects.filter(name=self.name).update(
                     status=Checkpoint.Status.STOPPED
                 )

@@ -111,7 +111,9 @@ def percent_of_top(mp: Exact, top: int) -> Fraction:
     """Return ``mp`` as an exact percentage of ``top`` (50% when the top is 0)."""
     if top == 0:
         return Fraction(50)
-    return Fraction(mp) * 100 / top
+    # One Fraction (one reduction) instead of three.
+    exact = mp if isinstance(mp, int | Fraction) else Fraction(mp)
+    return Fraction(exact.numerator * 100, exact.denominator * top)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,11 +23,16 @@ def round_half_away_from_zero(value: Exact, places: int = 2) -> Decimal:
     which are never negative, this is "away from the average" only above it;
     publication of a percentage uses it as the conventional half-up).
     """
-    q = Fraction(value) * 10**places
-    whole, rest = divmod(abs(q.numerator), q.denominator)
-    if 2 * rest >= q.denominator:
+    # On the numerator and denominator as they are: reducing the fraction
+    # first (a Fraction built per figure) changes neither the whole part nor
+    # whether the rest is a half; a rebuild publishes thousands of figures.
+    exact = value if isinstance(value, int | Fraction) else Fraction(value)
+    numerator = exact.numerator * 10**places
+    denominator = exact.denominator
+    whole, rest = divmod(abs(numerator), denominator)
+    if 2 * rest >= denominator:
         whole += 1
-    signed = -whole if q < 0 else whole
+    signed = -whole if numerator < 0 else whole
     return Decimal(signed).scaleb(-places)
 
 

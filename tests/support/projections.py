@@ -17,6 +17,7 @@ class StreamTally(Projection):
 
     name = "test.stream_tally"
     event_types = ("test.pinged",)
+    read_models = (Tally,)
 
     def handle(self, event: RecordedEvent) -> None:
         delay = float(os.environ.get("ARBITRO_TEST_PROJECTION_DELAY", "0"))
@@ -42,6 +43,7 @@ class TournamentTally(Projection):
 
     name = "test.tournament_tally"
     event_types = ("test.pinged",)
+    read_models = (TournamentTally_,)
 
     def __init__(self) -> None:
         self.dirty: set[UUID] = set()

@@ -41,3 +41,29 @@ def test_ranks_compare_exact_values() -> None:
     """Values equal only after rounding do not tie (decision 0020)."""
     placings = rank([Fraction(5512, 100), Fraction(55124, 1000), Fraction(5512, 100)])
     assert [(p.rank, p.tied) for p in placings] == [(2, True), (1, False), (2, True)]
+
+
+def _reference(value: Fraction, places: int) -> Decimal:
+    """Round half away from zero with Fraction arithmetic, as it was first written."""
+    q = Fraction(value) * 10**places
+    whole, rest = divmod(abs(q.numerator), q.denominator)
+    if 2 * rest >= q.denominator:
+        whole += 1
+    return Decimal(-whole if q < 0 else whole).scaleb(-places)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.one_of(
+        st.fractions(min_value=-(10**6), max_value=10**6), st.integers(-(10**6), 10**6)
+    ),
+    st.integers(min_value=0, max_value=4),
+)
+def test_rounding_on_numerator_and_denominator_equals_the_fraction_arithmetic(
+    value: Fraction | int, places: int
+) -> None:
+    """Rounding works on the figure's numerator and denominator as they come
+    (no Fraction built per figure): the same digits, the same exponent."""
+    assert str(round_half_away_from_zero(value, places)) == str(
+        _reference(Fraction(value), places)
+    )

@@ -1,0 +1,264 @@
+"""A rebuild beside the live tables, swapped in at once (decision 0109).
+
+PostgreSQL only. A projection that names its tables (``read_models``) is
+rebuilt in a schema of its own, ``rebuild_<crc of its name>``, holding an
+empty copy of each of its tables (same columns, defaults, identity,
+constraints and indexes, under the same names) and of ``es_checkpoint`` and
+``es_projection_failure``. The rebuilding connection puts that schema first
+on its ``search_path``: the projection's code, unchanged, writes the copies,
+and reads the store (``es_event``), which has no copy, from the live schema.
+Readers and the live runner keep the live tables meanwhile.
+
+The swap is one transaction: ``LOCK TABLE`` of the live tables (it waits for
+the readers and the runner's batch in flight, and ``lock_timeout`` bounds
+the wait), the events appended since the last batch applied to the copies,
+each live table moved out to a schema of its own and its copy moved into
+the live schema (``ALTER TABLE ... SET SCHEMA``: indexes, constraints and
+identity sequences go with their table), the live checkpoint set to the
+copy's and the failures the rebuild met carried over. The old tables are
+dropped after the commit. A rebuild that dies before that commit leaves the
+live tables as they were, and only a schema the next rebuild drops.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import zlib
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+
+from django.db import connection, models
+
+from eventstore.models import Checkpoint, ProjectionFailure
+
+logger = logging.getLogger(__name__)
+
+# The runner's own tables: the copy's checkpoint and failures.
+RUNNER_TABLES = (Checkpoint, ProjectionFailure)
+
+
+class ShadowError(Exception):
+    """The read model cannot be rebuilt beside the live tables."""
+
+
+def _quote(name: str) -> str:
+    return connection.ops.quote_name(name)
+
+
+class Shadow:
+    """The schema a projection is rebuilt in, and the swap."""
+
+    def __init__(self, name: str, read_models: Sequence[type[models.Model]]) -> None:
+        self.name = name
+        self.schema = f"rebuild_{zlib.crc32(name.encode()):08x}"
+        self.old = f"{self.schema}_old"
+        self.tables = [m._meta.db_table for m in read_models]
+        self.runner_tables = [m._meta.db_table for m in RUNNER_TABLES]
+        self.live = ""
+        self._path = ""
+
+    # -- building -------------------------------------------------------------
+
+    def create(self) -> None:
+        """Drop any schema a dead rebuild left, and create the empty copies."""
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_schema(), current_setting('search_path')")
+            row = cursor.fetchone()
+            self.live, self._path = str(row[0]), str(row[1])
+            cursor.execute(
+                f"DROP SCHEMA IF EXISTS {_quote(self.schema)} CASCADE; "
+                f"DROP SCHEMA IF EXISTS {_quote(self.old)} CASCADE"
+            )
+            self._refuse_references()
+            # The copies are thrown away unless swapped in: their commits need
+            # not wait for the disk (a crash loses the rebuild, never the
+            # live tables); the swap commits synchronously.
+            cursor.execute("SET LOCAL synchronous_commit TO off")
+            # Definitions read with only pg_catalog on the path: every name
+            # in them comes out schema-qualified (the live schema).
+            cursor.execute("SET LOCAL search_path TO pg_catalog")
+            tables = [*self.tables, *self.runner_tables]
+            cursor.execute(
+                "SELECT c.conrelid::regclass::text, c.conname, "
+                "pg_get_constraintdef(c.oid) FROM pg_constraint c "
+                "WHERE c.conrelid = ANY(%s::regclass[]) AND c.contype IN "
+                "('p', 'u', 'c', 'x', 'f') ORDER BY c.contype = 'f', c.conname",
+                [[f"{self.live}.{t}" for t in tables]],
+            )
+            constraints = cursor.fetchall()
+            cursor.execute(
+                "SELECT i.indrelid::regclass::text, pg_get_indexdef(i.indexrelid) "
+                "FROM pg_index i WHERE i.indrelid = ANY(%s::regclass[]) AND NOT "
+                "EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = "
+                "i.indexrelid AND c.conrelid = i.indrelid) ORDER BY 2",
+                [[f"{self.live}.{t}" for t in tables]],
+            )
+            indexes = cursor.fetchall()
+            # The copies' DDL in one round trip (no parameters in it).
+            ddl = [
+                f"SET LOCAL search_path TO {self._path}",
+                f"CREATE SCHEMA {_quote(self.schema)}",
+            ]
+            for table in tables:
+                ddl.append(
+                    f"CREATE TABLE {self._in(self.schema, table)} "
+                    f"(LIKE {self._in(self.live, table)} INCLUDING DEFAULTS "
+                    "INCLUDING IDENTITY INCLUDING GENERATED)"
+                )
+            for owner, constraint, definition in constraints:
+                table = owner.rpartition(".")[2].strip('"')
+                # A reference to another copied table points at its copy.
+                for other in tables:
+                    definition = definition.replace(
+                        f"REFERENCES {self.live}.{other}(",
+                        f"REFERENCES {self._in(self.schema, other)}(",
+                    )
+                ddl.append(
+                    f"ALTER TABLE {self._in(self.schema, table)} "
+                    f"ADD CONSTRAINT {_quote(constraint)} {definition}"
+                )
+            for owner, definition in indexes:
+                table = owner.rpartition(".")[2].strip('"')
+                moved, count = re.subn(
+                    rf" ON (ONLY )?{re.escape(self.live)}\.{re.escape(table)} ",
+                    f" ON {self._in(self.schema, table)} ",
+                    definition,
+                )
+                if count != 1:
+                    raise ShadowError(f"cannot copy the index {definition!r}")
+                ddl.append(moved)
+            cursor.execute(";\n".join(ddl))
+
+    def _refuse_references(self) -> None:
+        """A foreign key from a table outside the read model into it would
+        follow the old table out at the swap, and be dropped with it."""
+        with connection.cursor() as c:
+            c.execute(
+                "SELECT conname FROM pg_constraint WHERE contype = 'f' "
+                "AND confrelid = ANY(%s::regclass[]) "
+                "AND NOT conrelid = ANY(%s::regclass[])",
+                [
+                    [f"{self.live}.{t}" for t in self.tables],
+                    [f"{self.live}.{t}" for t in self.tables],
+                ],
+            )
+            outside = [r[0] for r in c.fetchall()]
+        if outside:
+            raise ShadowError(
+                f"{self.name}: foreign keys into its tables from outside: "
+                f"{', '.join(outside)}"
+            )
+
+    @staticmethod
+    def _in(schema: str, table: str) -> str:
+        return f"{_quote(schema)}.{_quote(table)}"
+
+    @contextmanager
+    def writing(self) -> Iterator[None]:
+        """Point the connection's unqualified names at the copies first."""
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SET search_path TO {_quote(self.schema)}, {_quote(self.live)}; "
+                "SET synchronous_commit TO off"
+            )
+        try:
+            yield
+        finally:
+            if connection.connection is not None and not connection.needs_rollback:
+                try:
+                    with connection.cursor() as cursor:
+                        cursor.execute(
+                            f"SET search_path TO {self._path}; RESET synchronous_commit"
+                        )
+                except Exception:
+                    logger.warning("could not restore the search_path", exc_info=True)
+
+    def check(self) -> None:
+        """Refuse to write when the connection no longer looks at the copies
+        (a new connection starts on the live schema)."""
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_schema()")
+            row = cursor.fetchone()
+        if row is None or row[0] != self.schema:
+            raise ShadowError(
+                f"{self.name}: the connection left the rebuild's schema "
+                f"({row[0] if row else None}): stopped before writing"
+            )
+
+    # -- the swap ---------------------------------------------------------------
+
+    def lock_live(self, timeout_ms: int) -> None:
+        """Take the live tables (in the caller's transaction), whose commit
+        waits for the disk again."""
+        with connection.cursor() as cursor:
+            cursor.execute("SET LOCAL synchronous_commit TO on")
+            if not self.tables:
+                return
+            cursor.execute(f"SET LOCAL lock_timeout = {int(timeout_ms)}")
+            cursor.execute(
+                "LOCK TABLE "
+                + ", ".join(self._in(self.live, t) for t in self.tables)
+                + " IN ACCESS EXCLUSIVE MODE"
+            )
+            cursor.execute("SET LOCAL lock_timeout = 0")
+
+    def swap(self, status: str) -> int:
+        """Move the copies in and the live tables out, carry the checkpoint
+        (its ``status`` given) and the failures over, in the caller's
+        transaction; the position the new read model holds."""
+        live, schema = self.live, self.schema
+        checkpoint = self._in(live, "es_checkpoint")
+        failures = self._in(live, "es_projection_failure")
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT last_position FROM {self._in(schema, 'es_checkpoint')} "
+                "WHERE name = %s",
+                [self.name],
+            )
+            row = cursor.fetchone()
+            position = 0 if row is None else int(row[0])
+            moves = [f"CREATE SCHEMA {_quote(self.old)}"]
+            for table in self.tables:
+                moves.append(
+                    f"ALTER TABLE {self._in(live, table)} SET SCHEMA {_quote(self.old)}"
+                )
+                moves.append(
+                    f"ALTER TABLE {self._in(schema, table)} SET SCHEMA {_quote(live)}"
+                )
+            cursor.execute(";\n".join(moves))
+            cursor.execute(
+                f"INSERT INTO {checkpoint} (name, last_position, status, "
+                "last_error, updated_at, runner) VALUES (%s, %s, %s, '', now(), '') "
+                "ON CONFLICT (name) DO UPDATE SET last_position = "
+                "EXCLUDED.last_position, last_error = '', updated_at = now(), "
+                "status = EXCLUDED.status",
+                [self.name, position, status],
+            )
+            cursor.execute(
+                f"UPDATE {failures} SET resolved_at = now(), resolution = "
+                "'rebuilt' WHERE projection = %s AND resolved_at IS NULL",
+                [self.name],
+            )
+            columns = ", ".join(
+                _quote(f.attname)
+                for f in ProjectionFailure._meta.concrete_fields
+                if not f.primary_key
+            )
+            cursor.execute(
+                f"INSERT INTO {failures} ({columns}) SELECT {columns} FROM "
+                f"{self._in(schema, 'es_projection_failure')} WHERE projection = %s",
+                [self.name],
+            )
+        return position
+
+    def drop(self) -> None:
+        """Drop the copies (a rebuild that gave up), or after the swap the old
+        tables and the copies' runner tables: after its commit, so the live
+        tables are not held while files are removed. Left behind by a
+        process that dies, they are dropped by the next ``create``."""
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"DROP SCHEMA IF EXISTS {_quote(self.old)} CASCADE; "
+                f"DROP SCHEMA IF EXISTS {_quote(self.schema)} CASCADE"
+            )
