@@ -44,15 +44,14 @@ __all__ = [
     "PLAYER_STREAM",
     "Identity",
     "change_team",
-    "declare_convention_card",
     "forget_player",
     "form_pair",
     "form_team",
     "load_pair",
     "load_player",
     "load_team",
+    "pair_command",
     "player_command",
-    "record_psychic",
     "register",
     "register_player",
     "update_identity",
@@ -340,14 +339,16 @@ def form_pair(
     )
 
 
-def declare_convention_card(
-    command: domain.DeclareConventionCard,
+def pair_command(
+    command: domain.DeclareConventionCard | domain.RecordPsychic,
     *,
     metadata: Metadata,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> AppendResult:
-    """Declare a pair's convention card, checked against App1 for its category."""
+    """A command on a formed pair's stream: declare its convention card,
+    checked against App1 for its category, or record a psychic by one of it
+    with App2's verdicts beside the director's classification."""
     return _run(
         command.pair_id,
         PAIR_STREAM,
@@ -359,27 +360,6 @@ def declare_convention_card(
         metadata=metadata,
         idempotency_key=idempotency_key,
         expected_version=expected_version,
-    )
-
-
-def record_psychic(
-    command: domain.RecordPsychic,
-    *,
-    metadata: Metadata,
-    idempotency_key: str | None = None,
-) -> AppendResult:
-    """Record a psychic by one of a pair, with App2's verdicts beside the
-    director's classification, on the pair's stream."""
-    return _run(
-        command.pair_id,
-        PAIR_STREAM,
-        PAIRS,
-        command,
-        lambda state, now: list(
-            domain.decide_pair(state, command, players={}, now=now)
-        ),
-        metadata=metadata,
-        idempotency_key=idempotency_key,
     )
 
 

@@ -117,7 +117,7 @@ class DeclareConventionCardApi(APIView):
             championship_starts_at=data.get("championship_starts_at"),
         )
         try:
-            result = handlers.declare_convention_card(
+            result = handlers.pair_command(
                 command,
                 metadata=metadata_for(
                     request, data.get("tournament_id"), "declare_convention_card"

@@ -169,7 +169,7 @@ class PsychicsApi(APIView):
             reported_by=actor_of(request.user),
             note=data["note"],
         )
-        result = handlers.record_psychic(
+        result = handlers.pair_command(
             command,
             metadata=metadata_for(request, tournament_id, "record_psychic"),
             idempotency_key=idem(request),

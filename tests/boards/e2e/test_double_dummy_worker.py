@@ -6,11 +6,6 @@ test database, and the progress it records reaches ``done`` of ``total``.
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -18,7 +13,7 @@ import pytest
 
 from config.celery import app
 from tests.boards.e2e.conftest import Event
-from tests.support.eventstore import subprocess_env
+from tests.support.celery_worker import redis_up, start_worker, stop_worker
 from tournaments.models import DoubleDummyJob, DoubleDummyRow
 from tournaments.tasks import analyse_session
 
@@ -29,35 +24,6 @@ pytestmark = [
 ]
 ROOT = Path(__file__).parents[3]
 BROKER = "redis://127.0.0.1:6379/14"
-
-
-def _redis_up() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), 1).close()
-        return True
-    except OSError:
-        return False
-
-
-def _worker() -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool",
-            "solo",
-            "--loglevel",
-            "WARNING",
-        ],
-        cwd=ROOT,
-        env=subprocess_env(CELERY_BROKER_URL=BROKER),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
 
 
 def _wait_done(event: Event, timeout: float = 90.0) -> DoubleDummyJob:
@@ -73,7 +39,7 @@ def _wait_done(event: Event, timeout: float = 90.0) -> DoubleDummyJob:
     raise AssertionError(f"the worker did not finish the analysis: {seen[-5:]}")
 
 
-@pytest.mark.skipif(not _redis_up(), reason="needs Redis on 127.0.0.1:6379")
+@pytest.mark.skipif(not redis_up(), reason="needs Redis on 127.0.0.1:6379")
 def test_a_worker_analyses_the_session_and_reports_done(
     event: Event, fixture_pbn: str
 ) -> None:
@@ -82,18 +48,13 @@ def test_a_worker_analyses_the_session_and_reports_done(
         f"{event.url}hand-records/", fixture_pbn, content_type="application/x-pbn"
     )
     assert response.status_code == 201, response.json()
-    worker = _worker()
+    worker = start_worker(BROKER)
     try:
         with app.connection_for_write(BROKER) as connection:
             analyse_session.apply_async(args=[event.tid, 1], connection=connection)
         job = _wait_done(event)
     finally:
-        worker.send_signal(signal.SIGTERM)
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.kill(worker.pid, signal.SIGKILL)
-            worker.wait()
+        stop_worker(worker)
     assert (job.status, job.done, job.total) == ("done", 6, 6), job.error
     first = DoubleDummyRow.objects.get(
         tournament_id=event.tid, session=1, board_number=1

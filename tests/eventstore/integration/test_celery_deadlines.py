@@ -6,12 +6,8 @@ close after the restart, once, and late commands were refused all along.
 
 from __future__ import annotations
 
-import contextlib
 import os
-import signal
-import socket
 import subprocess
-import sys
 import tempfile
 import time
 from datetime import timedelta
@@ -25,8 +21,8 @@ from tests.eventstore.integration.test_deadlines import (
     late_command_allowed,
     open_window,
 )
+from tests.support.celery_worker import redis_up, start_worker, stop_worker
 from tests.support.events import WindowClosed
-from tests.support.eventstore import subprocess_env
 
 pytestmark = [
     pytest.mark.postgres,
@@ -36,41 +32,16 @@ pytestmark = [
 ROOT = Path(__file__).parents[3]
 
 
-def _redis_up() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), 1).close()
-        return True
-    except OSError:
-        return False
-
-
 def _worker(schedule_dir: str) -> subprocess.Popen[bytes]:
-    env = subprocess_env(
-        CELERY_BROKER_URL="redis://127.0.0.1:6379/15",
+    return start_worker(
+        "redis://127.0.0.1:6379/15",
+        "--beat",
+        "--concurrency",
+        "1",
+        "--schedule",
+        os.path.join(schedule_dir, "beat-schedule"),
         ARBITRO_SWEEP_SECONDS="1",
         ARBITRO_VAR_DIR=schedule_dir,
-    )
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--beat",
-            "--concurrency",
-            "1",
-            "--loglevel",
-            "WARNING",
-            "--schedule",
-            os.path.join(schedule_dir, "beat-schedule"),
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-        start_new_session=True,  # its own process group: killed with its pool
     )
 
 
@@ -83,7 +54,7 @@ def _wait_fired(stream, timeout: float = 45.0) -> None:
     raise AssertionError("the window was not closed by the worker")
 
 
-@pytest.mark.skipif(not _redis_up(), reason="needs Redis on 127.0.0.1:6379")
+@pytest.mark.skipif(not redis_up(), reason="needs Redis on 127.0.0.1:6379")
 def test_worker_with_beat_closes_windows_once_across_a_kill_and_restart() -> None:
     with tempfile.TemporaryDirectory() as var:
         worker = _worker(var)
@@ -91,8 +62,7 @@ def test_worker_with_beat_closes_windows_once_across_a_kill_and_restart() -> Non
             first, _ = open_window(timedelta(seconds=-1))
             _wait_fired(first)
         finally:
-            os.killpg(worker.pid, signal.SIGKILL)  # the worker and its pool child
-            worker.wait()
+            stop_worker(worker, kill=True)
         second, _ = open_window(timedelta(seconds=1))
         time.sleep(2)
         # No worker: the window is still pending, but commands are refused.
@@ -103,11 +73,6 @@ def test_worker_with_beat_closes_windows_once_across_a_kill_and_restart() -> Non
             _wait_fired(second)
             time.sleep(2.5)  # more beats: nothing fires twice
         finally:
-            worker.send_signal(signal.SIGTERM)
-            try:
-                worker.wait(timeout=20)
-            finally:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(worker.pid, signal.SIGKILL)  # nothing outlives the test
+            stop_worker(worker)
     assert closed_events(first) == [WindowClosed(kind="correction")]
     assert closed_events(second) == [WindowClosed(kind="correction")]

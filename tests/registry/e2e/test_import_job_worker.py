@@ -7,11 +7,6 @@ it against the test database, and the job's own endpoint reports it.
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -23,7 +18,7 @@ from config.celery import app
 from registry.api.imports import BACKGROUND_ROWS
 from registry.models import Club, PlayerIdentity, PlayerImportJob
 from registry.tasks import run_import, run_player_import
-from tests.support.eventstore import subprocess_env
+from tests.support.celery_worker import redis_up, start_worker, stop_worker
 
 pytestmark = [
     pytest.mark.postgres,
@@ -44,35 +39,6 @@ def _csv(rows: int, start: int = 300000, bad_row: int | None = None) -> str:
     return HEADER + "".join(lines)
 
 
-def _redis_up() -> bool:
-    try:
-        socket.create_connection(("127.0.0.1", 6379), 1).close()
-        return True
-    except OSError:
-        return False
-
-
-def _worker() -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool",
-            "solo",
-            "--loglevel",
-            "WARNING",
-        ],
-        cwd=ROOT,
-        env=subprocess_env(CELERY_BROKER_URL=BROKER),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-
-
 def _wait(staff: APIClient, url: str, timeout: float = 120.0) -> dict[str, Any]:
     end = time.monotonic() + timeout
     seen: list[tuple[str, int]] = []
@@ -86,7 +52,7 @@ def _wait(staff: APIClient, url: str, timeout: float = 120.0) -> dict[str, Any]:
     raise AssertionError(f"the worker did not finish the import: {seen[-5:]}")
 
 
-@pytest.mark.skipif(not _redis_up(), reason="needs Redis on 127.0.0.1:6379")
+@pytest.mark.skipif(not redis_up(), reason="needs Redis on 127.0.0.1:6379")
 def test_a_large_file_is_imported_by_a_worker_with_its_progress(
     staff: APIClient,
 ) -> None:
@@ -103,18 +69,13 @@ def test_a_large_file_is_imported_by_a_worker_with_its_progress(
     )
     assert queued["Location"] == job["status_url"] == f"{API}{job['job_id']}/"
     assert PlayerIdentity.objects.count() == 0  # nothing in the request
-    worker = _worker()
+    worker = start_worker(BROKER)
     try:
         with app.connection_for_write(BROKER) as connection:
             run_player_import.apply_async(args=[job["job_id"]], connection=connection)
         done = _wait(staff, job["status_url"])
     finally:
-        worker.send_signal(signal.SIGTERM)
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.kill(worker.pid, signal.SIGKILL)
-            worker.wait()
+        stop_worker(worker)
     assert (done["status"], done["done"], done["total"]) == ("done", rows, rows)
     assert done["report"]["rows"] == rows
     assert len(done["report"]["imported"]) == rows
