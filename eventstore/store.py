@@ -26,9 +26,11 @@ from uuid import UUID
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
+from eventstore import chain
 from eventstore.errors import (
     DuplicateEventId,
     IdempotencyKeyReused,
+    StoreIntegrityError,
     WrongExpectedVersion,
 )
 from eventstore.ids import uuid7
@@ -47,6 +49,10 @@ __all__ = [
 ]
 
 NAMESPACE = UUID("6f1c4ad2-8f0e-4c57-9d0e-6b2f4c1e9a11")
+# Reads stop at the counter: every appended event is at or below it (the
+# counter and the rows commit together), so a row written around the append
+# beyond it is never read as history (decision 0117).
+_COMMITTED = "global_position <= (SELECT last_position FROM es_position WHERE id = 1)"
 INSERT_CHUNK = 500
 
 
@@ -326,6 +332,15 @@ class EventStore:
             return WrongExpectedVersion(a.stream_id, a.expected_label, current)
         if sqlstate == "AR003":
             return DuplicateEventId("event ids are already stored in another stream")
+        if sqlstate == "AR004":
+            detail = getattr(getattr(cause, "diag", None), "message_detail", None)
+            return StoreIntegrityError(int(detail or 0), "the predecessor is missing")
+        if sqlstate == "23505":
+            constraint = getattr(getattr(cause, "diag", None), "constraint_name", None)
+            if constraint == "es_event_pkey":
+                return StoreIntegrityError(
+                    self.head_position() + 1, "a row beyond the counter"
+                )
         return exc
 
     def _append_sqlite(self, a: _AppendArgs) -> AppendResult:
@@ -374,28 +389,20 @@ class EventStore:
             )
             cursor.execute("SELECT last_position FROM es_position WHERE id = 1")
             last = cursor.fetchone()[0]
-            rows = [
-                (
-                    last - n + i + 1,
-                    a.stream_id.hex,
-                    version - n + i + 1,
-                    eid.hex,
-                    t,
-                    v,
-                    _json(p),
-                    _json(a.metadata),
-                    stamp,
+            rows = self._sqlite_rows(cursor, a, last, version, now)
+            try:
+                cursor.executemany(
+                    "INSERT INTO es_event (global_position, stream_id, stream_version, "
+                    "event_id, event_type, schema_version, payload, metadata, "
+                    "recorded_at, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    rows,
                 )
-                for i, (eid, (t, v, p)) in enumerate(
-                    zip(a.event_ids, a.encoded, strict=True)
-                )
-            ]
-            cursor.executemany(
-                "INSERT INTO es_event (global_position, stream_id, stream_version, event_id, "
-                "event_type, schema_version, payload, metadata, recorded_at) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                rows,
-            )
+            except IntegrityError as exc:
+                if "es_event.global_position" in str(exc):
+                    raise StoreIntegrityError(
+                        last - n + 1, "a row beyond the counter"
+                    ) from exc
+                raise
             if a.idempotency_key is not None:
                 cursor.execute(
                     "INSERT INTO es_idempotency (key, fingerprint, stream_id, stream_version, "
@@ -432,6 +439,55 @@ class EventStore:
                     ],
                 )
         return AppendResult(a.stream_id, version, last - n + 1, last, now, False)
+
+    def _sqlite_rows(
+        self, cursor: Any, a: _AppendArgs, last: int, version: int, now: datetime
+    ) -> list[tuple[Any, ...]]:
+        """The rows of an append on SQLite, each with its chained hash."""
+        n = len(a.encoded)
+        previous = chain.GENESIS
+        if last > n:
+            cursor.execute(
+                "SELECT hash FROM es_event WHERE global_position = %s", [last - n]
+            )
+            row = cursor.fetchone()
+            if row is None:
+                raise StoreIntegrityError(last - n, "the predecessor is missing")
+            previous = bytes(row[0])
+        meta = _json(a.metadata)
+        stamp = _sqlite_instant(now)
+        rows: list[tuple[Any, ...]] = []
+        for i, (eid, (t, v, p)) in enumerate(zip(a.event_ids, a.encoded, strict=True)):
+            position, body = last - n + i + 1, _json(p)
+            previous = chain.chain_hash(
+                previous,
+                chain.canonical_bytes(
+                    position,
+                    a.stream_id,
+                    version - n + i + 1,
+                    eid,
+                    t,
+                    v,
+                    now,
+                    body,
+                    meta,
+                ),
+            )
+            rows.append(
+                (
+                    position,
+                    a.stream_id.hex,
+                    version - n + i + 1,
+                    eid.hex,
+                    t,
+                    v,
+                    body,
+                    meta,
+                    stamp,
+                    previous,
+                )
+            )
+        return rows
 
     def _idempotent_result(self, cursor: Any, a: _AppendArgs) -> AppendResult | None:
         cursor.execute(
@@ -498,10 +554,10 @@ class EventStore:
         if connection.vendor != "postgresql":
             return  # SQLite's IMMEDIATE transaction already holds the database
         with connection.cursor() as cursor:
+            # A function of the owner's: the application's role has no UPDATE
+            # on es_stream, which FOR UPDATE needs (decision 0118).
             cursor.execute(
-                "SELECT 1 FROM es_stream WHERE stream_id = ANY(%s) "
-                "ORDER BY stream_id FOR UPDATE",
-                [sorted(set(stream_ids))],
+                "SELECT es_lock_streams(%s::uuid[])", [sorted(set(stream_ids))]
             )
 
     def stored_event_ids(self, event_ids: Sequence[UUID]) -> set[UUID]:
@@ -529,7 +585,8 @@ class EventStore:
         """
         events = tuple(
             self._select(
-                "WHERE stream_id = %s AND stream_version >= %s ORDER BY stream_version",
+                f"WHERE stream_id = %s AND stream_version >= %s AND {_COMMITTED} "
+                "ORDER BY stream_version",
                 [self._uuid_param(stream_id), from_version],
                 decode_after=known_version,
                 stream_id=stream_id,
@@ -557,7 +614,7 @@ class EventStore:
         decode: bool = True,
     ) -> list[RecordedEvent]:
         """Events after a global position, in position order, optionally by type."""
-        where = "WHERE global_position > %s"
+        where = f"WHERE global_position > %s AND {_COMMITTED}"
         params: list[int | str] = [after_position]
         if event_types:
             where += f" AND event_type IN ({','.join(['%s'] * len(event_types))})"
@@ -579,7 +636,7 @@ class EventStore:
             if connection.vendor == "postgresql"
             else "json_extract(metadata, '$.tournament_id')"
         )
-        where = f"WHERE {key} = %s"
+        where = f"WHERE {key} = %s AND {_COMMITTED}"
         params: list[Any] = [str(tournament_id)]
         if up_to is not None:
             where += " AND global_position <= %s"
