@@ -175,7 +175,9 @@ def verify_store(*, record: bool = True) -> Verification:
     """Check the whole store in one snapshot; record the outcome."""
     started: datetime = timezone.now()
     anchor = (
-        StoreVerification.objects.filter(ok=True).order_by("-finished_at", "-id").first()
+        StoreVerification.objects.filter(ok=True)
+        .order_by("-finished_at", "-id")
+        .first()
     )
     outer = connection.in_atomic_block
     with transaction.atomic():

@@ -7,6 +7,8 @@ the append-only trigger is set aside for the one UPDATE of the new column
 rebuilds the table, which drops its triggers anyway).
 """
 
+from typing import Any
+
 from django.db import migrations, models
 
 from eventstore import chain
@@ -38,7 +40,7 @@ SQLITE_TRIGGERS = [
 ]
 
 
-def _sqlite_backfill(cursor):
+def _sqlite_backfill(cursor: Any) -> None:
     from uuid import UUID
 
     from eventstore.store import _aware

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
-from django.db import connection
+from django.db import ProgrammingError, connection
 
 from eventstore.deadlines import sweep
 from eventstore.models import StoreVerification
@@ -29,8 +29,13 @@ from eventstore.store import NewDeadline, event_store
 from eventstore.verify import verify_store
 from tests.support.events import Pinged
 from tests.support.eventstore import ACTOR
-from tests.support.pairs_event import client_for, enter_all, make_tournament, project
-from tests.support.pairs_event import seat_pairs
+from tests.support.pairs_event import (
+    client_for,
+    enter_all,
+    make_tournament,
+    project,
+    seat_pairs,
+)
 
 pytestmark = pytest.mark.postgres
 
@@ -51,7 +56,9 @@ def _events(n: int = 1) -> str:
 
 
 def _admin(sql: str) -> None:
-    with psycopg.connect(f"postgresql://postgres@{HOST}/postgres", autocommit=True) as c:
+    with psycopg.connect(
+        f"postgresql://postgres@{HOST}/postgres", autocommit=True
+    ) as c:
         c.execute(sql)
 
 
@@ -138,7 +145,10 @@ FORGED = (
         ),
         ("UPDATE es_stream SET version = 0", "permission denied for table es_stream"),
         ("DELETE FROM es_idempotency", "permission denied for table es_idempotency"),
-        ("UPDATE es_deadline SET due_at = now()", "permission denied for table es_deadline"),
+        (
+            "UPDATE es_deadline SET due_at = now()",
+            "permission denied for table es_deadline",
+        ),
         ("DELETE FROM es_deadline", "permission denied for table es_deadline"),
         (
             "UPDATE es_verification SET ok = true",
@@ -163,9 +173,11 @@ def test_the_application_role_is_refused(
     deployed: tuple[str, str], attack: str, refusal: str
 ) -> None:
     database, role = deployed
-    with psycopg.connect(f"postgresql://{role}@{HOST}/{database}") as app:
-        with pytest.raises(psycopg.errors.InsufficientPrivilege) as refused:
-            app.execute(attack)
+    with (
+        psycopg.connect(f"postgresql://{role}@{HOST}/{database}") as app,
+        pytest.raises(psycopg.errors.InsufficientPrivilege) as refused,
+    ):
+        app.execute(attack)
     assert refused.value.sqlstate == "42501"
     assert refused.value.diag.message_primary == refusal
 
@@ -204,9 +216,11 @@ def test_the_role_keeps_only_its_grants_when_granted_again(
         0,
         f"{role}: granted the application's privileges\n",
     )
-    with psycopg.connect(f"postgresql://{role}@{HOST}/{database}") as app:
-        with pytest.raises(psycopg.errors.InsufficientPrivilege) as refused:
-            app.execute("DELETE FROM es_event")
+    with (
+        psycopg.connect(f"postgresql://{role}@{HOST}/{database}") as app,
+        pytest.raises(psycopg.errors.InsufficientPrivilege) as refused,
+    ):
+        app.execute("DELETE FROM es_event")
     assert refused.value.diag.message_primary == "permission denied for table es_event"
     refused_owner = _manage("grant_app_role", "postgres", env=env)
     assert refused_owner.returncode == 1
@@ -263,6 +277,10 @@ def test_the_application_works_as_its_role(app_role: str) -> None:
     result = verify_store()
     assert (result.ok, result.verified_through) == (True, event_store().head_position())
     assert StoreVerification.objects.get().ok is True
-    with connection.cursor() as cursor, pytest.raises(Exception) as refused:
+    with (
+        connection.cursor() as cursor,
+        pytest.raises(
+            ProgrammingError, match=r"^permission denied for table es_event$"
+        ),
+    ):
         cursor.execute("TRUNCATE es_event")
-    assert str(refused.value) == "permission denied for table es_event"

@@ -31,7 +31,7 @@ def _forge_after_head(tid: str) -> int:
         cursor.execute(
             "INSERT INTO es_event (global_position, stream_id, stream_version, "
             "event_id, event_type, schema_version, payload, metadata, hash) "
-            "VALUES (%s, %s, 1, %s, 'test.pinged', 2, '{\"n\": 1, \"note\": \"\"}', "
+            'VALUES (%s, %s, 1, %s, \'test.pinged\', 2, \'{"n": 1, "note": ""}\', '
             "%s::jsonb, '\\x00')",
             [head + 1, uuid.uuid4(), uuid.uuid4(), f'{{"tournament_id": "{tid}"}}'],
         )
