@@ -74,6 +74,9 @@ class Position(models.Model):
 
     id = models.SmallIntegerField(primary_key=True)
     last_position = models.BigIntegerField(default=0)
+    # The head event's hash (32 zero bytes for an empty store): the next
+    # append chains from it without reading the head row (decision 0117).
+    last_hash = models.BinaryField(default=bytes(32), editable=False)
 
     class Meta:
         db_table = "es_position"

@@ -332,9 +332,6 @@ class EventStore:
             return WrongExpectedVersion(a.stream_id, a.expected_label, current)
         if sqlstate == "AR003":
             return DuplicateEventId("event ids are already stored in another stream")
-        if sqlstate == "AR004":
-            detail = getattr(getattr(cause, "diag", None), "message_detail", None)
-            return StoreIntegrityError(int(detail or 0), "the predecessor is missing")
         if sqlstate == "23505":
             constraint = getattr(getattr(cause, "diag", None), "constraint_name", None)
             if constraint == "es_event_pkey":
@@ -383,13 +380,19 @@ class EventStore:
                     [version, a.stream_id.hex],
                 )
             cursor.execute(
-                "INSERT INTO es_position (id, last_position) VALUES (1, %s) "
+                "INSERT INTO es_position (id, last_position, last_hash) "
+                "VALUES (1, %s, %s) "
                 "ON CONFLICT (id) DO UPDATE SET last_position = last_position + %s",
-                [n, n],
+                [n, chain.GENESIS, n],
             )
-            cursor.execute("SELECT last_position FROM es_position WHERE id = 1")
-            last = cursor.fetchone()[0]
-            rows = self._sqlite_rows(cursor, a, last, version, now)
+            cursor.execute(
+                "SELECT last_position, last_hash FROM es_position WHERE id = 1"
+            )
+            last, previous = cursor.fetchone()
+            rows = self._sqlite_rows(a, bytes(previous), last, version, now)
+            cursor.execute(
+                "UPDATE es_position SET last_hash = %s WHERE id = 1", [rows[-1][-1]]
+            )
             try:
                 cursor.executemany(
                     "INSERT INTO es_event (global_position, stream_id, stream_version, "
@@ -441,19 +444,11 @@ class EventStore:
         return AppendResult(a.stream_id, version, last - n + 1, last, now, False)
 
     def _sqlite_rows(
-        self, cursor: Any, a: _AppendArgs, last: int, version: int, now: datetime
+        self, a: _AppendArgs, previous: bytes, last: int, version: int, now: datetime
     ) -> list[tuple[Any, ...]]:
-        """The rows of an append on SQLite, each with its chained hash."""
+        """The rows of an append on SQLite, each with its chained hash;
+        ``previous`` is the head's hash, kept in the counter row."""
         n = len(a.encoded)
-        previous = chain.GENESIS
-        if last > n:
-            cursor.execute(
-                "SELECT hash FROM es_event WHERE global_position = %s", [last - n]
-            )
-            row = cursor.fetchone()
-            if row is None:
-                raise StoreIntegrityError(last - n, "the predecessor is missing")
-            previous = bytes(row[0])
         meta = _json(a.metadata)
         stamp = _sqlite_instant(now)
         rows: list[tuple[Any, ...]] = []

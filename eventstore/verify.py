@@ -131,6 +131,8 @@ def _scan(head: int, anchor: StoreVerification | None) -> tuple[int, bytes | Non
             previous, position = expected, pos
     if position < head:
         raise _Fault(position + 1, f"the event is missing (the counter is at {head})")
+    if _head_hash() != previous:
+        raise _Fault(position, "the counter's hash is not the hash of the event there")
     if anchor is not None and position < anchor.verified_through:
         raise _Fault(
             position + 1, f"the event is missing (verified before up to {anchor.head})"
@@ -162,6 +164,13 @@ def _last_position_of(stream: UUID) -> int:
         )
         row = cursor.fetchone()
     return int(row[0] or 0)
+
+
+def _head_hash() -> bytes:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT last_hash FROM es_position WHERE id = 1")
+        row = cursor.fetchone()
+    return chain.GENESIS if row is None else bytes(row[0])
 
 
 def _head() -> int:

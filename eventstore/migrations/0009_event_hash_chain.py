@@ -27,6 +27,8 @@ BEGIN
       r.recorded_at, r.payload, r.metadata));
     UPDATE es_event SET hash = h WHERE global_position = r.global_position;
   END LOOP;
+  UPDATE es_position SET last_hash = coalesce((SELECT e.hash FROM es_event e
+    WHERE e.global_position = es_position.last_position), h);
 END $$;
 """
 
@@ -63,6 +65,11 @@ def _sqlite_backfill(cursor: Any) -> None:
         cursor.execute(
             "UPDATE es_event SET hash = %s WHERE global_position = %s", [previous, pos]
         )
+    cursor.execute(
+        "UPDATE es_position SET last_hash = coalesce((SELECT e.hash FROM es_event e "
+        "WHERE e.global_position = es_position.last_position), %s)",
+        [previous],
+    )
 
 
 def forwards(apps, schema_editor):
@@ -113,6 +120,11 @@ class Migration(migrations.Migration):
             model_name="event",
             name="hash",
             field=models.BinaryField(editable=False, null=True),
+        ),
+        migrations.AddField(
+            model_name="position",
+            name="last_hash",
+            field=models.BinaryField(default=bytes(32), editable=False),
         ),
         migrations.RunPython(forwards, backwards),
         migrations.AlterField(
