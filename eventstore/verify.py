@@ -48,6 +48,8 @@ class Verification:
     problem: str = ""
 
     def describe(self) -> str:
+        if self.ok and self.head == 0:
+            return "store verified: empty (the counter is at 0)"
         if self.ok:
             shown = self.head_hash.hex() if self.head_hash else "none"
             return (
