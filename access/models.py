@@ -1,8 +1,8 @@
 """Role grants: who may do what, and where.
 
 Roles (DESIGN.md, Interfaces): federation staff; director of one tournament
-(chief or assistant); committee member of one appeal; player, linked to a
-registered player. A grant is data, so one user may hold several.
+(chief or assistant); the organizer's account on one tournament (Law 79C2);
+committee member of one appeal; player, linked to a registered player. A grant is data, so one user may hold several.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ class RoleGrant(models.Model):
         DIRECTOR = "director"
         COMMITTEE_MEMBER = "committee_member"
         PLAYER = "player"
+        ORGANIZER = "organizer"  # the organizer's account on one event (Law 79C2)
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="role_grants"
@@ -45,7 +46,7 @@ class RoleGrant(models.Model):
                 condition=(
                     models.Q(role="federation_staff")
                     | models.Q(
-                        role__in=["chief_director", "director"],
+                        role__in=["chief_director", "director", "organizer"],
                         tournament_id__isnull=False,
                     )
                     | models.Q(role="committee_member", appeal_id__isnull=False)

@@ -81,6 +81,15 @@ def is_director(user: AnyUser, tournament_id: UUID, chief: bool = False) -> bool
     )
 
 
+def is_organizer(user: AnyUser, tournament_id: UUID) -> bool:
+    """The organizer's account on the tournament (Law 79C2): not staff, not a
+    director; a role of its own, appointed as an official."""
+    return any(
+        g.role == Role.ORGANIZER and g.tournament_id == tournament_id
+        for g in grants_of(user)
+    )
+
+
 def is_committee_member(user: AnyUser, appeal_id: UUID) -> bool:
     return any(
         g.role == Role.COMMITTEE_MEMBER and g.appeal_id == appeal_id

@@ -13,7 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.roles import is_federation_staff
-from eventstore.liveness import process_report, projection_report
+from eventstore.liveness import process_report, projection_report, store_report
 
 
 def _database() -> dict[str, Any]:
@@ -46,6 +46,7 @@ HEALTH = inline_serializer(
         "head": serializers.IntegerField(required=False),
         "projections": serializers.DictField(required=False),
         "processes": serializers.DictField(required=False),
+        "store": serializers.DictField(required=False),
     },
 )
 
@@ -56,7 +57,8 @@ class HealthApi(APIView):
     ``status`` is ``ok``, ``degraded`` (answered 200: reads and commands
     work, but a projection is behind, stalled, rebuilding or has parked
     partitions, a process manager is behind or stopped on an event, or the
-    broker is unreachable) or ``down`` (answered 503: the
+    broker is unreachable, or the last ``verify_store`` failed: the staff's
+    ``store`` names the first bad position) or ``down`` (answered 503: the
     database is unreachable, or a projection has no live runner or stopped on
     a hole, so reads will not follow writes).
 
@@ -87,10 +89,14 @@ class HealthApi(APIView):
                 stuck = any(p["state"] != "ok" for p in processes.values())
                 if state == "ok" and (stuck or not broker["ok"]):
                     state = "degraded"
+                store = store_report()
+                if state == "ok" and store["state"] == "failed":
+                    state = "degraded"
                 body.update(
                     head=report["head"],
                     projections=report["projections"],
                     processes=processes,
+                    store=store,
                 )
         body = {"status": state, "ok": state == "ok", **body}
         if not is_federation_staff(request.user):

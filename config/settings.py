@@ -7,6 +7,7 @@ beyond Python; production sets the variables documented in ``.env.example``.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 import dj_database_url
@@ -114,6 +115,16 @@ TEMPLATES = [
 DATABASE_URL = (
     os.environ.get("DATABASE_URL") or f"sqlite:///{VAR_DIR / 'arbitro.sqlite3'}"
 )
+# The deployment's two roles (decision 0118): DATABASE_URL names the
+# application's role; the commands that change the schema or the grants run
+# as the owner named by ARBITRO_OWNER_DATABASE_URL, which then re-applies the
+# grants of ARBITRO_DB_APP_ROLE (eventstore.roles).
+ARBITRO_DB_APP_ROLE = os.environ.get("ARBITRO_DB_APP_ROLE", "")
+_OWNER_COMMANDS = {"migrate", "grant_app_role", "createcachetable", "flush"}
+if os.environ.get("ARBITRO_OWNER_DATABASE_URL") and (
+    len(sys.argv) > 1 and sys.argv[1] in _OWNER_COMMANDS
+):
+    DATABASE_URL = os.environ["ARBITRO_OWNER_DATABASE_URL"]
 DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
 # Appends run in their own short transaction (eventstore.store): never wrap a
 # whole request in one.

@@ -39,6 +39,20 @@ class EventAdmin(EventModelAdmin):
         return False
 
 
-admin.site.register(Stream)
+class ReadOnlyAdmin(admin.ModelAdmin):  # type: ignore[type-arg]  # generic only in the stubs
+    """Streams and deadlines are written by the append alone: the
+    application's database role may not edit them (decision 0118)."""
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+admin.site.register(Stream, ReadOnlyAdmin)
 admin.site.register(Checkpoint)
-admin.site.register(Deadline)
+admin.site.register(Deadline, ReadOnlyAdmin)

@@ -52,3 +52,19 @@ class ProjectionHole(EventStoreError):
 
     code: ClassVar[str] = "projection_hole"
     status: ClassVar[int] = 500
+
+
+class StoreIntegrityError(EventStoreError):
+    """The store's own invariants are broken (a row written around the
+    append, or one removed): appends stop, clearly, until an operator has
+    run ``manage.py verify_store`` and repaired it (decision 0117)."""
+
+    code: ClassVar[str] = "store_integrity"
+    status: ClassVar[int] = 503
+
+    def __init__(self, position: int, what: str) -> None:
+        super().__init__(
+            f"the event store refuses appends: {what} at position {position}; "
+            "an operator must run manage.py verify_store"
+        )
+        self.position = position

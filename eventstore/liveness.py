@@ -31,11 +31,18 @@ from eventstore.models import (
     Event,
     ProcessRefusal,
     ProjectionFailure,
+    StoreVerification,
 )
 from eventstore.projections import configured_projections, lock_holder
 from eventstore.store import event_store
 
-__all__ = ["FAILURES_SHOWN", "overall", "process_report", "projection_report"]
+__all__ = [
+    "FAILURES_SHOWN",
+    "overall",
+    "process_report",
+    "projection_report",
+    "store_report",
+]
 
 FAILURES_SHOWN = 20
 DEGRADED = ("rebuilding", "stalled", "behind", "parked")
@@ -179,3 +186,25 @@ def process_report() -> dict[str, Any]:
             "refused": ProcessRefusal.objects.filter(process=name).count(),
         }
     return out
+
+
+def store_report() -> dict[str, Any]:
+    """The last ``verify_store`` run (decision 0117) and the role this process
+    connects as (decision 0118): ``state`` is ``ok``, ``failed`` (the first
+    bad position named) or ``unverified`` (never run)."""
+    from eventstore.roles import connected_as_owner
+
+    role = "owner" if connected_as_owner() else "application"
+    last = StoreVerification.objects.order_by("-finished_at", "-id").first()
+    if last is None:
+        return {"state": "unverified", "role": role}
+    return {
+        "state": "ok" if last.ok else "failed",
+        "role": role,
+        "verified_at": last.finished_at.isoformat(),
+        "head": last.head,
+        "verified_through": last.verified_through,
+        "head_hash": bytes(last.head_hash).hex() if last.head_hash else None,
+        "first_bad_position": last.first_bad_position,
+        "problem": last.problem,
+    }

@@ -2,7 +2,9 @@
 
 The ORM models exist for migrations, the admin and read queries; every write
 to ``es_event`` goes through ``eventstore.store``. The database refuses UPDATE
-and DELETE on ``es_event`` by trigger (migration 0002).
+and DELETE on ``es_event`` by trigger (migration 0002); the application's own
+role may not write the store's tables at all, only call ``es_append``
+(eventstore.roles, decision 0118).
 """
 
 from django.db import models
@@ -38,6 +40,9 @@ class Event(models.Model):
     payload = models.JSONField()
     metadata = models.JSONField()
     recorded_at = models.DateTimeField(db_default=Now())
+    # SHA-256 of the predecessor's hash and this event's canonical bytes
+    # (eventstore.chain, decision 0117), computed by the append.
+    hash = models.BinaryField(editable=False)
 
     class Meta:
         db_table = "es_event"
@@ -69,6 +74,9 @@ class Position(models.Model):
 
     id = models.SmallIntegerField(primary_key=True)
     last_position = models.BigIntegerField(default=0)
+    # The head event's hash (32 zero bytes for an empty store): the next
+    # append chains from it without reading the head row (decision 0117).
+    last_hash = models.BinaryField(default=bytes(32), editable=False)
 
     class Meta:
         db_table = "es_position"
@@ -226,3 +234,24 @@ class ProcessRefusal(models.Model):
 
     def __str__(self) -> str:
         return f"{self.process}@{self.global_position}: {self.reason}"
+
+
+class StoreVerification(models.Model):
+    """One run of ``manage.py verify_store`` (eventstore.verify): health
+    reports the last one; ``head_hash`` anchors the next run."""
+
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField()
+    head = models.BigIntegerField()  # the counter when the run began
+    verified_through = models.BigIntegerField()  # last position found sound
+    head_hash = models.BinaryField(null=True)  # the hash at verified_through
+    ok = models.BooleanField()
+    first_bad_position = models.BigIntegerField(null=True, blank=True)
+    problem = models.TextField(blank=True, default="")
+
+    class Meta:
+        db_table = "es_verification"
+
+    def __str__(self) -> str:
+        state = "ok" if self.ok else f"failed at {self.first_bad_position}"
+        return f"verified to {self.verified_through} ({state})"

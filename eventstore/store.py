@@ -4,9 +4,11 @@ spec/eventstore-research.md §6.2. Each append is one short transaction of its
 own (never inside an outer ``atomic()``): idempotency check, compare-and-set
 on the stream version, gapless positions from the single counter row (so
 commit order equals position order), a multi-row insert, the deadline rows the
-events imply, and a NOTIFY. On PostgreSQL all of it is one call to the
-``es_append`` function (one round trip); on SQLite, the embedded default, the
-same steps run in Python inside one IMMEDIATE transaction.
+events imply, and a NOTIFY; each event's hash is chained to its
+predecessor's (eventstore.chain, decision 0117). On PostgreSQL all of it is
+one call to the ``es_append`` function (one round trip); on SQLite, the
+embedded default, the same steps run in Python inside one IMMEDIATE
+transaction (eventstore.store_sqlite).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from django.utils import timezone
 from eventstore.errors import (
     DuplicateEventId,
     IdempotencyKeyReused,
+    StoreIntegrityError,
     WrongExpectedVersion,
 )
 from eventstore.ids import uuid7
@@ -47,6 +50,10 @@ __all__ = [
 ]
 
 NAMESPACE = UUID("6f1c4ad2-8f0e-4c57-9d0e-6b2f4c1e9a11")
+# Reads stop at the counter: every appended event is at or below it (the
+# counter and the rows commit together), so a row written around the append
+# beyond it is never read as history (decision 0117).
+_COMMITTED = "global_position <= (SELECT last_position FROM es_position WHERE id = 1)"
 INSERT_CHUNK = 500
 
 
@@ -244,7 +251,9 @@ class EventStore:
         try:
             if connection.vendor == "postgresql":
                 return self._append_pg(args)
-            return self._append_sqlite(args)
+            from eventstore.store_sqlite import append_sqlite
+
+            return append_sqlite(self, args)
         except (WrongExpectedVersion, IntegrityError):
             # A concurrent retry with the same idempotency key or event ids may
             # have won the race: answer with its original result.
@@ -326,112 +335,13 @@ class EventStore:
             return WrongExpectedVersion(a.stream_id, a.expected_label, current)
         if sqlstate == "AR003":
             return DuplicateEventId("event ids are already stored in another stream")
+        if sqlstate == "23505":
+            constraint = getattr(getattr(cause, "diag", None), "constraint_name", None)
+            if constraint == "es_event_pkey":
+                return StoreIntegrityError(
+                    self.head_position() + 1, "a row beyond the counter"
+                )
         return exc
-
-    def _append_sqlite(self, a: _AppendArgs) -> AppendResult:
-        n = len(a.encoded)
-        with transaction.atomic(), connection.cursor() as cursor:
-            if a.idempotency_key is not None:
-                stored = self._idempotent_result(cursor, a)
-                if stored is not None:
-                    return stored
-            existing = self._existing_events(cursor, a)
-            if existing is not None:
-                return existing
-            cursor.execute(
-                "SELECT version FROM es_stream WHERE stream_id = %s", [a.stream_id.hex]
-            )
-            row = cursor.fetchone()
-            current = None if row is None else row[0]
-            if a.mode == "any" or (a.mode == "exists" and current is not None):
-                ok = True
-            elif a.mode == "exact" and a.expected > 0:
-                ok = current == a.expected
-            elif a.mode == "exists":
-                ok = False
-            else:
-                ok = current is None
-            if not ok:
-                raise WrongExpectedVersion(a.stream_id, a.expected_label, current)
-            now = timezone.now()
-            stamp = _sqlite_instant(now)
-            version = (current or 0) + n
-            if current is None:
-                cursor.execute(
-                    "INSERT INTO es_stream (stream_id, stream_type, version, created_at) "
-                    "VALUES (%s, %s, %s, %s)",
-                    [a.stream_id.hex, a.stream_type, version, stamp],
-                )
-            else:
-                cursor.execute(
-                    "UPDATE es_stream SET version = %s WHERE stream_id = %s",
-                    [version, a.stream_id.hex],
-                )
-            cursor.execute(
-                "INSERT INTO es_position (id, last_position) VALUES (1, %s) "
-                "ON CONFLICT (id) DO UPDATE SET last_position = last_position + %s",
-                [n, n],
-            )
-            cursor.execute("SELECT last_position FROM es_position WHERE id = 1")
-            last = cursor.fetchone()[0]
-            rows = [
-                (
-                    last - n + i + 1,
-                    a.stream_id.hex,
-                    version - n + i + 1,
-                    eid.hex,
-                    t,
-                    v,
-                    _json(p),
-                    _json(a.metadata),
-                    stamp,
-                )
-                for i, (eid, (t, v, p)) in enumerate(
-                    zip(a.event_ids, a.encoded, strict=True)
-                )
-            ]
-            cursor.executemany(
-                "INSERT INTO es_event (global_position, stream_id, stream_version, event_id, "
-                "event_type, schema_version, payload, metadata, recorded_at) "
-                "VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                rows,
-            )
-            if a.idempotency_key is not None:
-                cursor.execute(
-                    "INSERT INTO es_idempotency (key, fingerprint, stream_id, stream_version, "
-                    "first_position, last_position, created_at) VALUES (%s,%s,%s,%s,%s,%s,%s)",
-                    [
-                        a.idempotency_key,
-                        a.fingerprint,
-                        a.stream_id.hex,
-                        version,
-                        last - n + 1,
-                        last,
-                        stamp,
-                    ],
-                )
-            for d in a.deadlines:
-                cursor.execute(
-                    "INSERT INTO es_deadline (deadline_id, stream_id, stream_type, kind, due_at, "
-                    "on_due, metadata, status, attempts, last_error, created_at) "
-                    "VALUES (%s,%s,%s,%s,%s,%s,%s,%s,0,'',%s) "
-                    "ON CONFLICT (stream_id, kind) DO UPDATE SET due_at = excluded.due_at, "
-                    "on_due = excluded.on_due, metadata = excluded.metadata, "
-                    "status = excluded.status, claimed_at = NULL, fired_position = NULL, "
-                    "last_error = ''",
-                    [
-                        UUID(d["deadline_id"]).hex,
-                        UUID(d["stream_id"]).hex,
-                        d["stream_type"],
-                        d["kind"],
-                        _sqlite_instant(_aware(d["due_at"])),
-                        _json(d["on_due"]),
-                        _json(d["metadata"]),
-                        d["status"],
-                        stamp,
-                    ],
-                )
-        return AppendResult(a.stream_id, version, last - n + 1, last, now, False)
 
     def _idempotent_result(self, cursor: Any, a: _AppendArgs) -> AppendResult | None:
         cursor.execute(
@@ -498,10 +408,10 @@ class EventStore:
         if connection.vendor != "postgresql":
             return  # SQLite's IMMEDIATE transaction already holds the database
         with connection.cursor() as cursor:
+            # A function of the owner's: the application's role has no UPDATE
+            # on es_stream, which FOR UPDATE needs (decision 0118).
             cursor.execute(
-                "SELECT 1 FROM es_stream WHERE stream_id = ANY(%s) "
-                "ORDER BY stream_id FOR UPDATE",
-                [sorted(set(stream_ids))],
+                "SELECT es_lock_streams(%s::uuid[])", [sorted(set(stream_ids))]
             )
 
     def stored_event_ids(self, event_ids: Sequence[UUID]) -> set[UUID]:
@@ -529,7 +439,8 @@ class EventStore:
         """
         events = tuple(
             self._select(
-                "WHERE stream_id = %s AND stream_version >= %s ORDER BY stream_version",
+                f"WHERE stream_id = %s AND stream_version >= %s AND {_COMMITTED} "
+                "ORDER BY stream_version",
                 [self._uuid_param(stream_id), from_version],
                 decode_after=known_version,
                 stream_id=stream_id,
@@ -557,7 +468,7 @@ class EventStore:
         decode: bool = True,
     ) -> list[RecordedEvent]:
         """Events after a global position, in position order, optionally by type."""
-        where = "WHERE global_position > %s"
+        where = f"WHERE global_position > %s AND {_COMMITTED}"
         params: list[int | str] = [after_position]
         if event_types:
             where += f" AND event_type IN ({','.join(['%s'] * len(event_types))})"
@@ -579,7 +490,7 @@ class EventStore:
             if connection.vendor == "postgresql"
             else "json_extract(metadata, '$.tournament_id')"
         )
-        where = f"WHERE {key} = %s"
+        where = f"WHERE {key} = %s AND {_COMMITTED}"
         params: list[Any] = [str(tournament_id)]
         if up_to is not None:
             where += " AND global_position <= %s"

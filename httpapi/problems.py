@@ -12,6 +12,7 @@ and the ``law`` it enforces (decision 0080).
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from django.conf import settings
@@ -24,8 +25,10 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
 
-from eventstore.errors import EventStoreError
+from eventstore.errors import EventStoreError, StoreIntegrityError
 from rules.errors import DomainError, RuleViolation, StateConflict
+
+logger = logging.getLogger(__name__)
 
 MEDIA_TYPE = "application/problem+json"
 
@@ -113,6 +116,17 @@ def handle(exc: Exception, context: dict[str, Any]) -> Response | None:
         data.pop("code")
         return problem(
             status_code, exc.code, type(exc).__name__, data.pop("detail"), **data
+        )
+    if isinstance(exc, StoreIntegrityError):
+        # Not the caller's fault and not a crash: the store refuses appends
+        # until an operator repairs it (decision 0117); the client learns no
+        # more than that.
+        logger.error("the event store refused an append: %s", exc)
+        return problem(
+            exc.status,
+            exc.code,
+            type(exc).__name__,
+            "the event store is refusing changes until an operator has checked it",
         )
     if isinstance(exc, EventStoreError) and exc.status < 500:
         error = exc.as_dict()

@@ -13,8 +13,11 @@ unknown player. import-linter holds both rules (decision 0087).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from uuid import UUID
 
+from eventstore.store import event_store
+from registry.domain.pairs import PairFormed
 from registry.domain.players import PlayerCategory, PlayerState, UnknownPlayer
 from registry.handlers import (
     Identity,
@@ -32,11 +35,40 @@ __all__ = [
     "declared_categories",
     "load_player",
     "player_states",
+    "provide_team_entries",
     "register_player",
+    "team_entered",
 ]
 
 
 def declared_categories(pair_id: UUID) -> tuple[int, ...]:
-    """The App1 categories the registered pair's convention cards were checked for."""
+    """The App1 categories the registered pair's convention cards were checked for.
+
+    An entry's id need not be a pair's: a team enters under its team id, which
+    has no convention cards here (nothing declared, nothing to check).
+    """
+    history = event_store().read_stream(pair_id)
+    first = history.events[0].event if history.events else None
+    if not isinstance(first, PairFormed):
+        return ()
     state, _ = load_pair(pair_id)
     return tuple(int(card.category) for card in state.cards)
+
+
+# Whether a team is entered in a tournament is the tournaments app's fact; the
+# register, which imports nothing of it, asks through this port, which the
+# tournaments app fills when it starts (TournamentsConfig.ready).
+_team_entered: Callable[[UUID, UUID], bool] | None = None
+
+
+def provide_team_entries(check: Callable[[UUID, UUID], bool]) -> None:
+    """Install ``check(tournament_id, team_id)``: the team is an entry of it."""
+    global _team_entered
+    _team_entered = check
+
+
+def team_entered(tournament_id: UUID, team_id: UUID) -> bool:
+    """Whether ``team_id`` is entered in ``tournament_id`` (read from its stream)."""
+    if _team_entered is None:
+        raise RuntimeError("no tournaments app provides the entries")
+    return _team_entered(tournament_id, team_id)

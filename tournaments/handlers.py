@@ -37,6 +37,13 @@ def load_tournament(tournament_id: UUID) -> tournament.TournamentState:
     return TOURNAMENTS.load(tournament.stream_id(tournament_id))[1]
 
 
+def is_entered(tournament_id: UUID, entry_id: UUID) -> bool:
+    """Whether ``entry_id`` (a pair's or a team's id) is an entry of the
+    tournament, read from its stream (the register asks it of a line-up)."""
+    state = load_tournament(tournament_id)
+    return any(e.entry_id == entry_id for e in state.entries.values())
+
+
 def _publication_deadlines(events: list[Any]) -> list[NewDeadline]:
     """Publishing opens the Law 79C and Law 92B windows: the sweeper closes them."""
     out = []

@@ -25,6 +25,7 @@ from tournaments.models import OfficialRow
 DIRECTOR_ROLES = {
     tournament.OfficialRole.CHIEF_DIRECTOR: RoleGrant.Role.CHIEF_DIRECTOR,
     tournament.OfficialRole.DIRECTOR: RoleGrant.Role.DIRECTOR,
+    tournament.OfficialRole.ORGANIZER: RoleGrant.Role.ORGANIZER,
 }
 
 

@@ -28,6 +28,7 @@ from httpapi.reads import READ_PARAMETERS, by_stream, reads
 from httpapi.schema import LIST_OF_OBJECTS
 from registry import domain, handlers, selectors
 from registry.api.common import QUERY_RESPONSES, own_players, run_command
+from registry.boundary import team_entered
 from registry.projections import RegistryProjection
 
 # A lineup's segment: at most three digits, as a tournament's rounds.
@@ -219,6 +220,15 @@ class LineupApi(APIView):
                     "PermissionDenied",
                     "Only the team's captain, a director or staff may declare it",
                 )
+        if not team_entered(tournament_id, team_id):
+            return problem(
+                422,
+                "team_not_entered",
+                "TeamNotEntered",
+                f"team {team_id} is not entered in tournament {tournament_id}: "
+                "a line-up is declared only for a team of the tournament (N-L4 §1)",
+                field="tournament_id",
+            )
         a, b = data["open_room"]
         c, d = data["closed_room"]
         command = domain.DeclareLineup(

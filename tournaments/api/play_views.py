@@ -20,7 +20,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from access.roles import IsTournamentDirector, is_director, metadata_for
+from access.roles import IsTournamentDirector, is_director, metadata_for, player_ids_of
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
 from httpapi.inputs import FlatInput
 from rules.bridge import Card, Deal, Rank, Seat, Suit
@@ -31,6 +31,7 @@ from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, live_play
 from tournaments.api.common import MAX_CALLS, TableCommandApi, plays_in
 from tournaments.api.visibility import SessionResultsVisible, Sight, seated_at
+from tournaments.domain import tournament
 from tournaments.domain.board_play import commands as cmd
 
 
@@ -65,9 +66,16 @@ class CardField(serializers.CharField):
 
 
 def _authorize_seat(
-    request: Request, ref: handlers.TableRef, seat: Seat | None
+    request: Request, ref: handlers.TableRef, seat: Seat | None, *, card: bool = False
 ) -> None:
-    """A player acts only for a seat of the pair seated there (or the director)."""
+    """A player acts only for their own seat (or the director for any).
+
+    A pair's entry names its players in seat order: the first sits North (or
+    East), the second South (or West), as the guide card shows (decision
+    0119). Declarer also plays dummy's cards (Law 45B). An entry of more
+    than two players (a team's) has no seat order here: any of its players
+    acts for its side.
+    """
     if is_director(request.user, ref.tournament_id):
         return
     state = handlers.load_tournament(ref.tournament_id)
@@ -76,10 +84,53 @@ def _authorize_seat(
         raise NotYourSeat("only the director may do this", law=LawRef("81"))
     if assignment.players:  # individual: the one player in that seat (Law 4)
         entries: tuple[int, ...] = (assignment.players["NESW".index(seat.value)],)
-    else:
-        entries = assignment.side(ns=seat in (Seat.N, Seat.S))
-    if not plays_in(request, state, *entries):
+        if plays_in(request, state, *entries):
+            return
         raise NotYourSeat(f"you do not sit {seat.value} at this table")
+    own = _own_seats(request, state, assignment)
+    if card and own:
+        play = live_play.load(ref).play
+        if play is not None and seat == play.declarer.partner:
+            if play.declarer in own:
+                return
+            raise NotYourSeat(
+                f"{seat.value} is dummy: declarer plays dummy's cards",
+                law=LawRef("45B"),
+            )
+    if seat in own:
+        return
+    if own:
+        shown = ", ".join(sorted(s.value for s in own))
+        raise NotYourSeat(
+            f"you sit {shown} at this table, not {seat.value}: a player calls and "
+            "plays only for their own seat"
+        )
+    raise NotYourSeat(f"you do not sit {seat.value} at this table")
+
+
+def _own_seats(
+    request: Request,
+    state: tournament.TournamentState,
+    assignment: tournament.TableAssignment,
+) -> set[Seat]:
+    """The seats the caller holds at this table (a pair's seat order)."""
+    mine = player_ids_of(request.user)
+    own: set[Seat] = set()
+    for number, seats in (
+        (assignment.ns, (Seat.N, Seat.S)),
+        (assignment.ew, (Seat.E, Seat.W)),
+    ):
+        entry = state.entries.get(number)
+        if entry is None:
+            continue
+        if len(entry.player_ids) > 2:
+            if mine & set(entry.player_ids):
+                own.update(seats)
+            continue
+        own.update(
+            s for pid, s in zip(entry.player_ids, seats, strict=False) if pid in mine
+        )
+    return own
 
 
 def _ref(
@@ -102,7 +153,7 @@ class _TableCommandApi(TableCommandApi):
     def command(
         self, request: Request, ref: handlers.TableRef, data: dict[str, Any]
     ) -> Response:
-        _authorize_seat(request, ref, self.seat_of(data))
+        _authorize_seat(request, ref, self.seat_of(data), card=self.name == "PlayCard")
         # Table time: when the call or card was made; no window depends on it.
         command = self.build(data, timezone.now(), ref)
         return created(

@@ -8,13 +8,16 @@ from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.roles import (
     IsTournamentDirector,
+    actor_of,
     is_director,
+    is_organizer,
     metadata_for,
 )
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
@@ -135,14 +138,15 @@ class ConfirmResultApi(TableCommandApi):
 
 
 class CorrectResultApi(TableCommandApi):
-    """A score correction (Law 79C); late only with the organizer's approval (79C2)."""
+    """A score correction (Law 79C). After the correction period only once the
+    organizer has approved it (Law 79C2: ``late-correction-approvals/``); a
+    director cannot approve his own."""
 
     permission_classes = [IsTournamentDirector]
 
     class InputSerializer(ResultSerializer):
         reason = serializers.CharField()
         inadmissible = serializers.BooleanField(default=False)
-        organizer_approval = serializers.BooleanField(default=False)
 
     def command(
         self, request: Request, ref: handlers.TableRef, data: dict[str, Any]
@@ -153,6 +157,45 @@ class CorrectResultApi(TableCommandApi):
             lambda _a: board_result.CorrectResult(**data),
             "correct_result",
             expected_version=expected(request),
+        )
+
+
+class IsTournamentOrganizer(BasePermission):
+    """The organizer's account on the tournament the view acts on (Law 79C2)."""
+
+    message = (
+        "only the organizer's account of this tournament approves a late "
+        "correction (Law 79C2)"
+    )
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        tournament_id = view.kwargs.get("tournament_id")
+        return bool(
+            request.user.is_authenticated
+            and tournament_id is not None
+            and is_organizer(request.user, tournament_id)
+        )
+
+
+class ApproveLateCorrectionApi(TableCommandApi):
+    """Law 79C2: the organizer approves one correction of this table's result
+    after the correction period; recorded as its own event, used by the next
+    correction."""
+
+    permission_classes = [IsTournamentOrganizer]
+
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=2000)
+
+    def command(
+        self, request: Request, ref: handlers.TableRef, data: dict[str, Any]
+    ) -> Response:
+        by = actor_of(request.user)
+        return board_command(
+            request,
+            ref,
+            lambda _a: board_result.ApproveLateCorrection(by=by, reason=data["reason"]),
+            "approve_late_correction",
         )
 
 

@@ -41,6 +41,10 @@ board: list[URLPattern | URLResolver] = [
     path("tables/<num:table>/confirmations/", res.ConfirmResultApi.as_view()),
     path("tables/<num:table>/corrections/", res.CorrectResultApi.as_view()),
     path(
+        "tables/<num:table>/late-correction-approvals/",
+        res.ApproveLateCorrectionApi.as_view(),
+    ),
+    path(
         "tables/<num:table>/irregularities/", res.RecordBoardIrregularityApi.as_view()
     ),
 ]

@@ -98,6 +98,18 @@ class ResultCorrected:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class LateCorrectionApproved:
+    """Law 79C2: the organizer approved one correction after the correction
+    period; ``by`` is the organizer's account. The next correction consumes it."""
+
+    event_type: ClassVar[str] = "board_result.late_correction_approved"
+    schema_version: ClassVar[int] = 1
+
+    by: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class AdjustedScoreAwarded:
     """Law 12: ``score`` is "A60/40"-style (artificial) or "assigned:<ns>@<w>,…".
 
@@ -138,6 +150,7 @@ BoardResultEvent = (
     ResultEntered
     | ResultConfirmed
     | ResultCorrected
+    | LateCorrectionApproved
     | AdjustedScoreAwarded
     | BoardIrregularityRecorded
 )
@@ -145,6 +158,7 @@ EVENT_TYPES: tuple[type[BoardResultEvent], ...] = (
     ResultEntered,
     ResultConfirmed,
     ResultCorrected,
+    LateCorrectionApproved,
     AdjustedScoreAwarded,
     BoardIrregularityRecorded,
 )
@@ -172,6 +186,7 @@ class BoardResultState:
     tricks: int | None = None
     adjusted: str | None = None
     irregularity: BoardIrregularityRecorded | None = None
+    late_approval: LateCorrectionApproved | None = None  # not yet used (79C2)
 
     @property
     def has_result(self) -> bool:
@@ -201,7 +216,10 @@ def evolve(state: BoardResultState, event: BoardResultEvent) -> BoardResultState
                 lead=event.lead,
                 tricks=event.tricks,
                 adjusted=None,
+                late_approval=None if event.after_period else state.late_approval,
             )
+        case LateCorrectionApproved():
+            return replace(state, late_approval=event)
         case AdjustedScoreAwarded():
             return replace(state, adjusted=event.score)
         case BoardIrregularityRecorded():
@@ -248,7 +266,15 @@ class CorrectResult:
     tricks: int | None
     reason: str
     inadmissible: bool = False
-    organizer_approval: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApproveLateCorrection:
+    """The organizer's approval of a correction after the period (Law 79C2);
+    the API lets only the event's organizer send it."""
+
+    by: str
+    reason: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -280,6 +306,7 @@ BoardResultCommand = (
     EnterResult
     | ConfirmResult
     | CorrectResult
+    | ApproveLateCorrection
     | AwardAdjustedScore
     | RecordBoardIrregularity
 )
@@ -295,6 +322,10 @@ class NoResult(StateConflict):
 
 class ImpossibleTableResult(RuleViolation):
     code: ClassVar[str] = "impossible_result"
+
+
+class CorrectionNotLate(StateConflict):
+    code: ClassVar[str] = "correction_not_late"
 
 
 class CorrectionPeriodClosed(StateConflict):
@@ -351,8 +382,19 @@ def parse_adjusted(score: str) -> Artificial | Assigned:
         raise InvalidAdjustedScore(str(exc), law=LawRef("12")) from None
 
 
+def _period_over(window: CorrectionWindow, now: datetime) -> bool:
+    return (
+        window.published
+        and window.correction_deadline is not None
+        and now >= window.correction_deadline
+    )
+
+
 def _check_window(
-    window: CorrectionWindow, command: CorrectResult, now: datetime
+    window: CorrectionWindow,
+    command: CorrectResult,
+    now: datetime,
+    approval: LateCorrectionApproved | None,
 ) -> bool:
     """Return whether the correction is late (approved); raise when refused.
 
@@ -370,7 +412,7 @@ def _check_window(
         and now < window.inadmissible_deadline
     ):
         return False
-    if command.organizer_approval:
+    if approval is not None:
         return True
     raise CorrectionPeriodClosed(
         "the correction period has ended; a correction needs the organizer's approval",
@@ -430,7 +472,7 @@ def decide(
                 command.lead,
                 command.tricks,
             )
-            late = _check_window(window, command, now)
+            late = _check_window(window, command, now, state.late_approval)
             return [
                 ResultCorrected(
                     contract=_norm(command.contract),
@@ -439,6 +481,24 @@ def decide(
                     reason=command.reason.strip(),
                     after_period=late,
                 )
+            ]
+        case ApproveLateCorrection():
+            if state.entered is None:
+                raise NoResult("no result to correct")
+            if not command.reason.strip():
+                raise ImpossibleTableResult(
+                    "an approval states its reason", law=LawRef("79C")
+                )
+            if not _period_over(window, now):
+                raise CorrectionNotLate(
+                    "the correction period is open: the director corrects without "
+                    "approval",
+                    law=LawRef("79C"),
+                )
+            if state.late_approval is not None:
+                return []  # approved already, not yet used
+            return [
+                LateCorrectionApproved(by=command.by, reason=command.reason.strip())
             ]
         case AwardAdjustedScore():
             if state.entered is None and state.irregularity is None:
@@ -451,6 +511,7 @@ def decide(
                         contract=None, lead=None, tricks=None, reason=command.reason
                     ),
                     now,
+                    None,  # an adjusted score after the period: by appeal only
                 )
             law = checked_law(command.law, field="law") if command.law else "12"
             return [

@@ -34,6 +34,7 @@ def test_health_tells_anonymous_callers_only_up_or_down(server: Server) -> None:
         "processes",
         "projections",
         "status",
+        "store",
     ]
 
 

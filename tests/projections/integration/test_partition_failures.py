@@ -333,14 +333,15 @@ def test_an_event_that_cannot_be_decoded_parks_only_its_tournament() -> None:
     with connection.cursor() as cursor:  # forged: the store would never write it
         cursor.execute(
             "INSERT INTO es_event (global_position, stream_id, stream_version, "
-            "event_id, event_type, schema_version, payload, metadata) "
-            "VALUES (%s, %s, 1, %s, 'test.pinged', 1, %s, %s)",
+            "event_id, event_type, schema_version, payload, metadata, hash) "
+            "VALUES (%s, %s, 1, %s, 'test.pinged', 1, %s, %s, %s)",
             [
                 head + 1,
                 uuid.uuid4(),
                 uuid.uuid4(),
                 '{"text": "no n"}',
                 json.dumps({"actor": "user:test", "tournament_id": str(a)}),
+                bytes(32),  # not its chained hash: verify_store would name it
             ],
         )
         cursor.execute("UPDATE es_position SET last_position = %s", [head + 1])

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from access.models import RoleGrant
 from eventstore.projections import ProjectionRunner
+from eventstore.store import event_store
 from registry.handlers import register
 from registry.models import Club
 from registry.projections import RegistryProjection
@@ -84,3 +85,34 @@ def register_player(staff: APIClient) -> Callable[..., str]:
         return str(response.json()["player_id"])
 
     return make
+
+
+def enter_team(
+    staff: APIClient,
+    team_id: str,
+    members: list[str],
+    *,
+    tournament: uuid.UUID,
+    number: int = 1,
+) -> None:
+    """Create ``tournament`` (teams) if needed and enter the team in it under
+    its team id (a line-up is declared only for a team entered, issue 16)."""
+
+    created = staff.post(
+        "/api/v1/tournaments/",
+        {
+            "tournament_id": str(tournament),
+            "name": "Campionato a squadre",
+            "form": "teams",
+            "scoring": "teams_imps_vp",
+            "starts_at": event_store().now().isoformat(),
+        },
+        format="json",
+    )
+    assert created.status_code in (201, 409), created.json()
+    entered = staff.post(
+        f"/api/v1/tournaments/{tournament}/entries/",
+        {"number": number, "entry_id": team_id, "player_ids": members},
+        format="json",
+    )
+    assert entered.status_code == 201, entered.json()

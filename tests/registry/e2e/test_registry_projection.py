@@ -21,7 +21,7 @@ from registry.models import (
     TeamMembership,
 )
 from registry.projections import RegistryProjection
-from tests.registry.e2e.conftest import API, MARKS
+from tests.registry.e2e.conftest import API, MARKS, enter_team
 from tests.registry.unit.cards import natural
 
 pytestmark = MARKS
@@ -62,10 +62,12 @@ def _history(staff: APIClient, register_player: Callable[..., str]) -> None:
     ).json()["team_id"]
     staff.post(f"{API}/teams/{team}/members/", {"player_id": players[5]}, format="json")
     staff.delete(f"{API}/teams/{team}/members/{players[4]}/")
-    staff.post(
+    tournament = uuid.uuid4()
+    enter_team(staff, team, [*players[:4], players[5]], tournament=tournament)
+    declared = staff.post(
         f"{API}/teams/{team}/lineups/",
         {
-            "tournament_id": str(uuid.uuid4()),
+            "tournament_id": str(tournament),
             "match_id": str(uuid.uuid4()),
             "segment": 1,
             "open_room": players[:2],
@@ -73,6 +75,7 @@ def _history(staff: APIClient, register_player: Callable[..., str]) -> None:
         },
         format="json",
     )
+    assert declared.status_code == 201, declared.json()
     staff.post(f"{API}/players/{players[6]}/erasures/")
 
 

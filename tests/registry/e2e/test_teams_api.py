@@ -8,7 +8,7 @@ from collections.abc import Callable
 from rest_framework.test import APIClient
 
 from access.models import RoleGrant
-from tests.registry.e2e.conftest import API, MARKS
+from tests.registry.e2e.conftest import API, MARKS, enter_team
 
 pytestmark = MARKS
 
@@ -102,6 +102,7 @@ def test_the_captain_declares_a_line_up_and_only_the_director_changes_it(
 ) -> None:
     """N-L4 §1: a change after the declaration needs the Director's permission."""
     team_id, members = form_team(staff, register_player)
+    enter_team(staff, team_id, members, tournament=TOURNAMENT)
     captain = client_for(RoleGrant.Role.PLAYER, player_id=members[0])
     teammate = client_for(RoleGrant.Role.PLAYER, player_id=members[1])
     director = client_for(RoleGrant.Role.DIRECTOR, tournament_id=TOURNAMENT)
@@ -131,12 +132,50 @@ def test_a_line_up_of_non_members_is_refused(
     staff: APIClient, register_player: Callable[..., str]
 ) -> None:
     team_id, members = form_team(staff, register_player, 4)
+    enter_team(staff, team_id, members, tournament=TOURNAMENT)
     outsiders = [*members[:3], register_player()]
     response = staff.post(
         f"{API}/teams/{team_id}/lineups/", lineup(outsiders), format="json"
     )
     assert response.status_code == 422
     assert response.json()["code"] == "invalid_lineup"
+
+
+def test_a_line_up_only_for_a_team_entered_in_the_tournament(
+    staff: APIClient,
+    client_for: Callable[..., APIClient],
+    register_player: Callable[..., str],
+) -> None:
+    """Issue 16 (6): a director of one tournament recorded a line-up for a team
+    not entered in it (201); now refused whoever asks, staff included."""
+    team_id, members = form_team(staff, register_player, 4)
+    other, other_members = form_team(staff, register_player, 4)
+    enter_team(staff, other, other_members, tournament=TOURNAMENT)  # not team_id
+    director = client_for(RoleGrant.Role.DIRECTOR, tournament_id=TOURNAMENT)
+    for caller in (director, staff):
+        refused = caller.post(
+            f"{API}/teams/{team_id}/lineups/", lineup(members), format="json"
+        )
+        assert refused.status_code == 422
+        assert refused.json() == {
+            "type": "https://arbitro.invalid/problems/team_not_entered",
+            "title": "TeamNotEntered",
+            "status": 422,
+            "detail": f"team {team_id} is not entered in tournament {TOURNAMENT}: "
+            "a line-up is declared only for a team of the tournament (N-L4 §1)",
+            "code": "team_not_entered",
+            "field": "tournament_id",
+        }
+    elsewhere = client_for(RoleGrant.Role.DIRECTOR, tournament_id=uuid.uuid4())
+    denied = elsewhere.post(
+        f"{API}/teams/{other}/lineups/", lineup(other_members), format="json"
+    )
+    assert denied.status_code == 403
+    assert denied.json()["code"] == "permission_denied"
+    accepted = director.post(
+        f"{API}/teams/{other}/lineups/", lineup(other_members), format="json"
+    )
+    assert accepted.status_code == 201, accepted.json()
 
 
 def test_players_see_only_their_teams(

@@ -144,9 +144,22 @@ def test_late_correction_is_refused_naming_law_79c_even_without_a_worker() -> No
     assert late.status_code == 409
     assert late.json()["code"] == "correction_period_closed"
     assert late.json()["law"] == "Law 79C"
+    organizer, organizer_user = client_for("org2")
+    appointed = staff.post(
+        f"/api/v1/tournaments/{tid}/officials/",
+        {"username": organizer_user.username, "role": "organizer", "name": "ASD"},
+        format="json",
+    )
+    assert appointed.status_code == 201, appointed.json()
+    approval = organizer.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/boards/1/tables/1/late-correction-approvals/",
+        {"reason": "the scorer's slip"},
+        format="json",
+    )
+    assert approval.status_code == 201, approval.json()
     approved = director.post(
         f"/api/v1/tournaments/{tid}/sessions/1/boards/1/tables/1/corrections/",
-        {"contract": "4SN", "tricks": 9, "reason": "late", "organizer_approval": True},
+        {"contract": "4SN", "tricks": 9, "reason": "late"},
         format="json",
     )
     assert approved.status_code == 201  # Law 79C2

@@ -147,3 +147,6 @@ class OfficialRole(StrEnum):
     CHIEF_DIRECTOR = "chief_director"  # Law 80B2(a), 81A: the Director in charge
     DIRECTOR = "director"  # Law 80B2(g)(i), 81D: an assistant director
     COMMITTEE_MEMBER = "committee_member"  # Law 80B2(k), 93B: the appeals committee
+    # Law 80A, 79C2: the organizer's account on the event (approves a late
+    # score correction); appointed by federation staff only.
+    ORGANIZER = "organizer"

@@ -78,14 +78,33 @@ def test_an_inadmissible_result_has_its_own_fifteen_minutes() -> None:
 
 
 def test_after_the_period_only_the_organizers_approval_allows_it() -> None:
-    """Law 79C2: recorded as a late correction."""
-    [event] = br.decide(
-        entered(),
-        correct(organizer_approval=True),
-        DEADLINE + timedelta(days=1),
-        PUBLISHED,
-    )
+    """Law 79C2: the approval is its own event; the next correction uses it
+    and is recorded as late; a second one needs another approval."""
+    late = DEADLINE + timedelta(days=1)
+    approve = br.ApproveLateCorrection(by="user:7", reason="scorer's slip")
+    [approval] = br.decide(entered(), approve, late, PUBLISHED)
+    assert approval == br.LateCorrectionApproved(by="user:7", reason="scorer's slip")
+    approved = br.evolve(entered(), approval)
+    assert br.decide(approved, approve, late, PUBLISHED) == []  # not yet used
+    [event] = br.decide(approved, correct(), late, PUBLISHED)
+    assert isinstance(event, br.ResultCorrected)
     assert event.after_period is True
+    used = br.evolve(approved, event)
+    assert used.late_approval is None
+    with pytest.raises(br.CorrectionPeriodClosed):
+        br.decide(used, correct(), late, PUBLISHED)
+
+
+def test_an_approval_within_the_period_is_refused_as_needless() -> None:
+    with pytest.raises(br.CorrectionNotLate) as caught:
+        br.decide(
+            entered(),
+            br.ApproveLateCorrection(by="user:7", reason="early"),
+            DEADLINE - timedelta(minutes=1),
+            PUBLISHED,
+        )
+    assert caught.value.code == "correction_not_late"
+    assert caught.value.law == LawRef("79C")
 
 
 def test_an_appeal_decision_is_not_bound_by_the_correction_period() -> None:

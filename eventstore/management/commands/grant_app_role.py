@@ -1,0 +1,35 @@
+"""``manage.py grant_app_role ROLE``: create the application's database role
+if missing and give it exactly its privileges (eventstore.roles, decision
+0118). Run as the owner, after ``migrate``; idempotent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+
+from eventstore.roles import RoleRefused, grant_app_role
+
+
+class Command(BaseCommand):
+    help = "Create or update the application's PostgreSQL role (run as the owner)."
+
+    def add_arguments(self, parser: Any) -> None:
+        parser.add_argument("role", help="the role the application connects as")
+        parser.add_argument(
+            "--password-file",
+            help="set the role's password from this file (first line)",
+        )
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        password = None
+        if options["password_file"]:
+            lines = Path(options["password_file"]).read_text().splitlines()
+            password = lines[0] if lines else ""
+        try:
+            created = grant_app_role(options["role"], password)
+        except RoleRefused as exc:
+            raise CommandError(str(exc)) from exc
+        verb = "created and granted" if created else "granted"
+        self.stdout.write(f"{options['role']}: {verb} the application's privileges")
