@@ -14,6 +14,7 @@ from rules.errors import ArticleRef, LawRef
 from tournaments.domain.penalties import FIGB_CATALOGUE, amount_for
 from tournaments.domain.tournament.checks import (
     check_assignments,
+    check_burraco_form,
     check_entry_size,
     check_registered,
     check_scorable,
@@ -41,7 +42,6 @@ from tournaments.domain.tournament.deadlines import (
 from tournaments.domain.tournament.errors import (
     AlreadyPublished,
     EntryConflict,
-    GameNotSupported,
     InvalidPenalty,
     InvalidSchedule,
     OfficialConflict,
@@ -96,13 +96,10 @@ def decide(
                 raise TournamentExists("the tournament already exists")
             if not command.name.strip():
                 raise InvalidSchedule("a tournament needs a name", field="name")
-            if command.game is not Game.BRIDGE:
-                raise GameNotSupported(
-                    f"{command.game} events are not supported yet: only bridge",
-                    field="game",
-                    value=command.game,
-                )
-            check_scoring(command.form, command.scoring)
+            if command.game is Game.BURRACO:
+                check_burraco_form(command.form, command.scoring)
+            else:
+                check_scoring(command.form, command.scoring)
             return [
                 TournamentCreated(
                     tournament_id=command.tournament_id,

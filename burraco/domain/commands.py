@@ -1,0 +1,92 @@
+"""What a director asks of a burraco tournament (Arts. 2, 19, 20)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from uuid import UUID
+
+from burraco.domain.values import Movement, SheetHand, TieBreak
+
+__all__ = [
+    "BurracoCommand",
+    "CorrectScoreSheet",
+    "EnterScoreSheet",
+    "FormLines",
+    "InvertScore",
+    "IssueWarning",
+    "OpenBurraco",
+    "PublishFinalStandings",
+    "PublishPositions",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenBurraco:
+    tournament_id: UUID
+    hands_per_turn: int
+    turns: int
+    movement: Movement = Movement.MITCHELL
+    standings_check_minutes: int = 10
+    tie_breaks: tuple[TieBreak, ...] = (TieBreak.MP, TieBreak.HEAD_TO_HEAD)
+    warning_policy: str = "every_two"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FormLines:
+    """Empty ``fixed`` and ``mobile``: by registration order (Art. 2)."""
+
+    fixed: tuple[int, ...] = ()
+    mobile: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublishPositions:
+    turn: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EnterScoreSheet:
+    turn: int
+    table: int
+    hands: tuple[SheetHand, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectScoreSheet:
+    turn: int
+    table: int
+    hands: tuple[SheetHand, ...]
+    opponents_confirmed: bool
+    director_countersigned: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InvertScore:
+    turn: int
+    table: int
+    pairs_confirmed: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublishFinalStandings:
+    pass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IssueWarning:
+    pair: int
+    turn: int
+    article: int
+    reason: str
+
+
+BurracoCommand = (
+    OpenBurraco
+    | FormLines
+    | PublishPositions
+    | EnterScoreSheet
+    | CorrectScoreSheet
+    | InvertScore
+    | PublishFinalStandings
+    | IssueWarning
+)

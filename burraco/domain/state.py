@@ -1,0 +1,162 @@
+"""The burraco tournament's state, folded from its events (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from types import MappingProxyType
+from typing import assert_never
+
+from burraco.domain.events import (
+    BurracoEvent,
+    BurracoOpened,
+    FinalStandingsPublished,
+    LinesFormed,
+    PositionsPublished,
+    ScoreInverted,
+    ScoreSheetCorrected,
+    ScoreSheetEntered,
+    StandingsFinal,
+    WarningIssued,
+)
+from burraco.domain.values import Position, SheetHand
+
+__all__ = ["INITIAL", "BurracoState", "TableResult", "evolve"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableResult:
+    """One table's turn as it stands: the sheet's hands, MP and VP.
+
+    ``inverted_after``: the turn after whose standings an Art. 20 inversion
+    counts (None: not inverted). The fixed and mobile figures are as the
+    sheet was entered or corrected; ``for_pair`` applies the inversion.
+    """
+
+    turn: int
+    table: int
+    fixed: int
+    mobile: int
+    hands: tuple[SheetHand, ...]
+    fixed_mp: int
+    mobile_mp: int
+    fixed_vp: int
+    mobile_vp: int
+    corrected: bool = False
+    inverted_after: int | None = None
+
+    def for_pair(self, pair: int, after_turn: int) -> tuple[int, int]:
+        """Return (VP, signed MP difference) of ``pair`` in standings after
+        ``after_turn``: an inversion counts from the turn it names."""
+        swap = self.inverted_after is not None and self.inverted_after <= after_turn
+        fixed_side = (pair == self.fixed) != swap
+        difference = self.fixed_mp - self.mobile_mp
+        if fixed_side:
+            return self.fixed_vp, difference
+        return self.mobile_vp, -difference
+
+
+def _frozen() -> MappingProxyType[int, tuple[Position, ...]]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BurracoState:
+    opened: BurracoOpened | None = None
+    fixed: tuple[int, ...] = ()
+    mobile: tuple[int, ...] = ()
+    positions: MappingProxyType[int, tuple[Position, ...]] = field(
+        default_factory=_frozen
+    )
+    results: MappingProxyType[tuple[int, int], TableResult] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    warnings: tuple[WarningIssued, ...] = ()
+    final_published_at: datetime | None = None
+    check_deadline: datetime | None = None
+    final: bool = False
+
+    @property
+    def exists(self) -> bool:
+        return self.opened is not None
+
+    @property
+    def current_turn(self) -> int:
+        """The last turn whose positions are published (0: none yet)."""
+        return max(self.positions, default=0)
+
+    @property
+    def pairs(self) -> tuple[int, ...]:
+        return tuple(sorted(self.fixed + self.mobile))
+
+    def turn_complete(self, turn: int) -> bool:
+        tables = self.positions.get(turn, ())
+        return bool(tables) and all((turn, p.table) in self.results for p in tables)
+
+    def results_public(self, turn: int) -> bool:
+        """Art. 20: a turn's results are shown with the next turn's positions,
+        the last turn's with the final standings (decision 0122)."""
+        return turn + 1 in self.positions or (
+            self.final_published_at is not None and turn in self.positions
+        )
+
+
+INITIAL = BurracoState()
+
+
+def _with(
+    mapping: MappingProxyType[tuple[int, int], TableResult], result: TableResult
+) -> MappingProxyType[tuple[int, int], TableResult]:
+    return MappingProxyType({**mapping, (result.turn, result.table): result})
+
+
+def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
+    match event:
+        case BurracoOpened():
+            return replace(state, opened=event)
+        case LinesFormed():
+            return replace(state, fixed=event.fixed, mobile=event.mobile)
+        case PositionsPublished():
+            positions = {**state.positions, event.turn: event.positions}
+            return replace(state, positions=MappingProxyType(positions))
+        case ScoreSheetEntered():
+            result = TableResult(
+                turn=event.turn,
+                table=event.table,
+                fixed=event.fixed,
+                mobile=event.mobile,
+                hands=event.hands,
+                fixed_mp=event.fixed_mp,
+                mobile_mp=event.mobile_mp,
+                fixed_vp=event.fixed_vp,
+                mobile_vp=event.mobile_vp,
+            )
+            return replace(state, results=_with(state.results, result))
+        case ScoreSheetCorrected():
+            before = state.results[(event.turn, event.table)]
+            result = replace(
+                before,
+                hands=event.hands,
+                fixed_mp=event.fixed_mp,
+                mobile_mp=event.mobile_mp,
+                fixed_vp=event.fixed_vp,
+                mobile_vp=event.mobile_vp,
+                corrected=True,
+            )
+            return replace(state, results=_with(state.results, result))
+        case ScoreInverted():
+            before = state.results[(event.turn, event.table)]
+            result = replace(before, inverted_after=event.effective_after_turn)
+            return replace(state, results=_with(state.results, result))
+        case FinalStandingsPublished():
+            return replace(
+                state,
+                final_published_at=event.published_at,
+                check_deadline=event.check_deadline,
+            )
+        case StandingsFinal():
+            return replace(state, final=True)
+        case WarningIssued():
+            return replace(state, warnings=(*state.warnings, event))
+        case _:
+            assert_never(event)
