@@ -42,6 +42,7 @@ from tournaments.domain.tournament.deadlines import (
 from tournaments.domain.tournament.errors import (
     AlreadyPublished,
     EntryConflict,
+    GameNotSupported,
     InvalidPenalty,
     InvalidSchedule,
     OfficialConflict,
@@ -75,6 +76,8 @@ from tournaments.domain.tournament.values import (
 WINNERS = ("auto", "one", "by_direction")
 PENALTY_KINDS = {"procedural": "90", "disciplinary": "91", "warning": "90A"}
 PENALTY_UNITS = {"percent_of_top", "matchpoints", "imps", "vp", "none"}
+# What the tournament stream records for a burraco event (decision 0120).
+BURRACO_COMMANDS = (CreateTournament, EnterPair, AppointOfficial, RelieveOfficial)
 
 
 def decide(
@@ -90,6 +93,19 @@ def decide(
     read from their streams by the handler; a player missing from it is not
     on the register.
     """
+    if (
+        state.created is not None
+        and state.created.game is Game.BURRACO
+        and not isinstance(command, BURRACO_COMMANDS)
+    ):
+        # A burraco event's turns, sheets and warnings are the burraco
+        # stream's (decision 0120); bridge's sessions and Laws do not apply.
+        raise GameNotSupported(
+            "a burraco tournament takes its turns, sheets and warnings at "
+            "/api/v1/burraco/tournaments/",
+            field="game",
+            value=state.created.game,
+        )
     match command:
         case CreateTournament():
             if state.exists:

@@ -102,3 +102,15 @@ def test_a_burraco_pairs_event_is_scored_by_the_vp_tables() -> None:
     [created] = t.decide(t.INITIAL, command, T0)
     assert isinstance(created, t.TournamentCreated)
     assert created.game is t.Game.BURRACO
+
+
+def test_a_burraco_tournament_takes_no_bridge_session() -> None:
+    """Its turns are the burraco stream's (decision 0120)."""
+    command = create(t.Form.PAIRS, t.ScoringMethod.BURRACO_VP, game=t.Game.BURRACO)
+    state = t.evolve(t.INITIAL, t.decide(t.INITIAL, command, T0)[0])
+    schedule = t.ScheduleSession(
+        session=1, movement="mitchell", starts_at=T0, ends_at=T0, assignments=()
+    )
+    with pytest.raises(t.GameNotSupported) as refused:
+        t.decide(state, schedule, T0)
+    assert (refused.value.code, refused.value.field) == ("game_not_supported", "game")
