@@ -33,6 +33,8 @@ class BurracoResultRow(models.Model):
     mobile_vp = models.PositiveSmallIntegerField()
     corrected = models.BooleanField(default=False)
     inverted_after = models.PositiveSmallIntegerField(null=True)
+    # Art. 39's forfeit: no sheet; the MP are each side's signed MP.
+    awarded = models.BooleanField(default=False)
 
     class Meta:
         constraints = [

@@ -98,6 +98,7 @@ def _rewrite(tournament_id: UUID, stream: UUID, version: int) -> None:
             mobile_vp=r.mobile_vp,
             corrected=r.corrected,
             inverted_after=r.inverted_after,
+            awarded=r.awarded,
         )
         for r in state.results.values()
     )

@@ -66,11 +66,14 @@ def turn_results(
                 ],
                 "fixed_mp": row.fixed_mp,
                 "mobile_mp": row.mobile_mp,
-                "difference": row.fixed_mp - row.mobile_mp,
+                "difference": row.fixed_mp
+                if row.awarded
+                else row.fixed_mp - row.mobile_mp,
                 "fixed_vp": row.fixed_vp,
                 "mobile_vp": row.mobile_vp,
                 "corrected": row.corrected,
                 "inverted_after": row.inverted_after,
+                "awarded": row.awarded,
             }
         )
     return out

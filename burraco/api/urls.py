@@ -15,6 +15,7 @@ urlpatterns = [
     path(f"{TABLE}/sheet/", v.ScoreSheetApi.as_view()),
     path(f"{TABLE}/corrections/", v.CorrectionApi.as_view()),
     path(f"{TABLE}/inversions/", v.InversionApi.as_view()),
+    path(f"{TABLE}/lateness/", v.LatenessApi.as_view()),
     path(f"{T}/standings/", v.StandingsApi.as_view(), name="burraco-standings"),
     path(f"{T}/standings/final/", v.FinalStandingsApi.as_view()),
     path(f"{T}/warnings/", v.WarningApi.as_view()),

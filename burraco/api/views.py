@@ -85,6 +85,14 @@ class BurracoTournamentListApi(APIView):
         warning_policy = serializers.ChoiceField(
             choices=[p.value for p in WarningPolicy], default="every_two"
         )
+        mitchell_turns = serializers.IntegerField(
+            min_value=0,
+            max_value=burraco.MAX_TURNS,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="turns moved by Mitchell; the later ones Danese (all if unset)",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
@@ -106,6 +114,7 @@ class BurracoTournamentListApi(APIView):
             standings_check_minutes=data["standings_check_minutes"],
             tie_breaks=tuple(burraco.TieBreak(t) for t in data["tie_breaks"]),
             warning_policy=data["warning_policy"],
+            mitchell_turns=data["mitchell_turns"],
         )
         result = create_burraco(
             tid,
@@ -293,6 +302,23 @@ class WarningApi(DirectorCommandApi):
         return _command(
             request, tournament_id, burraco.IssueWarning(**data), "issue_warning"
         )
+
+
+class LatenessApi(DirectorCommandApi):
+    """``POST``: Art. 39, a pair late at the director's signal: a warning,
+    150 or 200 MP to the opponents, or beyond ten minutes the forfeit."""
+
+    class InputSerializer(serializers.Serializer):
+        pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+        seconds = serializers.IntegerField(min_value=0, max_value=24 * 3600)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self, request: Request, tournament_id: UUID, turn: int, table: int
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.RecordLateness(turn=turn, table=table, **data)
+        return _command(request, tournament_id, command, "record_lateness")
 
 
 class TurnResultsApi(APIView):

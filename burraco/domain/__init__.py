@@ -15,6 +15,7 @@ from burraco.domain.commands import (
     OpenBurraco,
     PublishFinalStandings,
     PublishPositions,
+    RecordLateness,
 )
 from burraco.domain.decide import MAX_TURNS, decide
 from burraco.domain.errors import (
@@ -36,15 +37,17 @@ from burraco.domain.events import (
     BurracoEvent,
     BurracoOpened,
     FinalStandingsPublished,
+    LatenessRecorded,
     LinesFormed,
     PositionsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
     StandingsFinal,
+    TurnAwarded,
     WarningIssued,
 )
-from burraco.domain.movement import mitchell_positions
+from burraco.domain.movement import danese_positions, mitchell_positions
 from burraco.domain.standings import Standing, standings_after
 from burraco.domain.state import INITIAL, BurracoState, TableResult, evolve
 from burraco.domain.values import (
@@ -82,6 +85,7 @@ __all__ = [
     "InversionNotAllowed",
     "InvertScore",
     "IssueWarning",
+    "LatenessRecorded",
     "LinesFormed",
     "Movement",
     "OpenBurraco",
@@ -89,6 +93,7 @@ __all__ = [
     "PositionsPublished",
     "PublishFinalStandings",
     "PublishPositions",
+    "RecordLateness",
     "ScoreInverted",
     "ScoreSheetCorrected",
     "ScoreSheetEntered",
@@ -99,10 +104,12 @@ __all__ = [
     "StandingsFinal",
     "TableResult",
     "TieBreak",
+    "TurnAwarded",
     "TurnIncomplete",
     "TurnNotCurrent",
     "UnknownTable",
     "WarningIssued",
+    "danese_positions",
     "decide",
     "evolve",
     "mitchell_positions",

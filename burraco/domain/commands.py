@@ -17,6 +17,7 @@ __all__ = [
     "OpenBurraco",
     "PublishFinalStandings",
     "PublishPositions",
+    "RecordLateness",
 ]
 
 
@@ -29,6 +30,7 @@ class OpenBurraco:
     standings_check_minutes: int = 10
     tie_breaks: tuple[TieBreak, ...] = (TieBreak.MP, TieBreak.HEAD_TO_HEAD)
     warning_policy: str = "every_two"
+    mitchell_turns: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,6 +82,16 @@ class IssueWarning:
     reason: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordLateness:
+    """Art. 39: ``seconds`` after the director's signal."""
+
+    turn: int
+    table: int
+    pair: int
+    seconds: int
+
+
 BurracoCommand = (
     OpenBurraco
     | FormLines
@@ -89,4 +101,5 @@ BurracoCommand = (
     | InvertScore
     | PublishFinalStandings
     | IssueWarning
+    | RecordLateness
 )

@@ -33,6 +33,7 @@ from burraco.domain.commands import (
     OpenBurraco,
     PublishFinalStandings,
     PublishPositions,
+    RecordLateness,
 )
 from burraco.domain.errors import (
     BurracoExists,
@@ -52,19 +53,23 @@ from burraco.domain.events import (
     BurracoEvent,
     BurracoOpened,
     FinalStandingsPublished,
+    LatenessRecorded,
     LinesFormed,
     PositionsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
+    TurnAwarded,
     WarningIssued,
 )
-from burraco.domain.movement import mitchell_positions
+from burraco.domain.movement import danese_positions, mitchell_positions
+from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
 from burraco.domain.values import FormationMethod, SheetHand
 from rules.burraco.articles import TABLES, art
 from rules.burraco.errors import InvalidSetting
 from rules.burraco.hand_end import HandEnding
+from rules.burraco.lateness import LatenessBand, both_late_forfeit, lateness_penalty
 from rules.burraco.match_format import MatchFormat
 from scoring.burraco import HandScore, NotAMultipleOfFive, SideScore, score_turn
 from scoring.burraco.standings import WarningPolicy
@@ -112,6 +117,8 @@ def decide(
             return [_publish_final(state, now)]
         case IssueWarning():
             return [_warn(state, command)]
+        case RecordLateness():
+            return _late(state, command)
         case _:
             assert_never(command)
 
@@ -139,6 +146,15 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
             value=command.standings_check_minutes,
             law=ART_20,
         )
+    if command.mitchell_turns is not None and not (
+        0 <= command.mitchell_turns <= command.turns
+    ):
+        raise InvalidSetting(
+            f"the Mitchell turns are 0 to {command.turns}, not {command.mitchell_turns}",
+            field="mitchell_turns",
+            value=command.mitchell_turns,
+            law=art(2),
+        )
     if len(set(command.tie_breaks)) != len(command.tie_breaks):
         raise InvalidSetting(
             "a tie-break is listed twice", field="tie_breaks", law=TABLES
@@ -152,6 +168,7 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
         standings_check_minutes=command.standings_check_minutes,
         tie_breaks=command.tie_breaks,
         warning_policy=command.warning_policy,
+        mitchell_turns=command.mitchell_turns,
     )
 
 
@@ -190,10 +207,10 @@ def _form_lines(
             value=len(entered),
             law=art(39),
         )
-    if state.opened.turns > len(fixed):
+    if state.mitchell_turns > len(fixed):
         raise InvalidLines(
             f"a Mitchell on {len(fixed)} tables has at most {len(fixed)} turns "
-            f"without a repeat, not {state.opened.turns}",
+            f"without a repeat, not {state.mitchell_turns}",
             law=art(2),
         )
     return LinesFormed(method=method, fixed=tuple(fixed), mobile=tuple(mobile))
@@ -218,17 +235,22 @@ def _publish_positions(
         raise TurnIncomplete(
             f"turn {state.current_turn} still has sheets to enter", law=art(19)
         )
-    return PositionsPublished(
-        turn=command.turn,
-        positions=mitchell_positions(state.fixed, state.mobile, command.turn),
-        published_at=now,
-    )
+    if command.turn == 1 or command.turn <= state.mitchell_turns:
+        positions = mitchell_positions(state.fixed, state.mobile, command.turn)
+    else:
+        # Danese puro from the standings shown after the last turn (Art. 2).
+        order = tuple(s.pair for s in standings_after(state, state.current_turn))
+        positions = danese_positions(order)
+    return PositionsPublished(turn=command.turn, positions=positions, published_at=now)
 
 
 def _scored(
-    state: BurracoState, hands: tuple[SheetHand, ...]
+    state: BurracoState,
+    hands: tuple[SheetHand, ...],
+    bonuses: tuple[int, int] = (0, 0),
 ) -> tuple[int, int, int, int]:
-    """Return (fixed MP, mobile MP, fixed VP, mobile VP) of a sheet."""
+    """Return (fixed MP, mobile MP, fixed VP, mobile VP) of a sheet, each
+    line's Art. 39 bonus for its opponents' lateness added before the VP."""
     assert state.opened is not None
     limit = state.opened.hands_per_turn
     if not 1 <= len(hands) <= limit:
@@ -267,9 +289,26 @@ def _scored(
             for hand in hands
         ),
         MatchFormat.for_hands(limit),
+        ns_bonus=bonuses[0],
+        ew_bonus=bonuses[1],
     )
     fixed_vp, mobile_vp = turn.vp
     return turn.ns_total, turn.ew_total, fixed_vp, mobile_vp
+
+
+def _bonuses(
+    state: BurracoState, turn: int, fixed: int, mobile: int
+) -> tuple[int, int]:
+    return state.bonus_to(turn, fixed, mobile), state.bonus_to(turn, mobile, fixed)
+
+
+def _not_awarded(result: TableResult | None) -> None:
+    if result is not None and result.awarded:
+        raise SheetAlreadyEntered(
+            f"table {result.table}'s turn {result.turn} is awarded for lateness: "
+            "it has no sheet",
+            law=art(39),
+        )
 
 
 def _table(state: BurracoState, turn: int, table: int) -> tuple[int, int]:
@@ -291,13 +330,16 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
             law=art(19),
         )
     fixed, mobile = _table(state, command.turn, command.table)
+    _not_awarded(state.results.get((command.turn, command.table)))
     if (command.turn, command.table) in state.results:
         raise SheetAlreadyEntered(
             f"table {command.table}'s sheet of turn {command.turn} is entered: "
             "correct it with the opponents' confirmation",
             law=ART_20,
         )
-    fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(state, command.hands)
+    fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(
+        state, command.hands, _bonuses(state, command.turn, fixed, mobile)
+    )
     return ScoreSheetEntered(
         turn=command.turn,
         table=command.table,
@@ -326,7 +368,8 @@ def _entered(state: BurracoState, turn: int, table: int) -> TableResult:
 
 def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorrected:
     assert state.opened is not None
-    _entered(state, command.turn, command.table)
+    entered = _entered(state, command.turn, command.table)
+    _not_awarded(entered)
     if command.turn + 1 in state.positions:
         raise CorrectionWindowClosed(
             f"turn {command.turn + 1}'s positions are published: only an "
@@ -346,7 +389,11 @@ def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorre
             field="director_countersigned",
             law=ART_20,
         )
-    fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(state, command.hands)
+    fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(
+        state,
+        command.hands,
+        _bonuses(state, command.turn, entered.fixed, entered.mobile),
+    )
     return ScoreSheetCorrected(
         turn=command.turn,
         table=command.table,
@@ -361,6 +408,7 @@ def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorre
 
 def _invert(state: BurracoState, command: InvertScore) -> ScoreInverted:
     result = _entered(state, command.turn, command.table)
+    _not_awarded(result)
     if command.turn + 1 not in state.positions and state.final_published_at is None:
         raise InversionNotAllowed(
             f"turn {command.turn + 1}'s positions are not published: correct "
@@ -383,7 +431,23 @@ def _invert(state: BurracoState, command: InvertScore) -> ScoreInverted:
         turn=command.turn,
         table=command.table,
         effective_after_turn=state.current_turn,
+        positions_swapped_in=_danese_swap(state, result),
     )
+
+
+def _danese_swap(state: BurracoState, result: TableResult) -> int | None:
+    """The Danese turn drawn from the standings the inversion would have
+    changed, whose seats the two pairs swap (Art. 20), if none of their
+    tables in it has a result yet; None otherwise."""
+    current = state.current_turn
+    if result.turn != current - 1 or current <= state.mitchell_turns:
+        return None
+    pairs = {result.fixed, result.mobile}
+    for position in state.positions[current]:
+        seated = {position.fixed, position.mobile}
+        if pairs & seated and (current, position.table) in state.results:
+            return None
+    return current
 
 
 def _publish_final(state: BurracoState, now: datetime) -> FinalStandingsPublished:
@@ -428,3 +492,91 @@ def _warn(state: BurracoState, command: IssueWarning) -> WarningIssued:
         article=str(article),
         reason=command.reason.strip(),
     )
+
+
+def _late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
+    """Art. 39: the warning, the bonus to the opponents, or the forfeit."""
+    assert state.opened is not None
+    if command.turn != state.current_turn or state.final_published_at is not None:
+        raise TurnNotCurrent(
+            f"lateness is recorded in the turn in play ({state.current_turn}), "
+            f"not {command.turn}",
+            field="turn",
+            value=command.turn,
+            law=art(39),
+        )
+    fixed, mobile = _table(state, command.turn, command.table)
+    if command.pair not in (fixed, mobile):
+        raise UnknownTable(
+            f"pair {command.pair} does not play at table {command.table} "
+            f"in turn {command.turn}",
+            field="pair",
+            value=command.pair,
+            law=art(39),
+        )
+    if (command.turn, command.pair) in state.lateness:
+        raise SheetAlreadyEntered(
+            f"pair {command.pair}'s lateness in turn {command.turn} is recorded",
+            law=art(39),
+        )
+    existing = state.results.get((command.turn, command.table))
+    if existing is not None and not existing.awarded:
+        raise SheetAlreadyEntered(
+            f"table {command.table}'s sheet of turn {command.turn} is entered",
+            law=art(39),
+        )
+    match_format = MatchFormat.for_hands(state.opened.hands_per_turn)
+    penalty = lateness_penalty(command.seconds, match_format)
+    if penalty is None:
+        raise InvalidSheet(
+            "a pair at its table at the signal is not late",
+            field="seconds",
+            value=command.seconds,
+            law=art(39),
+        )
+    events: list[BurracoEvent] = [
+        LatenessRecorded(
+            turn=command.turn,
+            table=command.table,
+            pair=command.pair,
+            seconds=command.seconds,
+            band=penalty.band.value,
+            bonus_to_opponents=penalty.mp_bonus,
+        )
+    ]
+    article = str(art(39))
+    if penalty.warning:
+        events.append(
+            WarningIssued(
+                pair=command.pair,
+                turn=command.turn,
+                article=article,
+                reason=f"late at the signal by {command.seconds} seconds",
+            )
+        )
+    if penalty.band is LatenessBand.FORFEIT:
+        assert penalty.forfeit is not None
+        other = mobile if command.pair == fixed else fixed
+        other_late = state.lateness.get((command.turn, other))
+        if other_late is not None and other_late.band == LatenessBand.FORFEIT.value:
+            # Both beyond ten minutes: both lose (Art. 39; decision 0067).
+            lost = both_late_forfeit(match_format)
+            fixed_score, mobile_score = lost, lost
+        elif command.pair == fixed:
+            fixed_score, mobile_score = penalty.forfeit.mirror, penalty.forfeit
+        else:
+            fixed_score, mobile_score = penalty.forfeit, penalty.forfeit.mirror
+        events.append(
+            TurnAwarded(
+                turn=command.turn,
+                table=command.table,
+                fixed=fixed,
+                mobile=mobile,
+                fixed_vp=fixed_score.vp,
+                mobile_vp=mobile_score.vp,
+                fixed_mp=fixed_score.mp,
+                mobile_mp=mobile_score.mp,
+                article=article,
+            )
+        )
+    return events

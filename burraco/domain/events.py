@@ -25,12 +25,14 @@ __all__ = [
     "BurracoEvent",
     "BurracoOpened",
     "FinalStandingsPublished",
+    "LatenessRecorded",
     "LinesFormed",
     "PositionsPublished",
     "ScoreInverted",
     "ScoreSheetCorrected",
     "ScoreSheetEntered",
     "StandingsFinal",
+    "TurnAwarded",
     "WarningIssued",
 ]
 
@@ -49,6 +51,7 @@ class BurracoOpened:
     standings_check_minutes: int
     tie_breaks: tuple[TieBreak, ...]
     warning_policy: str
+    mitchell_turns: int | None = None  # None: every turn Mitchell (v1)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -123,6 +126,43 @@ class ScoreInverted:
     turn: int
     table: int
     effective_after_turn: int
+    # A Danese turn drawn from the uncorrected standings: the two pairs'
+    # seats in it swap (Art. 20); None when nothing is swapped (v1).
+    positions_swapped_in: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LatenessRecorded:
+    """Art. 39: a pair not at its table at the director's signal."""
+
+    event_type: ClassVar[str] = "burraco.lateness_recorded"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    pair: int
+    seconds: int
+    band: str
+    bonus_to_opponents: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnAwarded:
+    """A table's turn awarded without a sheet (Art. 39's forfeit): each
+    side's VP and its signed MP, as the article writes them."""
+
+    event_type: ClassVar[str] = "burraco.turn_awarded"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    fixed: int
+    mobile: int
+    fixed_vp: int
+    mobile_vp: int
+    fixed_mp: int
+    mobile_mp: int
+    article: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -169,6 +209,8 @@ BurracoEvent = (
     | FinalStandingsPublished
     | StandingsFinal
     | WarningIssued
+    | LatenessRecorded
+    | TurnAwarded
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -180,4 +222,6 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     FinalStandingsPublished,
     StandingsFinal,
     WarningIssued,
+    LatenessRecorded,
+    TurnAwarded,
 )

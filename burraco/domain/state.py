@@ -11,12 +11,14 @@ from burraco.domain.events import (
     BurracoEvent,
     BurracoOpened,
     FinalStandingsPublished,
+    LatenessRecorded,
     LinesFormed,
     PositionsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
     StandingsFinal,
+    TurnAwarded,
     WarningIssued,
 )
 from burraco.domain.values import Position, SheetHand
@@ -31,6 +33,8 @@ class TableResult:
     ``inverted_after``: the turn after whose standings an Art. 20 inversion
     counts (None: not inverted). The fixed and mobile figures are as the
     sheet was entered or corrected; ``for_pair`` applies the inversion.
+    ``awarded``: no sheet (Art. 39's forfeit); ``fixed_mp`` and ``mobile_mp``
+    are then each side's signed MP, not its total.
     """
 
     turn: int
@@ -44,12 +48,19 @@ class TableResult:
     mobile_vp: int
     corrected: bool = False
     inverted_after: int | None = None
+    awarded: bool = False
 
     def for_pair(self, pair: int, after_turn: int) -> tuple[int, int]:
         """Return (VP, signed MP difference) of ``pair`` in standings after
         ``after_turn``: an inversion counts from the turn it names."""
         swap = self.inverted_after is not None and self.inverted_after <= after_turn
         fixed_side = (pair == self.fixed) != swap
+        if self.awarded:
+            return (
+                (self.fixed_vp, self.fixed_mp)
+                if fixed_side
+                else (self.mobile_vp, self.mobile_mp)
+            )
         difference = self.fixed_mp - self.mobile_mp
         if fixed_side:
             return self.fixed_vp, difference
@@ -72,6 +83,9 @@ class BurracoState:
         default_factory=lambda: MappingProxyType({})
     )
     warnings: tuple[WarningIssued, ...] = ()
+    lateness: MappingProxyType[tuple[int, int], LatenessRecorded] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
     final_published_at: datetime | None = None
     check_deadline: datetime | None = None
     final: bool = False
@@ -84,6 +98,20 @@ class BurracoState:
     def current_turn(self) -> int:
         """The last turn whose positions are published (0: none yet)."""
         return max(self.positions, default=0)
+
+    @property
+    def mitchell_turns(self) -> int:
+        """The turns moved by Mitchell; the later ones are Danese."""
+        if self.opened is None:
+            return 0
+        if self.opened.mitchell_turns is None:
+            return self.opened.turns
+        return self.opened.mitchell_turns
+
+    def bonus_to(self, turn: int, pair: int, opponent: int) -> int:
+        """The Art. 39 bonus ``pair`` takes for its opponent's lateness."""
+        late = self.lateness.get((turn, opponent))
+        return 0 if late is None else late.bonus_to_opponents
 
     @property
     def pairs(self) -> tuple[int, ...]:
@@ -147,6 +175,37 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
         case ScoreInverted():
             before = state.results[(event.turn, event.table)]
             result = replace(before, inverted_after=event.effective_after_turn)
+            state = replace(state, results=_with(state.results, result))
+            if event.positions_swapped_in is None:
+                return state
+            turn = event.positions_swapped_in
+            swap = {before.fixed: before.mobile, before.mobile: before.fixed}
+            seats = tuple(
+                replace(
+                    p,
+                    fixed=swap.get(p.fixed, p.fixed),
+                    mobile=swap.get(p.mobile, p.mobile),
+                )
+                for p in state.positions[turn]
+            )
+            positions = {**state.positions, turn: seats}
+            return replace(state, positions=MappingProxyType(positions))
+        case LatenessRecorded():
+            lateness = {**state.lateness, (event.turn, event.pair): event}
+            return replace(state, lateness=MappingProxyType(lateness))
+        case TurnAwarded():
+            result = TableResult(
+                turn=event.turn,
+                table=event.table,
+                fixed=event.fixed,
+                mobile=event.mobile,
+                hands=(),
+                fixed_mp=event.fixed_mp,
+                mobile_mp=event.mobile_mp,
+                fixed_vp=event.fixed_vp,
+                mobile_vp=event.mobile_vp,
+                awarded=True,
+            )
             return replace(state, results=_with(state.results, result))
         case FinalStandingsPublished():
             return replace(

@@ -34,7 +34,11 @@ def stream_id(tournament_id: UUID) -> UUID:
 
 
 class Movement(StrEnum):
-    """How the turns are paired (Art. 2); only Mitchell so far."""
+    """How the turns are paired (Art. 2).
+
+    ``MITCHELL``: the first ``mitchell_turns`` turns (every turn when unset)
+    move by Mitchell, the later ones are Danese puro from the standings.
+    """
 
     MITCHELL = "mitchell"
 
