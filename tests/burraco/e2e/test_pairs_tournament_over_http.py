@@ -46,7 +46,7 @@ def problem(response: HttpResponse, status: int) -> dict[str, Any]:
 
 
 class Burraco:
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pairs: int = 6, **settings: Any) -> None:
         self.url = url
         self.staff = self.client("staff", federation_staff={})
         self.tid = str(uuid.uuid4())
@@ -59,12 +59,13 @@ class Burraco:
                 "hands_per_turn": 2,
                 "turns": 3,
                 "standings_check_minutes": 10,
+                **settings,
             },
         )
         assert r.status_code == 201, r.json()
         self.director = self.client("td", chief_director={"tournament_id": self.tid})
         self.players: dict[int, list[str]] = {}
-        for number in range(1, 7):
+        for number in range(1, pairs + 1):
             self.players[number] = register_players(2)
             r = self.staff.post(
                 f"/api/v1/tournaments/{self.tid}/entries/",
@@ -334,3 +335,58 @@ def test_a_burraco_tournament_refuses_what_the_code_does_not_allow(
     assert r.status_code == 403
     r = event.player(1).post(event.base + "lines/", {})
     assert r.status_code == 403
+
+
+def test_danese_turns_lateness_and_a_second_warning_over_http(server: Server) -> None:
+    """Art. 2 (Danese puro after one Mitchell turn), Art. 39 (lateness),
+    Definizioni (the second warning costs a VP), Art. 20 (the seat swap)."""
+    event = Burraco(server.url, pairs=4, mitchell_turns=1)
+    anonymous = HttpClient(server.url)
+    event.ok("lines/", {})
+    event.ok("turns/1/positions/")
+    # Turn 1: 1 v 3 and 2 v 4.
+    assert event.sheet(1, 1, hand(300, 5, 0, 0)).status_code == 201  # 14-6
+    assert event.sheet(1, 2, hand(0, 0, 100, 0)).status_code == 201  # 9-11
+    event.ok("turns/2/positions/")
+    seats = anonymous.get(event.base + "turns/2/positions/").json()["positions"]
+    assert [(p["fixed"], p["mobile"]) for p in seats] == [(1, 4), (2, 3)]
+    # The 1 v 3 score was inverted: 3 and 1 swap their seats in the Danese turn.
+    event.ok("turns/1/tables/1/inversions/", {"pairs_confirmed": True})
+    seats = anonymous.get(event.base + "turns/2/positions/").json()["positions"]
+    assert [(p["fixed"], p["mobile"]) for p in seats] == [(3, 4), (2, 1)]
+    # Pair 4 is four minutes late: 150 MP to pair 3 before the lookup.
+    event.ok("turns/2/tables/1/lateness/", {"pair": 4, "seconds": 240})
+    assert event.sheet(2, 1, hand(0, 0, 0, 0)).status_code == 201
+    # Pair 1 a minute late: a warning; it has one already, so it costs a VP.
+    event.ok("warnings/", {"pair": 1, "turn": 1, "article": 19, "reason": "sheet"})
+    event.ok("turns/2/tables/2/lateness/", {"pair": 1, "seconds": 60})
+    assert event.sheet(2, 2, hand(100, 0, 100, 0)).status_code == 201
+    event.ok("turns/3/positions/")
+    after_2 = event.read(anonymous, "standings/").json()
+    assert after_2["after_turn"] == 2
+    # The inversion counts now: 3 has 14 + 12, 1 has 6 + 10 - 1 (warnings).
+    assert [
+        (s["pair"], s["vp"], s["deduction"], s["mp"]) for s in after_2["standings"]
+    ] == [
+        (3, 26, 0, 455),
+        (4, 19, 0, -50),
+        (2, 19, 0, -100),
+        (1, 15, 1, -305),
+    ]
+    results = event.read(anonymous, "turns/2/results/").json()["results"]
+    assert [(r["fixed_mp"], r["mobile_mp"], r["fixed_vp"]) for r in results] == [
+        (150, 0, 12),  # 0-0 at the table, +150 for pair 4's lateness: 12-8
+        (100, 100, 10),
+    ]
+    # Turn 3: beyond ten minutes the side present wins 14-6 and 305 MP.
+    first = anonymous.get(event.base + "turns/3/positions/").json()["positions"][0]
+    late = first["mobile"]
+    event.ok("turns/3/tables/1/lateness/", {"pair": late, "seconds": 660})
+    body = problem(event.sheet(3, 1, hand(0, 0, 0, 0)), 409)
+    assert (body["code"], body["law"]) == (
+        "sheet_already_entered",
+        "Codice di Gara Art. 39",
+    )
+    own = event.read(event.director, "turns/3/results/").json()["results"][0]
+    assert (own["awarded"], own["fixed_vp"], own["mobile_vp"]) == (True, 14, 6)
+    assert (own["fixed_mp"], own["mobile_mp"]) == (305, -305)
