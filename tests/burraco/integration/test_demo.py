@@ -30,7 +30,10 @@ def test_the_demo_holds_a_burraco_event_from_mitchell_to_final_standings() -> No
     warned = next(s for s in final if s["pair"] == demo.WARNED)
     assert (warned["deduction"], warned["vp"]) == (1, warned["turn_vp"] - 1)
     assert sum(s["turn_vp"] for s in final) == 20 * demo.TURNS * demo.PAIRS // 2
-    late = [
+    [late] = [
         r for r in turn_results(demo.BURRACO_EVENT, 2) if 1 in (r["fixed"], r["mobile"])
     ]
-    assert len(late) == 1
+    # Pair 1 was four minutes late: its opponents' MP are their hands + 150.
+    side = "mobile" if late["fixed"] == 1 else "fixed"
+    hands = sum(h[f"{side}_base"] + h[f"{side}_points"] for h in late["hands"])
+    assert late[f"{side}_mp"] == hands + 150
