@@ -22,6 +22,12 @@ __all__ = ["BURRACO", "create_burraco", "handle_burraco", "load_burraco"]
 
 BURRACO = StreamCache(burraco.evolve, burraco.INITIAL, size=64)
 
+# Every table's sheet goes to the tournament's one stream (decision 0120):
+# with a client per table, a lost compare-and-set is another table's sheet
+# stored, so a command is decided again until it is stored or refused;
+# the bound only stops a runaway.
+CONFLICT_RETRIES = 1000
+
 
 def load_burraco(tournament_id: UUID) -> burraco.BurracoState:
     """The burraco stream's state, from the process cache."""
@@ -92,4 +98,5 @@ def handle_burraco(
         idempotency_key=idempotency_key,
         expected_version=expected_version,
         deadlines=_check_deadlines,
+        retries=CONFLICT_RETRIES,
     )
