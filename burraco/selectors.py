@@ -11,7 +11,13 @@ from uuid import UUID
 
 from burraco.models import BurracoEventRow, BurracoResultRow, BurracoStandingRow
 
-__all__ = ["event_row", "standings", "standings_turns", "turn_results"]
+__all__ = [
+    "event_row",
+    "public_turns",
+    "standings",
+    "standings_turns",
+    "turn_results",
+]
 
 STANDING_FIELDS = ("rank", "tied", "pair", "vp", "turn_vp", "deduction", "mp", "turns")
 
@@ -77,3 +83,15 @@ def turn_results(
             }
         )
     return out
+
+
+def public_turns(tournament_id: UUID) -> list[int]:
+    """The turns whose results and standings anyone may read, from the read
+    model: a turn once the next one's positions are published, the last
+    once the final standings are (Art. 20; decision 0122). A page showing
+    the public standings reads ``standings(tid, public_turns(tid)[-1])``."""
+    row = event_row(tournament_id)
+    if row is None:
+        return []
+    last = row.current_turn if row.final_published_at else row.current_turn - 1
+    return [t for t in standings_turns(tournament_id) if t <= last]

@@ -17,6 +17,7 @@ urlpatterns = [
     path(f"{TABLE}/inversions/", v.InversionApi.as_view()),
     path(f"{TABLE}/lateness/", v.LatenessApi.as_view()),
     path(f"{T}/standings/", v.StandingsApi.as_view(), name="burraco-standings"),
+    path(f"{T}/standings.csv", v.StandingsCsvApi.as_view()),
     path(f"{T}/standings/final/", v.FinalStandingsApi.as_view()),
     path(f"{T}/warnings/", v.WarningApi.as_view()),
 ]

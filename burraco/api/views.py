@@ -4,13 +4,18 @@ answer. Refusals are problems naming the Codice di Gara article (409/422).
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import Any
 from uuid import UUID
 
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, BasePermission
+from rest_framework.renderers import BaseRenderer, JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -24,7 +29,7 @@ from burraco.projections import BurracoStandings
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem, new_id
 from httpapi.inputs import validated
 from httpapi.reads import READ_PARAMETERS, by_tournament, reads
-from httpapi.schema import READ_RESPONSES, name_components
+from httpapi.schema import PROBLEM, READ_RESPONSES, name_components
 from scoring.burraco import WarningPolicy
 from tournaments.api.common import MAX_ENTRY, MAX_TABLE, StaffOrDirector
 from tournaments.domain import tournament
@@ -350,6 +355,27 @@ AFTER_TURN = OpenApiParameter(
 )
 
 
+def _standings_turn(request: Request, tournament_id: UUID) -> int | None:
+    """The turn the standings asked for follow (``?after_turn=``, refused to
+    a caller who may not see it), else the latest the caller may see."""
+    raw = request.query_params.get("after_turn")
+    if raw is None:
+        turns = [
+            t
+            for t in selectors.standings_turns(tournament_id)
+            if sight_of_turn(request, tournament_id, t).full
+        ]
+        return turns[-1] if turns else None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 3:
+        raise serializers.ValidationError(
+            {"after_turn": [f"{raw[:20]!r} is not a turn number"]}
+        )
+    after = int(raw)
+    sight = sight_of_turn(request, tournament_id, after)
+    require_full(request, sight, allow_players=False)
+    return after
+
+
 class StandingsApi(APIView):
     """``GET``: the standings after a turn (VP, warnings' deduction, MP, rank);
     public once the turn's results are (Art. 20)."""
@@ -360,25 +386,7 @@ class StandingsApi(APIView):
     @standings_read
     def get(self, request: Request, tournament_id: UUID) -> Response:
         state = _state(tournament_id)
-        raw = request.query_params.get("after_turn")
-        if raw is None:
-            turns = [
-                t
-                for t in selectors.standings_turns(tournament_id)
-                if sight_of_turn(request, tournament_id, t).full
-            ]
-            after = turns[-1] if turns else None
-        else:
-            if not raw.isascii() or not raw.isdigit() or len(raw) > 3:
-                raise serializers.ValidationError(
-                    {"after_turn": [f"{raw[:20]!r} is not a turn number"]}
-                )
-            after = int(raw)
-            require_full(
-                request,
-                sight_of_turn(request, tournament_id, after),
-                allow_players=False,
-            )
+        after = _standings_turn(request, tournament_id)
         last = state.opened.turns if state.opened else 0
         return Response(
             {
@@ -392,6 +400,65 @@ class StandingsApi(APIView):
                 else selectors.standings(tournament_id, after),
             }
         )
+
+
+class CsvRenderer(BaseRenderer):
+    """Lets clients ask for ``text/csv``; errors still go out as JSON."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: Any = None,
+    ) -> bytes:
+        return (data if isinstance(data, str) else json.dumps(data)).encode()
+
+
+CSV_COLUMNS = ("rank", "tied", "pair", "vp", "turn_vp", "deduction", "mp", "turns")
+
+
+class StandingsCsvApi(APIView):
+    """``GET``: the standings after a turn as CSV, one line a pair in rank
+    order; columns ``rank,tied,pair,vp,turn_vp,deduction,mp,turns`` (there is
+    no interchange standard for burraco results). Visible as the JSON."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, CsvRenderer]
+
+    @extend_schema(
+        parameters=[*READ_PARAMETERS, AFTER_TURN],
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, "standings CSV"),
+            403: PROBLEM,
+            404: PROBLEM,
+        },
+    )
+    @standings_read
+    def get(self, request: Request, tournament_id: UUID) -> Response:
+        _state(tournament_id)
+        after = _standings_turn(request, tournament_id)
+        if after is None:
+            raise NotFound("no standings are published yet")
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for line in selectors.standings(tournament_id, after):
+            writer.writerow(
+                [int(line[c]) if c == "tied" else line[c] for c in CSV_COLUMNS]
+            )
+        # The file is CSV whatever the client accepts; a refusal above is
+        # still the negotiated problem JSON.
+        request.accepted_renderer = CsvRenderer()
+        request.accepted_media_type = CsvRenderer.media_type
+        response = Response(out.getvalue(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = (
+            f'attachment; filename="standings-after-turn-{after}.csv"'
+        )
+        return response
 
 
 name_components(globals())

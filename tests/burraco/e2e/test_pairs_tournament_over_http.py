@@ -203,6 +203,9 @@ def test_a_pairs_tournament_from_registration_to_final_standings(
     assert event.read(anonymous, "standings/", after_turn=1).status_code == 403
     assert event.read(event.player(4), "standings/", after_turn=1).status_code == 403
     assert event.read(anonymous, "standings/").json()["standings"] == []
+    missing = problem(event.read(anonymous, "standings.csv"), 404)
+    assert missing["code"] == "not_found"
+    assert event.read(anonymous, "standings.csv", after_turn=1).status_code == 403
 
     # Turn 2's positions: turn 1 is public and its correction window closed.
     event.ok("turns/2/positions/")
@@ -305,6 +308,14 @@ def test_a_pairs_tournament_from_registration_to_final_standings(
         (3, 2, 34, 0, 445),
     ]
     assert event.read(anonymous, "turns/3/results/").status_code == 200
+    csv = event.read(anonymous, "standings.csv")
+    assert csv.status_code == 200
+    assert csv.headers["Content-Type"] == "text/csv; charset=utf-8"
+    assert csv.content.decode().splitlines()[:3] == [
+        "rank,tied,pair,vp,turn_vp,deduction,mp,turns",
+        "1,0,3,38,38,0,780,3",
+        "2,0,1,37,38,1,705,3",
+    ]
 
 
 def test_a_burraco_tournament_refuses_what_the_code_does_not_allow(

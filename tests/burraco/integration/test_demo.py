@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from burraco import demo
 from burraco.handlers import load_burraco
-from burraco.selectors import standings, turn_results
+from burraco.selectors import public_turns, standings, turn_results
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -25,6 +25,7 @@ def test_the_demo_holds_a_burraco_event_from_mitchell_to_final_standings() -> No
         "Codice di Gara Art. 19",
         "Codice di Gara Art. 39",
     ]
+    assert public_turns(demo.BURRACO_EVENT) == list(range(1, demo.TURNS + 1))
     final = standings(demo.BURRACO_EVENT, demo.TURNS)
     assert len(final) == demo.PAIRS
     warned = next(s for s in final if s["pair"] == demo.WARNED)

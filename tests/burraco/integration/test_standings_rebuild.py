@@ -13,6 +13,7 @@ from burraco import domain as b
 from burraco.handlers import create_burraco, handle_burraco
 from burraco.models import BurracoEventRow, BurracoResultRow, BurracoStandingRow
 from burraco.projections import BurracoStandings
+from burraco.selectors import public_turns
 from eventstore.projections import ProjectionRunner
 from eventstore.store import Metadata, event_store
 from tests.support.players import register_players
@@ -91,5 +92,7 @@ def test_the_standings_rebuild_to_the_same_rows() -> None:
         (1, 4, 14),
         (1, 2, 10),
     ]
+    # Turn 1 is public (turn 2's positions are shown), turn 2 is not.
+    assert public_turns(tid) == [1]
     runner.rebuild()
     assert without_ids(rows(tid)) == without_ids(incremental)
