@@ -19,6 +19,7 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from access.models import RoleGrant
+from burraco.domain import stream_id as burraco_stream
 from burraco.projections import BurracoStandings
 from eventstore.deadlines import sweep
 from eventstore.projections import ProjectionRunner
@@ -401,3 +402,35 @@ def test_danese_turns_lateness_and_a_second_warning_over_http(server: Server) ->
     own = event.read(event.director, "turns/3/results/").json()["results"][0]
     assert (own["awarded"], own["fixed_vp"], own["mobile_vp"]) == (True, 14, 6)
     assert (own["fixed_mp"], own["mobile_mp"]) == (305, -305)
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("turns/1/tables/1/sheet/", {"hands": "x"}, "hands"),
+        ("turns/1/tables/1/sheet/", {"hands": [{}]}, "hands.0.fixed_base"),
+        (
+            "turns/1/tables/1/sheet/",
+            {"hands": [{"fixed_base": 10**12}]},
+            "hands.0.fixed_base",
+        ),
+        ("turns/1/tables/1/sheet/", {"hands": [hand(0, 0, 0, 0)] * 5}, "hands"),
+        ("turns/1/tables/1/corrections/", {"hands": []}, "opponents_confirmed"),
+        ("lines/", {"fixed": ["a"]}, "fixed.0"),
+        ("warnings/", {"pair": 1, "turn": 1, "article": 41, "reason": "x"}, "article"),
+        ("turns/1/tables/1/lateness/", {"pair": 1, "seconds": -1}, "seconds"),
+    ],
+)
+def test_bad_input_is_a_400_naming_the_field(
+    server: Server, path: str, body: Any, field: str
+) -> None:
+    """Never a 500, nothing written (decision 0084)."""
+    event = Burraco(server.url, pairs=2)
+    version = event_store().stream_version(b_stream(event.tid))
+    answer = problem(event.director.post(event.base + path, body), 400)
+    assert answer["field"] == field
+    assert event_store().stream_version(b_stream(event.tid)) == version
+
+
+def b_stream(tid: str) -> uuid.UUID:
+    return burraco_stream(uuid.UUID(tid))
