@@ -16,6 +16,7 @@ urlpatterns = [
     path(f"{TABLE}/corrections/", v.CorrectionApi.as_view()),
     path(f"{TABLE}/inversions/", v.InversionApi.as_view()),
     path(f"{TABLE}/lateness/", v.LatenessApi.as_view()),
+    path(f"{TABLE}/lost-sheet/", v.LostSheetApi.as_view()),
     path(f"{T}/standings/", v.StandingsApi.as_view(), name="burraco-standings"),
     path(f"{T}/standings.csv", v.StandingsCsvApi.as_view()),
     path(f"{T}/standings/final/", v.FinalStandingsApi.as_view()),

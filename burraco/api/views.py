@@ -226,7 +226,8 @@ class PositionsApi(DirectorCommandApi):
 
 class ScoreSheetApi(DirectorCommandApi):
     """``POST``: a table's score sheet for a turn: each hand's base and points
-    for the fixed and the mobile line (Arts. 18, 19)."""
+    for the fixed and the mobile line (Arts. 18, 19); for a lost sheet found
+    again, its score restored over the 7-7 (Art. 19)."""
 
     class InputSerializer(serializers.Serializer):
         hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
@@ -324,6 +325,18 @@ class LatenessApi(DirectorCommandApi):
         data = validated(self.InputSerializer, request.data)
         command = burraco.RecordLateness(turn=turn, table=table, **data)
         return _command(request, tournament_id, command, "record_lateness")
+
+
+class LostSheetApi(DirectorCommandApi):
+    """``POST``: Art. 19, the table's sheet is lost: 7-7 until it is found
+    (then ``POST .../sheet/`` restores the score)."""
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(
+        self, request: Request, tournament_id: UUID, turn: int, table: int
+    ) -> Response:
+        command = burraco.RecordLostSheet(turn=turn, table=table)
+        return _command(request, tournament_id, command, "record_lost_sheet")
 
 
 class TurnResultsApi(APIView):

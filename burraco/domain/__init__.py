@@ -16,6 +16,7 @@ from burraco.domain.commands import (
     PublishFinalStandings,
     PublishPositions,
     RecordLateness,
+    RecordLostSheet,
 )
 from burraco.domain.decide import MAX_TURNS, decide
 from burraco.domain.errors import (
@@ -94,6 +95,7 @@ __all__ = [
     "PublishFinalStandings",
     "PublishPositions",
     "RecordLateness",
+    "RecordLostSheet",
     "ScoreInverted",
     "ScoreSheetCorrected",
     "ScoreSheetEntered",

@@ -18,6 +18,7 @@ __all__ = [
     "PublishFinalStandings",
     "PublishPositions",
     "RecordLateness",
+    "RecordLostSheet",
 ]
 
 
@@ -92,6 +93,14 @@ class RecordLateness:
     seconds: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordLostSheet:
+    """Art. 19: the table's sheet is lost."""
+
+    turn: int
+    table: int
+
+
 BurracoCommand = (
     OpenBurraco
     | FormLines
@@ -102,4 +111,5 @@ BurracoCommand = (
     | PublishFinalStandings
     | IssueWarning
     | RecordLateness
+    | RecordLostSheet
 )

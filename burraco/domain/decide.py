@@ -23,6 +23,7 @@ from collections.abc import Collection
 from datetime import datetime, timedelta
 from typing import assert_never
 
+from burraco.domain.awards import late, lost_sheet
 from burraco.domain.commands import (
     BurracoCommand,
     CorrectScoreSheet,
@@ -34,6 +35,7 @@ from burraco.domain.commands import (
     PublishFinalStandings,
     PublishPositions,
     RecordLateness,
+    RecordLostSheet,
 )
 from burraco.domain.errors import (
     BurracoExists,
@@ -47,21 +49,19 @@ from burraco.domain.errors import (
     StandingsAreFinal,
     TurnIncomplete,
     TurnNotCurrent,
-    UnknownTable,
 )
 from burraco.domain.events import (
     BurracoEvent,
     BurracoOpened,
     FinalStandingsPublished,
-    LatenessRecorded,
     LinesFormed,
     PositionsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
-    TurnAwarded,
     WarningIssued,
 )
+from burraco.domain.guards import entered, not_awarded, table_at
 from burraco.domain.movement import danese_positions, mitchell_positions
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
@@ -69,7 +69,6 @@ from burraco.domain.values import FormationMethod, SheetHand
 from rules.burraco.articles import art
 from rules.burraco.errors import InvalidSetting
 from rules.burraco.hand_end import HandEnding
-from rules.burraco.lateness import LatenessBand, both_late_forfeit, lateness_penalty
 from rules.burraco.match_format import MatchFormat
 from scoring.burraco import HandScore, NotAMultipleOfFive, SideScore, score_turn
 from scoring.burraco.standings import WarningPolicy
@@ -118,7 +117,9 @@ def decide(
         case IssueWarning():
             return [_warn(state, command)]
         case RecordLateness():
-            return _late(state, command)
+            return late(state, command)
+        case RecordLostSheet():
+            return [lost_sheet(state, command)]
         case _:
             assert_never(command)
 
@@ -177,12 +178,12 @@ def _form_lines(
     assert state.opened is not None
     if state.fixed:
         raise InvalidLines("the lines are formed already", law=art(2))
-    entered = sorted(entries)
+    numbers = sorted(entries)
     if command.fixed or command.mobile:
         method = FormationMethod.DIRECTOR
         fixed, mobile = command.fixed, command.mobile
         named = [*fixed, *mobile]
-        if sorted(named) != entered:
+        if sorted(named) != numbers:
             raise InvalidLines(
                 "the fixed and mobile lines name every entered pair once",
                 field="fixed",
@@ -196,14 +197,14 @@ def _form_lines(
             )
     else:
         method = FormationMethod.REGISTRATION_ORDER
-        half = len(entered) // 2
-        fixed, mobile = tuple(entered[:half]), tuple(entered[half:])
-    if len(entered) < 2 or len(entered) % 2:
+        half = len(numbers) // 2
+        fixed, mobile = tuple(numbers[:half]), tuple(numbers[half:])
+    if len(numbers) < 2 or len(numbers) % 2:
         # An incomplete table and its rest (Art. 39; digest Q6/Q7) are not
         # modelled yet: the field must fill every table (decision 0122).
         raise InvalidLines(
-            f"{len(entered)} pairs do not fill whole tables of two pairs",
-            value=len(entered),
+            f"{len(numbers)} pairs do not fill whole tables of two pairs",
+            value=len(numbers),
             law=art(39),
         )
     if state.mitchell_turns > len(fixed):
@@ -301,26 +302,20 @@ def _bonuses(
     return state.bonus_to(turn, fixed, mobile), state.bonus_to(turn, mobile, fixed)
 
 
-def _not_awarded(result: TableResult | None) -> None:
-    if result is not None and result.awarded:
-        raise SheetAlreadyEntered(
-            f"table {result.table}'s turn {result.turn} is awarded for lateness: "
-            "it has no sheet",
-            law=art(39),
-        )
-
-
-def _table(state: BurracoState, turn: int, table: int) -> tuple[int, int]:
-    for position in state.positions.get(turn, ()):
-        if position.table == table:
-            return position.fixed, position.mobile
-    raise UnknownTable(
-        f"turn {turn} has no table {table}", field="table", value=table, law=art(2)
-    )
-
-
 def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
-    if command.turn != state.current_turn or state.final_published_at is not None:
+    """A table's sheet for the turn in play, or a lost sheet found again.
+
+    Art. 19: a sheet found again restores the real score over the 7-7. Found
+    while its turn is in play, at once; found after the next positions, it
+    counts in the standings from the turn in play, as an inversion does
+    (Art. 20; decision 0123).
+    """
+    key = (command.turn, command.table)
+    existing = state.results.get(key)
+    found = existing is not None and existing.award_article == str(art(19))
+    if not found and (
+        command.turn != state.current_turn or state.final_published_at is not None
+    ):
         raise TurnNotCurrent(
             f"sheets are entered for the turn in play ({state.current_turn}), "
             f"not {command.turn}",
@@ -328,17 +323,19 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
             value=command.turn,
             law=art(19),
         )
-    fixed, mobile = _table(state, command.turn, command.table)
-    _not_awarded(state.results.get((command.turn, command.table)))
-    if (command.turn, command.table) in state.results:
-        raise SheetAlreadyEntered(
-            f"table {command.table}'s sheet of turn {command.turn} is entered: "
-            "correct it with the opponents' confirmation",
-            law=ART_20,
-        )
+    fixed, mobile = table_at(state, command.turn, command.table)
+    if not found:
+        not_awarded(existing)
+        if existing is not None:
+            raise SheetAlreadyEntered(
+                f"table {command.table}'s sheet of turn {command.turn} is entered: "
+                "correct it with the opponents' confirmation",
+                law=ART_20,
+            )
     fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(
         state, command.hands, _bonuses(state, command.turn, fixed, mobile)
     )
+    late = found and command.turn + 1 in state.positions
     return ScoreSheetEntered(
         turn=command.turn,
         table=command.table,
@@ -349,26 +346,14 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
         mobile_mp=mobile_mp,
         fixed_vp=fixed_vp,
         mobile_vp=mobile_vp,
+        restored_after=state.current_turn if late else None,
     )
-
-
-def _entered(state: BurracoState, turn: int, table: int) -> TableResult:
-    _table(state, turn, table)
-    result = state.results.get((turn, table))
-    if result is None:
-        raise UnknownTable(
-            f"table {table}'s sheet of turn {turn} is not entered yet",
-            field="table",
-            value=table,
-            law=art(19),
-        )
-    return result
 
 
 def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorrected:
     assert state.opened is not None
-    entered = _entered(state, command.turn, command.table)
-    _not_awarded(entered)
+    result = entered(state, command.turn, command.table)
+    not_awarded(result)
     if command.turn + 1 in state.positions:
         raise CorrectionWindowClosed(
             f"turn {command.turn + 1}'s positions are published: only an "
@@ -391,7 +376,7 @@ def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorre
     fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(
         state,
         command.hands,
-        _bonuses(state, command.turn, entered.fixed, entered.mobile),
+        _bonuses(state, command.turn, result.fixed, result.mobile),
     )
     return ScoreSheetCorrected(
         turn=command.turn,
@@ -406,8 +391,8 @@ def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorre
 
 
 def _invert(state: BurracoState, command: InvertScore) -> ScoreInverted:
-    result = _entered(state, command.turn, command.table)
-    _not_awarded(result)
+    result = entered(state, command.turn, command.table)
+    not_awarded(result)
     if command.turn + 1 not in state.positions and state.final_published_at is None:
         raise InversionNotAllowed(
             f"turn {command.turn + 1}'s positions are not published: correct "
@@ -491,91 +476,3 @@ def _warn(state: BurracoState, command: IssueWarning) -> WarningIssued:
         article=str(article),
         reason=command.reason.strip(),
     )
-
-
-def _late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
-    """Art. 39: the warning, the bonus to the opponents, or the forfeit."""
-    assert state.opened is not None
-    if command.turn != state.current_turn or state.final_published_at is not None:
-        raise TurnNotCurrent(
-            f"lateness is recorded in the turn in play ({state.current_turn}), "
-            f"not {command.turn}",
-            field="turn",
-            value=command.turn,
-            law=art(39),
-        )
-    fixed, mobile = _table(state, command.turn, command.table)
-    if command.pair not in (fixed, mobile):
-        raise UnknownTable(
-            f"pair {command.pair} does not play at table {command.table} "
-            f"in turn {command.turn}",
-            field="pair",
-            value=command.pair,
-            law=art(39),
-        )
-    if (command.turn, command.pair) in state.lateness:
-        raise SheetAlreadyEntered(
-            f"pair {command.pair}'s lateness in turn {command.turn} is recorded",
-            law=art(39),
-        )
-    existing = state.results.get((command.turn, command.table))
-    if existing is not None and not existing.awarded:
-        raise SheetAlreadyEntered(
-            f"table {command.table}'s sheet of turn {command.turn} is entered",
-            law=art(39),
-        )
-    match_format = MatchFormat.for_hands(state.opened.hands_per_turn)
-    penalty = lateness_penalty(command.seconds, match_format)
-    if penalty is None:
-        raise InvalidSheet(
-            "a pair at its table at the signal is not late",
-            field="seconds",
-            value=command.seconds,
-            law=art(39),
-        )
-    events: list[BurracoEvent] = [
-        LatenessRecorded(
-            turn=command.turn,
-            table=command.table,
-            pair=command.pair,
-            seconds=command.seconds,
-            band=penalty.band.value,
-            bonus_to_opponents=penalty.mp_bonus,
-        )
-    ]
-    article = str(art(39))
-    if penalty.warning:
-        events.append(
-            WarningIssued(
-                pair=command.pair,
-                turn=command.turn,
-                article=article,
-                reason=f"late at the signal by {command.seconds} seconds",
-            )
-        )
-    if penalty.band is LatenessBand.FORFEIT:
-        assert penalty.forfeit is not None
-        other = mobile if command.pair == fixed else fixed
-        other_late = state.lateness.get((command.turn, other))
-        if other_late is not None and other_late.band == LatenessBand.FORFEIT.value:
-            # Both beyond ten minutes: both lose (Art. 39; decision 0067).
-            lost = both_late_forfeit(match_format)
-            fixed_score, mobile_score = lost, lost
-        elif command.pair == fixed:
-            fixed_score, mobile_score = penalty.forfeit.mirror, penalty.forfeit
-        else:
-            fixed_score, mobile_score = penalty.forfeit, penalty.forfeit.mirror
-        events.append(
-            TurnAwarded(
-                turn=command.turn,
-                table=command.table,
-                fixed=fixed,
-                mobile=mobile,
-                fixed_vp=fixed_score.vp,
-                mobile_vp=mobile_score.vp,
-                fixed_mp=fixed_score.mp,
-                mobile_mp=mobile_score.mp,
-                article=article,
-            )
-        )
-    return events

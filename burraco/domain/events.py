@@ -94,6 +94,9 @@ class ScoreSheetEntered:
     mobile_mp: int
     fixed_vp: int
     mobile_vp: int
+    # A lost sheet found after the next positions (Art. 19): the turn from
+    # whose standings it counts; None: at once (v1).
+    restored_after: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

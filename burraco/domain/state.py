@@ -49,10 +49,21 @@ class TableResult:
     corrected: bool = False
     inverted_after: int | None = None
     awarded: bool = False
+    award_article: str = ""
+    # A lost sheet's 7-7 that a found sheet replaced from ``restored_after``.
+    replaced: TableResult | None = None
+    restored_after: int | None = None
 
     def for_pair(self, pair: int, after_turn: int) -> tuple[int, int]:
         """Return (VP, signed MP difference) of ``pair`` in standings after
-        ``after_turn``: an inversion counts from the turn it names."""
+        ``after_turn``: an inversion counts from the turn it names, a found
+        sheet from the turn it names (the 7-7 before)."""
+        if (
+            self.replaced is not None
+            and self.restored_after is not None
+            and after_turn < self.restored_after
+        ):
+            return self.replaced.for_pair(pair, after_turn)
         swap = self.inverted_after is not None and self.inverted_after <= after_turn
         fixed_side = (pair == self.fixed) != swap
         if self.awarded:
@@ -148,6 +159,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             positions = {**state.positions, event.turn: event.positions}
             return replace(state, positions=MappingProxyType(positions))
         case ScoreSheetEntered():
+            lost = state.results.get((event.turn, event.table))
             result = TableResult(
                 turn=event.turn,
                 table=event.table,
@@ -158,6 +170,8 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
                 mobile_mp=event.mobile_mp,
                 fixed_vp=event.fixed_vp,
                 mobile_vp=event.mobile_vp,
+                replaced=lost if event.restored_after is not None else None,
+                restored_after=event.restored_after,
             )
             return replace(state, results=_with(state.results, result))
         case ScoreSheetCorrected():
@@ -205,6 +219,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
                 fixed_vp=event.fixed_vp,
                 mobile_vp=event.mobile_vp,
                 awarded=True,
+                award_article=event.article,
             )
             return replace(state, results=_with(state.results, result))
         case FinalStandingsPublished():

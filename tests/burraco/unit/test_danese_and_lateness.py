@@ -132,3 +132,35 @@ def test_beyond_ten_minutes_the_side_present_wins_the_forfeit() -> None:
     both = run(state, b.RecordLateness(turn=2, table=2, pair=3, seconds=700))
     assert both.results[(2, 2)].for_pair(3, 2) == (6, -305)
     assert both.results[(2, 2)].for_pair(6, 2) == (6, -305)
+
+
+def test_a_lost_sheet_is_7_7_and_a_sheet_found_in_play_restores_it() -> None:
+    """Art. 19: 7-7 with the equivalent MP (-205 with two hands), then the
+    real score once the sheet is found."""
+    state = run(turn_one(), b.PublishPositions(turn=2))
+    state = run(state, b.RecordLostSheet(turn=2, table=3))
+    lost = state.results[(2, 3)]
+    assert (lost.awarded, lost.award_article) == (True, "Codice di Gara Art. 19")
+    assert lost.for_pair(lost.fixed, 2) == (7, -205)
+    found = run(state, b.EnterScoreSheet(turn=2, table=3, hands=(hand(305, 0, 0, 0),)))
+    assert found.results[(2, 3)].for_pair(lost.fixed, 2) == (14, 305)
+
+
+def test_a_sheet_found_after_the_next_positions_counts_from_the_next_turn() -> None:
+    """Art. 19 with Art. 20's timing (decision 0123): the 7-7 stays in the
+    standings already shown."""
+    state = run(
+        turn_one(),
+        b.PublishPositions(turn=2),
+        b.RecordLostSheet(turn=2, table=3),
+        b.EnterScoreSheet(turn=2, table=1, hands=(hand(0, 0, 0, 0),)),
+        b.EnterScoreSheet(turn=2, table=2, hands=(hand(0, 0, 0, 0),)),
+        b.PublishPositions(turn=3),
+    )
+    pair = state.results[(2, 3)].fixed
+    state = run(state, b.EnterScoreSheet(turn=2, table=3, hands=(hand(305, 0, 0, 0),)))
+    assert state.results[(2, 3)].for_pair(pair, 2) == (7, -205)
+    assert state.results[(2, 3)].for_pair(pair, 3) == (14, 305)
+    with pytest.raises(DomainError) as refused:
+        run(state, b.EnterScoreSheet(turn=2, table=3, hands=(hand(0, 0, 0, 0),)))
+    assert refused.value.code == "turn_not_current"  # found once, entered once
