@@ -402,6 +402,13 @@ def test_danese_turns_lateness_and_a_second_warning_over_http(server: Server) ->
     own = event.read(event.director, "turns/3/results/").json()["results"][0]
     assert (own["awarded"], own["fixed_vp"], own["mobile_vp"]) == (True, 14, 6)
     assert (own["fixed_mp"], own["mobile_mp"]) == (305, -305)
+    # Art. 19: table 2's sheet is lost (7-7, -205 MP each), then found.
+    event.ok("turns/3/tables/2/lost-sheet/")
+    lost = event.read(event.director, "turns/3/results/").json()["results"][1]
+    assert (lost["awarded"], lost["fixed_vp"], lost["fixed_mp"]) == (True, 7, -205)
+    assert event.sheet(3, 2, hand(100, 50, 0, 0)).status_code == 201
+    found = event.read(event.director, "turns/3/results/").json()["results"][1]
+    assert (found["awarded"], found["fixed_vp"], found["fixed_mp"]) == (False, 12, 150)
 
 
 @pytest.mark.parametrize(
