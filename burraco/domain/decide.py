@@ -66,7 +66,7 @@ from burraco.domain.movement import danese_positions, mitchell_positions
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
 from burraco.domain.values import FormationMethod, SheetHand
-from rules.burraco.articles import art
+from rules.burraco.articles import DEFINITIONS, art
 from rules.burraco.errors import InvalidSetting
 from rules.burraco.hand_end import HandEnding
 from rules.burraco.match_format import MatchFormat
@@ -159,7 +159,13 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
     if len(set(command.tie_breaks)) != len(command.tie_breaks):
         # The code has no tie-breaks (digest Q8): no article to name.
         raise InvalidSetting("a tie-break is listed twice", field="tie_breaks")
-    WarningPolicy(command.warning_policy)
+    if command.warning_policy not in {p.value for p in WarningPolicy}:
+        raise InvalidSetting(
+            f"{command.warning_policy!r} is not a warning policy",
+            field="warning_policy",
+            value=command.warning_policy,
+            law=DEFINITIONS,
+        )
     return BurracoOpened(
         tournament_id=command.tournament_id,
         hands_per_turn=command.hands_per_turn,
