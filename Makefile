@@ -61,6 +61,7 @@ migrate: $(STAMP)
 
 demo: migrate
 	$(BIN)/python manage.py demo
+	$(BIN)/python manage.py demo_burraco
 
 run: demo
 	@echo

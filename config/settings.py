@@ -83,6 +83,7 @@ INSTALLED_APPS = [
     "registry",
     "tournaments",
     "appeals",
+    "burraco",
 ]
 
 MIDDLEWARE = [
@@ -287,6 +288,7 @@ ARBITRO_PROJECTIONS: list[str] = [
     "registry.projections.RegistryProjection",
     "appeals.projections.AppealFiles",
     "appeals.projections.AppealNotifications",
+    "burraco.projections.BurracoStandings",
 ]
 # Process managers (eventstore.processes): reactions that append elsewhere,
 # each with its progress in the same transaction as its appends.

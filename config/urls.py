@@ -13,6 +13,7 @@ urlpatterns = [
     path("api/v1/", include("tournaments.api.urls")),
     path("api/v1/registry/", include("registry.api.urls")),
     path("api/v1/", include("appeals.api.urls")),
+    path("api/v1/", include("burraco.api.urls")),
 ]
 
 handler404 = "httpapi.problems.not_found"

@@ -20,7 +20,8 @@ through ``execute``; nowhere else reads, decides and appends.
    in one order before any position is taken, so two such transactions never
    deadlock on each other.
 4. **Conflicts retry in one place.** A lost compare-and-set is re-read and
-   decided again (three times); with the client's ``If-Match`` it is 409.
+   decided again (three times, or the caller's ``retries``); with the
+   client's ``If-Match`` it is 409.
 """
 
 from __future__ import annotations
@@ -237,6 +238,7 @@ def execute(
     within: Callable[[AppendResult], object] | None = None,
     event_ids: Callable[[list[Any]], list[UUID]] | None = None,
     needs_clock: bool = True,
+    retries: int = RETRIES,
 ) -> AppendResult | None:
     """Answer a retry, or decide the command and store it whole.
 
@@ -245,7 +247,10 @@ def execute(
     decides the appends the new events imply on other streams; ``within``
     writes the context's own rows; both inside the command's transaction.
     ``needs_clock`` False skips the database clock for streams whose
-    decisions never depend on a window (table play).
+    decisions never depend on a window (table play). ``retries``: lost
+    compare-and-sets decided again before a 409; a stream many clients
+    write at once (a burraco tournament's sheets) takes more, each loss
+    being another writer's success.
 
     The first try decides on this process's cached state without reading the
     stream: the append's compare-and-set on that version proves the state
@@ -308,7 +313,7 @@ def execute(
                 trusted = True
                 continue
             conflicts += 1
-            if expected_version is not None or conflicts == RETRIES:
+            if expected_version is not None or conflicts >= retries:
                 raise
             continue
         except OperationalError as exc:

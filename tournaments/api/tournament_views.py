@@ -75,7 +75,7 @@ class TournamentListApi(APIView):
         game = serializers.ChoiceField(
             choices=[g.value for g in tournament.Game],
             default=tournament.Game.BRIDGE.value,
-            help_text="bridge; burraco is refused until its rules engine lands",
+            help_text="bridge; burraco events are created at /api/v1/burraco/tournaments/",
         )
         form = serializers.ChoiceField(choices=[f.value for f in tournament.Form])
         scoring = serializers.ChoiceField(
@@ -128,6 +128,14 @@ class TournamentListApi(APIView):
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
+        if data["game"] != tournament.Game.BRIDGE:
+            # A burraco event is created with its settings, in one
+            # transaction with its burraco stream (decision 0120).
+            raise tournament.GameNotSupported(
+                "burraco events are created at /api/v1/burraco/tournaments/",
+                field="game",
+                value=data["game"],
+            )
         tid = data.get("tournament_id") or new_id(request, actor_of(request.user))
         windows = data.get("windows") or {}
         command = tournament.CreateTournament(

@@ -71,6 +71,7 @@ from tournaments.domain.tournament.state import (
     hand_records_public,
 )
 from tournaments.domain.tournament.values import (
+    BURRACO_SCORING_FOR_FORM,
     NAMESPACE,
     SCORING_FOR_FORM,
     STREAM_TYPE,
@@ -87,6 +88,7 @@ from tournaments.domain.tournament.values import (
 )
 
 __all__ = [
+    "BURRACO_SCORING_FOR_FORM",
     "ENTRY_SIZES",
     "EVENT_TYPES",
     "INITIAL",

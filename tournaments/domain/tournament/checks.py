@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from uuid import UUID
 
 from registry.domain.players import PlayerState, UnknownPlayer
+from rules.burraco.articles import TABLES, art
 from rules.errors import LawRef, RuleViolation
 from tournaments.domain import session_scoring
 from tournaments.domain.tournament.errors import (
     EntryConflict,
+    GameNotSupported,
     InvalidPenalty,
     InvalidSchedule,
     ScoringNotForForm,
@@ -24,6 +26,7 @@ from tournaments.domain.tournament.state import (
     TournamentState,
 )
 from tournaments.domain.tournament.values import (
+    BURRACO_SCORING_FOR_FORM,
     SCORING_FOR_FORM,
     Form,
     ScoringMethod,
@@ -77,6 +80,27 @@ def check_scoring(form: Form, scoring: ScoringMethod) -> None:
         raise ScoringNotForForm(
             f"a {form} event is scored by {' or '.join(allowed)}, not {scoring}",
             law=LawRef("78"),
+            field="scoring",
+            value=scoring,
+        )
+
+
+def check_burraco_form(form: Form, scoring: ScoringMethod) -> None:
+    """A burraco event is one of the forms supported so far, scored by the
+    F.I.Bur. VP tables (Codice di Gara Art. 2, Le tabelle; decision 0120)."""
+    allowed = BURRACO_SCORING_FOR_FORM.get(form)
+    if allowed is None:
+        raise GameNotSupported(
+            f"burraco {form} events are not supported yet: only pairs",
+            field="form",
+            value=form,
+            law=art(2),
+        )
+    if scoring not in allowed:
+        raise ScoringNotForForm(
+            f"a burraco {form} event is scored by {' or '.join(allowed)}, "
+            f"not {scoring}",
+            law=TABLES,
             field="scoring",
             value=scoring,
         )

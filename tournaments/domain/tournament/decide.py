@@ -14,6 +14,7 @@ from rules.errors import ArticleRef, LawRef
 from tournaments.domain.penalties import FIGB_CATALOGUE, amount_for
 from tournaments.domain.tournament.checks import (
     check_assignments,
+    check_burraco_form,
     check_entry_size,
     check_registered,
     check_scorable,
@@ -75,6 +76,8 @@ from tournaments.domain.tournament.values import (
 WINNERS = ("auto", "one", "by_direction")
 PENALTY_KINDS = {"procedural": "90", "disciplinary": "91", "warning": "90A"}
 PENALTY_UNITS = {"percent_of_top", "matchpoints", "imps", "vp", "none"}
+# What the tournament stream records for a burraco event (decision 0120).
+BURRACO_COMMANDS = (CreateTournament, EnterPair, AppointOfficial, RelieveOfficial)
 
 
 def decide(
@@ -90,19 +93,29 @@ def decide(
     read from their streams by the handler; a player missing from it is not
     on the register.
     """
+    if (
+        state.created is not None
+        and state.created.game is Game.BURRACO
+        and not isinstance(command, BURRACO_COMMANDS)
+    ):
+        # A burraco event's turns, sheets and warnings are the burraco
+        # stream's (decision 0120); bridge's sessions and Laws do not apply.
+        raise GameNotSupported(
+            "a burraco tournament takes its turns, sheets and warnings at "
+            "/api/v1/burraco/tournaments/",
+            field="game",
+            value=state.created.game,
+        )
     match command:
         case CreateTournament():
             if state.exists:
                 raise TournamentExists("the tournament already exists")
             if not command.name.strip():
                 raise InvalidSchedule("a tournament needs a name", field="name")
-            if command.game is not Game.BRIDGE:
-                raise GameNotSupported(
-                    f"{command.game} events are not supported yet: only bridge",
-                    field="game",
-                    value=command.game,
-                )
-            check_scoring(command.form, command.scoring)
+            if command.game is Game.BURRACO:
+                check_burraco_form(command.form, command.scoring)
+            else:
+                check_scoring(command.form, command.scoring)
             return [
                 TournamentCreated(
                     tournament_id=command.tournament_id,

@@ -22,7 +22,7 @@ class Game(StrEnum):
     """The card game an event is played at: the rules engine and scoring it uses."""
 
     BRIDGE = "bridge"  # the 2017 Laws and the FIGB regulations
-    BURRACO = "burraco"  # the F.I.Bur. Codice di Gara: not yet supported
+    BURRACO = "burraco"  # the F.I.Bur. Codice di Gara: pairs (decision 0120)
 
 
 class Form(StrEnum):
@@ -36,6 +36,15 @@ class ScoringMethod(StrEnum):
     IMPS_BUTLER = "imps_butler"
     CROSS_IMPS = "cross_imps"
     TEAMS_IMPS_VP = "teams_imps_vp"
+    BURRACO_VP = "burraco_vp"  # MP difference to VP by the F.I.Bur. tables
+
+
+# The burraco forms supported so far and their scoring: pairs, by the VP
+# tables (F.I.Bur. Codice di Gara, Le tabelle; decision 0120). The turns,
+# sheets and standings are the ``burraco`` app's stream.
+BURRACO_SCORING_FOR_FORM: dict[Form, tuple[ScoringMethod, ...]] = {
+    Form.PAIRS: (ScoringMethod.BURRACO_VP,),
+}
 
 
 # Law 78 and the conditions of contest: the methods each form is scored by

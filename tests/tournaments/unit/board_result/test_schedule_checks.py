@@ -40,8 +40,8 @@ def test_an_entry_holds_the_players_its_form_needs_naming_law_4() -> None:
         assert "players" in str(caught.value)
 
 
-def test_a_burraco_event_is_refused_until_its_engine_lands() -> None:
-    with pytest.raises(t.GameNotSupported):
+def test_a_burraco_event_is_not_scored_by_a_bridge_method() -> None:
+    with pytest.raises(t.ScoringNotForForm):
         t.decide(
             t.INITIAL,
             t.CreateTournament(

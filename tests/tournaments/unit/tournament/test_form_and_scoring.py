@@ -39,8 +39,9 @@ def create(
 
 
 def test_every_combination_is_either_accepted_or_refused() -> None:
-    assert len(EVERY) == 12
-    assert len(REFUSED) == 7
+    # A bridge form with the burraco VP method is refused too (decision 0120).
+    assert len(EVERY) == 15
+    assert len(REFUSED) == 10
     assert {(f, s) for f, methods in t.SCORING_FOR_FORM.items() for s in methods} == (
         ACCEPTED
     )
@@ -70,16 +71,46 @@ def test_a_form_with_a_method_that_cannot_score_it_is_refused_naming_scoring(
     assert error.message == f"a {form} event is scored by {allowed}, not {scoring}"
 
 
-@pytest.mark.parametrize("form", list(t.Form))
-def test_a_burraco_event_is_refused_naming_the_game(form: t.Form) -> None:
-    """The F.I.Bur. Codice di Gara has no engine here yet."""
+@pytest.mark.parametrize("form", [t.Form.TEAMS, t.Form.INDIVIDUAL])
+def test_a_burraco_event_other_than_pairs_is_refused_naming_the_form(
+    form: t.Form,
+) -> None:
+    """Burraco pairs are supported (decision 0120); teams and individual wait."""
     command = create(form, t.SCORING_FOR_FORM[form][0], game=t.Game.BURRACO)
     with pytest.raises(t.GameNotSupported) as refused:
         t.decide(t.INITIAL, command, T0)
     error = refused.value
-    assert (error.code, error.field, error.value) == (
+    assert (error.code, error.field, error.value, str(error.law)) == (
         "game_not_supported",
-        "game",
-        "burraco",
+        "form",
+        form.value,
+        "Codice di Gara Art. 2",
     )
-    assert error.message == "burraco events are not supported yet: only bridge"
+    assert error.message == f"burraco {form} events are not supported yet: only pairs"
+
+
+def test_a_burraco_pairs_event_is_scored_by_the_vp_tables() -> None:
+    """A bridge method is refused; the F.I.Bur. VP tables are accepted."""
+    command = create(t.Form.PAIRS, t.ScoringMethod.MATCHPOINTS, game=t.Game.BURRACO)
+    with pytest.raises(t.ScoringNotForForm) as refused:
+        t.decide(t.INITIAL, command, T0)
+    assert (refused.value.field, str(refused.value.law)) == (
+        "scoring",
+        "Codice di Gara, Le tabelle",
+    )
+    command = create(t.Form.PAIRS, t.ScoringMethod.BURRACO_VP, game=t.Game.BURRACO)
+    [created] = t.decide(t.INITIAL, command, T0)
+    assert isinstance(created, t.TournamentCreated)
+    assert created.game is t.Game.BURRACO
+
+
+def test_a_burraco_tournament_takes_no_bridge_session() -> None:
+    """Its turns are the burraco stream's (decision 0120)."""
+    command = create(t.Form.PAIRS, t.ScoringMethod.BURRACO_VP, game=t.Game.BURRACO)
+    state = t.evolve(t.INITIAL, t.decide(t.INITIAL, command, T0)[0])
+    schedule = t.ScheduleSession(
+        session=1, movement="mitchell", starts_at=T0, ends_at=T0, assignments=()
+    )
+    with pytest.raises(t.GameNotSupported) as refused:
+        t.decide(state, schedule, T0)
+    assert (refused.value.code, refused.value.field) == ("game_not_supported", "game")

@@ -1,0 +1,24 @@
+from django.urls import path
+
+from burraco.api import views as v
+
+T = "burraco/tournaments/<uuid:tournament_id>"
+TURN = f"{T}/turns/<int:turn>"
+TABLE = f"{TURN}/tables/<int:table>"
+
+urlpatterns = [
+    path("burraco/tournaments/", v.BurracoTournamentListApi.as_view()),
+    path(f"{T}/", v.BurracoTournamentDetailApi.as_view(), name="burraco-tournament"),
+    path(f"{T}/lines/", v.FormLinesApi.as_view()),
+    path(f"{TURN}/positions/", v.PositionsApi.as_view()),
+    path(f"{TURN}/results/", v.TurnResultsApi.as_view(), name="burraco-turn-results"),
+    path(f"{TABLE}/sheet/", v.ScoreSheetApi.as_view()),
+    path(f"{TABLE}/corrections/", v.CorrectionApi.as_view()),
+    path(f"{TABLE}/inversions/", v.InversionApi.as_view()),
+    path(f"{TABLE}/lateness/", v.LatenessApi.as_view()),
+    path(f"{TABLE}/lost-sheet/", v.LostSheetApi.as_view()),
+    path(f"{T}/standings/", v.StandingsApi.as_view(), name="burraco-standings"),
+    path(f"{T}/standings.csv", v.StandingsCsvApi.as_view()),
+    path(f"{T}/standings/final/", v.FinalStandingsApi.as_view()),
+    path(f"{T}/warnings/", v.WarningApi.as_view()),
+]

@@ -1,0 +1,477 @@
+"""The burraco API: one view per operation; views validate, call a handler,
+answer. Refusals are problems naming the Codice di Gara article (409/422).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+from uuid import UUID
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import serializers
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny, BasePermission
+from rest_framework.renderers import BaseRenderer, JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from access.roles import IsFederationStaff, actor_of, metadata_for
+from burraco import domain as burraco
+from burraco import selectors
+from burraco.api.visibility import require_full, sight_of_turn
+from burraco.handlers import create_burraco, handle_burraco, load_burraco
+from burraco.projections import BurracoStandings
+from httpapi.commands import COMMAND_RESPONSES, created, expected, idem, new_id
+from httpapi.inputs import validated
+from httpapi.reads import READ_PARAMETERS, by_tournament, reads
+from httpapi.schema import PROBLEM, READ_RESPONSES, name_components
+from scoring.burraco import WarningPolicy
+from tournaments.api.common import MAX_ENTRY, MAX_TABLE, StaffOrDirector
+from tournaments.domain import tournament
+
+MAX_POINTS = 100_000  # a hand's base or points: far beyond any real count
+MAX_HANDS = 4
+
+standings_read = reads(BurracoStandings.name, partition=by_tournament)
+
+
+def _command(
+    request: Request, tournament_id: UUID, command: burraco.BurracoCommand, name: str
+) -> Response:
+    result = handle_burraco(
+        tournament_id,
+        command,
+        metadata=metadata_for(request, tournament_id, name),
+        idempotency_key=idem(request),
+        expected_version=expected(request),
+    )
+    return created(result, tournament_id=tournament_id)
+
+
+class HandSerializer(serializers.Serializer):
+    fixed_base = serializers.IntegerField(min_value=-MAX_POINTS, max_value=MAX_POINTS)
+    fixed_points = serializers.IntegerField(min_value=-MAX_POINTS, max_value=MAX_POINTS)
+    mobile_base = serializers.IntegerField(min_value=-MAX_POINTS, max_value=MAX_POINTS)
+    mobile_points = serializers.IntegerField(
+        min_value=-MAX_POINTS, max_value=MAX_POINTS
+    )
+
+
+def _hands(data: dict[str, Any]) -> tuple[burraco.SheetHand, ...]:
+    return tuple(burraco.SheetHand(**hand) for hand in data["hands"])
+
+
+class BurracoTournamentListApi(APIView):
+    """``POST``: staff create a burraco pairs tournament with its settings."""
+
+    permission_classes = [IsFederationStaff]
+
+    class InputSerializer(serializers.Serializer):
+        tournament_id = serializers.UUIDField(required=False)
+        name = serializers.CharField(max_length=200)
+        starts_at = serializers.DateTimeField()
+        hands_per_turn = serializers.IntegerField(
+            min_value=0, max_value=9, help_text="2, 3 or 4 (Art. 6)"
+        )
+        turns = serializers.IntegerField(min_value=0, max_value=burraco.MAX_TURNS)
+        standings_check_minutes = serializers.IntegerField(
+            min_value=0, max_value=600, default=10, help_text="Art. 20: 10"
+        )
+        tie_breaks = serializers.ListField(
+            child=serializers.ChoiceField(choices=[t.value for t in burraco.TieBreak]),
+            max_length=len(burraco.TieBreak),
+            default=["mp", "head_to_head"],
+        )
+        warning_policy = serializers.ChoiceField(
+            choices=[p.value for p in WarningPolicy], default="every_two"
+        )
+        mitchell_turns = serializers.IntegerField(
+            min_value=0,
+            max_value=burraco.MAX_TURNS,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="turns moved by Mitchell; the later ones Danese (all if unset)",
+        )
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        tid = data.get("tournament_id") or new_id(request, actor_of(request.user))
+        create = tournament.CreateTournament(
+            tournament_id=tid,
+            name=data["name"],
+            game=tournament.Game.BURRACO,
+            form=tournament.Form.PAIRS,
+            scoring=tournament.ScoringMethod.BURRACO_VP,
+            starts_at=data["starts_at"],
+            windows=tournament.WindowRules(),
+        )
+        settings = burraco.OpenBurraco(
+            tournament_id=tid,
+            hands_per_turn=data["hands_per_turn"],
+            turns=data["turns"],
+            standings_check_minutes=data["standings_check_minutes"],
+            tie_breaks=tuple(burraco.TieBreak(t) for t in data["tie_breaks"]),
+            warning_policy=data["warning_policy"],
+            mitchell_turns=data["mitchell_turns"],
+        )
+        result = create_burraco(
+            tid,
+            create,
+            settings,
+            metadata=metadata_for(request, tid, "create_burraco_tournament"),
+            idempotency_key=idem(request),
+        )
+        return created(result, tournament_id=tid)
+
+
+def _state(tournament_id: UUID) -> burraco.BurracoState:
+    state = load_burraco(tournament_id)
+    if state.opened is None:
+        raise NotFound("no such burraco tournament")
+    return state
+
+
+class BurracoTournamentDetailApi(APIView):
+    """``GET``: the settings, the lines and where the tournament stands (public)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(responses={200: dict, 404: dict})
+    def get(self, request: Request, tournament_id: UUID) -> Response:
+        state = _state(tournament_id)
+        assert state.opened is not None
+        return Response(
+            {
+                "tournament_id": str(tournament_id),
+                "hands_per_turn": state.opened.hands_per_turn,
+                "turns": state.opened.turns,
+                "movement": state.opened.movement.value,
+                "standings_check_minutes": state.opened.standings_check_minutes,
+                "tie_breaks": [t.value for t in state.opened.tie_breaks],
+                "warning_policy": state.opened.warning_policy,
+                "fixed": list(state.fixed),
+                "mobile": list(state.mobile),
+                "current_turn": state.current_turn,
+                "final_published_at": state.final_published_at,
+                "check_deadline": state.check_deadline,
+                "final": state.final,
+            }
+        )
+
+
+class DirectorCommandApi(APIView):
+    def get_permissions(self) -> list[BasePermission]:
+        return [StaffOrDirector()]
+
+
+class FormLinesApi(DirectorCommandApi):
+    """``POST``: Art. 2, the first turn's fixed and mobile lines (none named:
+    by registration order)."""
+
+    class InputSerializer(serializers.Serializer):
+        fixed = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ENTRY),
+            max_length=MAX_TABLE,
+            default=list,
+        )
+        mobile = serializers.ListField(
+            child=serializers.IntegerField(min_value=1, max_value=MAX_ENTRY),
+            max_length=MAX_TABLE,
+            default=list,
+        )
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.FormLines(
+            fixed=tuple(data["fixed"]), mobile=tuple(data["mobile"])
+        )
+        return _command(request, tournament_id, command, "form_lines")
+
+
+class PositionsApi(DirectorCommandApi):
+    """``POST``: publish a turn's positions (the Art. 20 cut-off). ``GET``:
+    a published turn's positions (public)."""
+
+    def get_permissions(self) -> list[BasePermission]:
+        return [AllowAny()] if self.request.method == "GET" else [StaffOrDirector()]
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, turn: int) -> Response:
+        command = burraco.PublishPositions(turn=turn)
+        return _command(request, tournament_id, command, "publish_positions")
+
+    @extend_schema(responses=READ_RESPONSES)
+    def get(self, request: Request, tournament_id: UUID, turn: int) -> Response:
+        positions = _state(tournament_id).positions.get(turn)
+        if positions is None:
+            raise NotFound(f"turn {turn}'s positions are not published")
+        return Response(
+            {
+                "turn": turn,
+                "positions": [
+                    {"table": p.table, "fixed": p.fixed, "mobile": p.mobile}
+                    for p in positions
+                ],
+            }
+        )
+
+
+class ScoreSheetApi(DirectorCommandApi):
+    """``POST``: a table's score sheet for a turn: each hand's base and points
+    for the fixed and the mobile line (Arts. 18, 19); for a lost sheet found
+    again, its score restored over the 7-7 (Art. 19)."""
+
+    class InputSerializer(serializers.Serializer):
+        hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self, request: Request, tournament_id: UUID, turn: int, table: int
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.EnterScoreSheet(turn=turn, table=table, hands=_hands(data))
+        return _command(request, tournament_id, command, "enter_score_sheet")
+
+
+class CorrectionApi(DirectorCommandApi):
+    """``POST``: Art. 20, a sheet corrected before the next turn's positions,
+    with the opponents' confirmation (and, in the last turn, the director's
+    countersignature)."""
+
+    class InputSerializer(serializers.Serializer):
+        hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
+        opponents_confirmed = serializers.BooleanField()
+        director_countersigned = serializers.BooleanField(default=False)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self, request: Request, tournament_id: UUID, turn: int, table: int
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.CorrectScoreSheet(
+            turn=turn,
+            table=table,
+            hands=_hands(data),
+            opponents_confirmed=data["opponents_confirmed"],
+            director_countersigned=data["director_countersigned"],
+        )
+        return _command(request, tournament_id, command, "correct_score_sheet")
+
+
+class InversionApi(DirectorCommandApi):
+    """``POST``: Art. 20, a score inversion after the next positions: the two
+    pairs' results swap; the standings take it at the next turn."""
+
+    class InputSerializer(serializers.Serializer):
+        pairs_confirmed = serializers.BooleanField()
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self, request: Request, tournament_id: UUID, turn: int, table: int
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.InvertScore(
+            turn=turn, table=table, pairs_confirmed=data["pairs_confirmed"]
+        )
+        return _command(request, tournament_id, command, "invert_score")
+
+
+class FinalStandingsApi(DirectorCommandApi):
+    """``POST``: Art. 20, the final standings shown for their check period."""
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        command = burraco.PublishFinalStandings()
+        return _command(request, tournament_id, command, "publish_final_standings")
+
+
+class WarningApi(DirectorCommandApi):
+    """``POST``: a warning to a pair; the second costs a VP (Definizioni)."""
+
+    class InputSerializer(serializers.Serializer):
+        pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+        turn = serializers.IntegerField(min_value=1, max_value=burraco.MAX_TURNS)
+        article = serializers.IntegerField(min_value=1, max_value=40)
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        return _command(
+            request, tournament_id, burraco.IssueWarning(**data), "issue_warning"
+        )
+
+
+class LatenessApi(DirectorCommandApi):
+    """``POST``: Art. 39, a pair late at the director's signal: a warning,
+    150 or 200 MP to the opponents, or beyond ten minutes the forfeit."""
+
+    class InputSerializer(serializers.Serializer):
+        pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+        seconds = serializers.IntegerField(min_value=0, max_value=24 * 3600)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self, request: Request, tournament_id: UUID, turn: int, table: int
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.RecordLateness(turn=turn, table=table, **data)
+        return _command(request, tournament_id, command, "record_lateness")
+
+
+class LostSheetApi(DirectorCommandApi):
+    """``POST``: Art. 19, the table's sheet is lost: 7-7 until it is found
+    (then ``POST .../sheet/`` restores the score)."""
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(
+        self, request: Request, tournament_id: UUID, turn: int, table: int
+    ) -> Response:
+        command = burraco.RecordLostSheet(turn=turn, table=table)
+        return _command(request, tournament_id, command, "record_lost_sheet")
+
+
+class TurnResultsApi(APIView):
+    """``GET``: a turn's table results, visible by the Art. 20 publication."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=READ_PARAMETERS, responses=READ_RESPONSES)
+    @standings_read
+    def get(self, request: Request, tournament_id: UUID, turn: int) -> Response:
+        sight = sight_of_turn(request, tournament_id, turn)
+        if sight.state.opened is None or turn not in sight.state.positions:
+            raise NotFound(f"turn {turn} is not published")
+        require_full(request, sight, allow_players=True)
+        pairs = None if sight.full else sight.pairs
+        return Response(
+            {
+                "turn": turn,
+                "published": sight.state.results_public(turn),
+                "results": selectors.turn_results(tournament_id, turn, pairs),
+            }
+        )
+
+
+AFTER_TURN = OpenApiParameter(
+    "after_turn",
+    int,
+    description="the turn the standings follow; default the latest the caller sees",
+)
+
+
+def _standings_turn(request: Request, tournament_id: UUID) -> int | None:
+    """The turn the standings asked for follow (``?after_turn=``, refused to
+    a caller who may not see it), else the latest the caller may see."""
+    raw = request.query_params.get("after_turn")
+    if raw is None:
+        turns = [
+            t
+            for t in selectors.standings_turns(tournament_id)
+            if sight_of_turn(request, tournament_id, t).full
+        ]
+        return turns[-1] if turns else None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 3:
+        raise serializers.ValidationError(
+            {"after_turn": [f"{raw[:20]!r} is not a turn number"]}
+        )
+    after = int(raw)
+    sight = sight_of_turn(request, tournament_id, after)
+    require_full(request, sight, allow_players=False)
+    return after
+
+
+class StandingsApi(APIView):
+    """``GET``: the standings after a turn (VP, warnings' deduction, MP, rank);
+    public once the turn's results are (Art. 20)."""
+
+    permission_classes = [AllowAny]
+
+    @extend_schema(parameters=[*READ_PARAMETERS, AFTER_TURN], responses=READ_RESPONSES)
+    @standings_read
+    def get(self, request: Request, tournament_id: UUID) -> Response:
+        state = _state(tournament_id)
+        after = _standings_turn(request, tournament_id)
+        last = state.opened.turns if state.opened else 0
+        return Response(
+            {
+                "after_turn": after,
+                "final_published": after == last
+                and state.final_published_at is not None,
+                "final": after == last and state.final,
+                "check_deadline": state.check_deadline if after == last else None,
+                "standings": []
+                if after is None
+                else selectors.standings(tournament_id, after),
+            }
+        )
+
+
+class CsvRenderer(BaseRenderer):
+    """Lets clients ask for ``text/csv``; errors still go out as JSON."""
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(
+        self,
+        data: Any,
+        accepted_media_type: str | None = None,
+        renderer_context: Any = None,
+    ) -> bytes:
+        return (data if isinstance(data, str) else json.dumps(data)).encode()
+
+
+CSV_COLUMNS = ("rank", "tied", "pair", "vp", "turn_vp", "deduction", "mp", "turns")
+
+
+class StandingsCsvApi(APIView):
+    """``GET``: the standings after a turn as CSV, one line a pair in rank
+    order; columns ``rank,tied,pair,vp,turn_vp,deduction,mp,turns`` (there is
+    no interchange standard for burraco results). Visible as the JSON."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, CsvRenderer]
+
+    @extend_schema(
+        parameters=[*READ_PARAMETERS, AFTER_TURN],
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, "standings CSV"),
+            403: PROBLEM,
+            404: PROBLEM,
+        },
+    )
+    @standings_read
+    def get(self, request: Request, tournament_id: UUID) -> Response:
+        _state(tournament_id)
+        after = _standings_turn(request, tournament_id)
+        if after is None:
+            raise NotFound("no standings are published yet")
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(CSV_COLUMNS)
+        for line in selectors.standings(tournament_id, after):
+            writer.writerow(
+                [int(line[c]) if c == "tied" else line[c] for c in CSV_COLUMNS]
+            )
+        # The file is CSV whatever the client accepts; a refusal above is
+        # still the negotiated problem JSON.
+        request.accepted_renderer = CsvRenderer()
+        request.accepted_media_type = CsvRenderer.media_type
+        response = Response(out.getvalue(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = (
+            f'attachment; filename="standings-after-turn-{after}.csv"'
+        )
+        return response
+
+
+name_components(globals())

@@ -1,0 +1,115 @@
+"""What a director asks of a burraco tournament (Arts. 2, 19, 20)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from uuid import UUID
+
+from burraco.domain.values import Movement, SheetHand, TieBreak
+
+__all__ = [
+    "BurracoCommand",
+    "CorrectScoreSheet",
+    "EnterScoreSheet",
+    "FormLines",
+    "InvertScore",
+    "IssueWarning",
+    "OpenBurraco",
+    "PublishFinalStandings",
+    "PublishPositions",
+    "RecordLateness",
+    "RecordLostSheet",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenBurraco:
+    tournament_id: UUID
+    hands_per_turn: int
+    turns: int
+    movement: Movement = Movement.MITCHELL
+    standings_check_minutes: int = 10
+    tie_breaks: tuple[TieBreak, ...] = (TieBreak.MP, TieBreak.HEAD_TO_HEAD)
+    warning_policy: str = "every_two"
+    mitchell_turns: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FormLines:
+    """Empty ``fixed`` and ``mobile``: by registration order (Art. 2)."""
+
+    fixed: tuple[int, ...] = ()
+    mobile: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublishPositions:
+    turn: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EnterScoreSheet:
+    turn: int
+    table: int
+    hands: tuple[SheetHand, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectScoreSheet:
+    turn: int
+    table: int
+    hands: tuple[SheetHand, ...]
+    opponents_confirmed: bool
+    director_countersigned: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InvertScore:
+    turn: int
+    table: int
+    pairs_confirmed: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublishFinalStandings:
+    pass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class IssueWarning:
+    pair: int
+    turn: int
+    article: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordLateness:
+    """Art. 39: ``seconds`` after the director's signal."""
+
+    turn: int
+    table: int
+    pair: int
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordLostSheet:
+    """Art. 19: the table's sheet is lost."""
+
+    turn: int
+    table: int
+
+
+BurracoCommand = (
+    OpenBurraco
+    | FormLines
+    | PublishPositions
+    | EnterScoreSheet
+    | CorrectScoreSheet
+    | InvertScore
+    | PublishFinalStandings
+    | IssueWarning
+    | RecordLateness
+    | RecordLostSheet
+)

@@ -1,0 +1,484 @@
+"""Turn a burraco tournament command into events, or refuse it naming the article.
+
+F.I.Bur. Codice di Gara, April 2024 edition. Art. 2 (the first turn's tables,
+Mitchell: the fixed line stays, the mobile one moves to the next table),
+Art. 6 (hands a turn), Art. 18 (every score a multiple of 5), Le tabelle
+(MP difference to VP), Art. 20 (the windows):
+
+- until the next turn's positions are shown, a sheet is corrected with the
+  opponents' confirmation; the last turn is protected (Art. 20, point 3): the
+  director must also countersign;
+- after that, only a score inversion, confirmed by the two pairs: their
+  results swap, and the standings take it at the next turn;
+- the final standings are shown for a check period (10 minutes), then are
+  final and nothing changes (decision 0122).
+
+Windows are judged against ``now``, database time, so a window is closed
+even before the sweep records its closing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from datetime import datetime, timedelta
+from typing import assert_never
+
+from burraco.domain.awards import late, lost_sheet
+from burraco.domain.commands import (
+    BurracoCommand,
+    CorrectScoreSheet,
+    EnterScoreSheet,
+    FormLines,
+    InvertScore,
+    IssueWarning,
+    OpenBurraco,
+    PublishFinalStandings,
+    PublishPositions,
+    RecordLateness,
+    RecordLostSheet,
+)
+from burraco.domain.errors import (
+    BurracoExists,
+    BurracoNotOpen,
+    CorrectionNotConfirmed,
+    CorrectionWindowClosed,
+    InvalidLines,
+    InvalidSheet,
+    InversionNotAllowed,
+    SheetAlreadyEntered,
+    StandingsAreFinal,
+    TurnIncomplete,
+    TurnNotCurrent,
+)
+from burraco.domain.events import (
+    BurracoEvent,
+    BurracoOpened,
+    FinalStandingsPublished,
+    LinesFormed,
+    PositionsPublished,
+    ScoreInverted,
+    ScoreSheetCorrected,
+    ScoreSheetEntered,
+    WarningIssued,
+)
+from burraco.domain.guards import entered, not_awarded, table_at
+from burraco.domain.movement import danese_positions, mitchell_positions
+from burraco.domain.standings import standings_after
+from burraco.domain.state import BurracoState, TableResult
+from burraco.domain.values import FormationMethod, SheetHand
+from rules.burraco.articles import DEFINITIONS, art
+from rules.burraco.errors import InvalidSetting
+from rules.burraco.hand_end import HandEnding
+from rules.burraco.match_format import MatchFormat
+from scoring.burraco import HandScore, NotAMultipleOfFive, SideScore, score_turn
+from scoring.burraco.standings import WarningPolicy
+
+__all__ = ["MAX_TURNS", "decide"]
+
+MAX_TURNS = 99
+ART_20 = art(20)
+
+
+def decide(
+    state: BurracoState,
+    command: BurracoCommand,
+    now: datetime,
+    *,
+    entries: Collection[int] = (),
+) -> list[BurracoEvent]:
+    """Return the events of ``command``, or raise the refusal naming its article.
+
+    ``entries``: the pair numbers entered in the tournament (its stream's),
+    read by the handler for ``FormLines``.
+    """
+    if isinstance(command, OpenBurraco):
+        return [_open(state, command)]
+    if state.opened is None:
+        raise BurracoNotOpen("this tournament is not a burraco tournament")
+    if state.final or (
+        state.check_deadline is not None and now >= state.check_deadline
+    ):
+        raise StandingsAreFinal(
+            "the standings are final: nothing can change now", law=ART_20
+        )
+    match command:
+        case FormLines():
+            return [_form_lines(state, command, entries)]
+        case PublishPositions():
+            return [_publish_positions(state, command, now)]
+        case EnterScoreSheet():
+            return [_enter(state, command)]
+        case CorrectScoreSheet():
+            return [_correct(state, command)]
+        case InvertScore():
+            return [_invert(state, command)]
+        case PublishFinalStandings():
+            return [_publish_final(state, now)]
+        case IssueWarning():
+            return [_warn(state, command)]
+        case RecordLateness():
+            return late(state, command)
+        case RecordLostSheet():
+            return [lost_sheet(state, command)]
+        case _:
+            assert_never(command)
+
+
+def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
+    if state.exists:
+        raise BurracoExists("the tournament already exists")
+    try:
+        MatchFormat.for_hands(command.hands_per_turn)
+    except InvalidSetting as error:
+        error.field, error.value = "hands_per_turn", str(command.hands_per_turn)
+        error.law = art(6)
+        raise
+    if not 1 <= command.turns <= MAX_TURNS:
+        raise InvalidSetting(
+            f"a tournament has 1 to {MAX_TURNS} turns, not {command.turns}",
+            field="turns",
+            value=command.turns,
+            law=art(2),
+        )
+    if not 1 <= command.standings_check_minutes <= 60:
+        raise InvalidSetting(
+            "the standings are checked for 1 to 60 minutes (the code says 10)",
+            field="standings_check_minutes",
+            value=command.standings_check_minutes,
+            law=ART_20,
+        )
+    if command.mitchell_turns is not None and not (
+        0 <= command.mitchell_turns <= command.turns
+    ):
+        raise InvalidSetting(
+            f"the Mitchell turns are 0 to {command.turns}, not {command.mitchell_turns}",
+            field="mitchell_turns",
+            value=command.mitchell_turns,
+            law=art(2),
+        )
+    if len(set(command.tie_breaks)) != len(command.tie_breaks):
+        # The code has no tie-breaks (digest Q8): no article to name.
+        raise InvalidSetting("a tie-break is listed twice", field="tie_breaks")
+    if command.warning_policy not in {p.value for p in WarningPolicy}:
+        raise InvalidSetting(
+            f"{command.warning_policy!r} is not a warning policy",
+            field="warning_policy",
+            value=command.warning_policy,
+            law=DEFINITIONS,
+        )
+    return BurracoOpened(
+        tournament_id=command.tournament_id,
+        hands_per_turn=command.hands_per_turn,
+        turns=command.turns,
+        movement=command.movement,
+        standings_check_minutes=command.standings_check_minutes,
+        tie_breaks=command.tie_breaks,
+        warning_policy=command.warning_policy,
+        mitchell_turns=command.mitchell_turns,
+    )
+
+
+def _form_lines(
+    state: BurracoState, command: FormLines, entries: Collection[int]
+) -> LinesFormed:
+    assert state.opened is not None
+    if state.fixed:
+        raise InvalidLines("the lines are formed already", law=art(2))
+    numbers = sorted(entries)
+    if command.fixed or command.mobile:
+        method = FormationMethod.DIRECTOR
+        fixed, mobile = command.fixed, command.mobile
+        named = [*fixed, *mobile]
+        if sorted(named) != numbers:
+            raise InvalidLines(
+                "the fixed and mobile lines name every entered pair once",
+                field="fixed",
+                law=art(2),
+            )
+        if len(fixed) != len(mobile):
+            raise InvalidLines(
+                "as many fixed lines as mobile ones: one of each a table",
+                field="mobile",
+                law=art(2),
+            )
+    else:
+        method = FormationMethod.REGISTRATION_ORDER
+        half = len(numbers) // 2
+        fixed, mobile = tuple(numbers[:half]), tuple(numbers[half:])
+    if len(numbers) < 2 or len(numbers) % 2:
+        # An incomplete table and its rest (Art. 39; digest Q6/Q7) are not
+        # modelled yet: the field must fill every table (decision 0122).
+        raise InvalidLines(
+            f"{len(numbers)} pairs do not fill whole tables of two pairs",
+            value=len(numbers),
+            law=art(39),
+        )
+    if state.mitchell_turns > len(fixed):
+        raise InvalidLines(
+            f"a Mitchell on {len(fixed)} tables has at most {len(fixed)} turns "
+            f"without a repeat, not {state.mitchell_turns}",
+            law=art(2),
+        )
+    return LinesFormed(method=method, fixed=tuple(fixed), mobile=tuple(mobile))
+
+
+def _publish_positions(
+    state: BurracoState, command: PublishPositions, now: datetime
+) -> PositionsPublished:
+    assert state.opened is not None
+    if not state.fixed:
+        raise TurnNotCurrent("the lines are not formed yet", law=art(2))
+    expected = state.current_turn + 1
+    if command.turn != expected or expected > state.opened.turns:
+        raise TurnNotCurrent(
+            f"the next turn to publish is {expected} of {state.opened.turns}, "
+            f"not {command.turn}",
+            field="turn",
+            value=command.turn,
+            law=art(2),
+        )
+    if state.current_turn and not state.turn_complete(state.current_turn):
+        raise TurnIncomplete(
+            f"turn {state.current_turn} still has sheets to enter", law=art(19)
+        )
+    if command.turn == 1 or command.turn <= state.mitchell_turns:
+        positions = mitchell_positions(state.fixed, state.mobile, command.turn)
+    else:
+        # Danese puro from the standings shown after the last turn (Art. 2).
+        order = tuple(s.pair for s in standings_after(state, state.current_turn))
+        positions = danese_positions(order)
+    return PositionsPublished(turn=command.turn, positions=positions, published_at=now)
+
+
+def _scored(
+    state: BurracoState,
+    hands: tuple[SheetHand, ...],
+    bonuses: tuple[int, int] = (0, 0),
+) -> tuple[int, int, int, int]:
+    """Return (fixed MP, mobile MP, fixed VP, mobile VP) of a sheet, each
+    line's Art. 39 bonus for its opponents' lateness added before the VP."""
+    assert state.opened is not None
+    limit = state.opened.hands_per_turn
+    if not 1 <= len(hands) <= limit:
+        raise InvalidSheet(
+            f"a sheet of this tournament holds 1 to {limit} hands, not {len(hands)}",
+            field="hands",
+            value=len(hands),
+            law=art(6),
+        )
+    for n, hand in enumerate(hands):
+        for name in ("fixed_base", "fixed_points", "mobile_base", "mobile_points"):
+            points = getattr(hand, name)
+            if points % 5:
+                raise NotAMultipleOfFive(
+                    f"hand {n + 1}'s {name.replace('_', ' ')} {points} is not a "
+                    "multiple of 5: every value in the count is one",
+                    field=f"hands.{n}.{name}",
+                    value=points,
+                    law=art(18),
+                )
+            if name.endswith("base") and points < 0:
+                raise InvalidSheet(
+                    f"hand {n + 1}'s {name.replace('_', ' ')} is never negative: "
+                    "burraco, closing and bonuses",
+                    field=f"hands.{n}.{name}",
+                    value=points,
+                    law=art(18),
+                )
+    turn = score_turn(
+        (
+            HandScore(
+                HandEnding.CLOSED,
+                SideScore(hand.fixed_base, hand.fixed_points),
+                SideScore(hand.mobile_base, hand.mobile_points),
+            )
+            for hand in hands
+        ),
+        MatchFormat.for_hands(limit),
+        ns_bonus=bonuses[0],
+        ew_bonus=bonuses[1],
+    )
+    fixed_vp, mobile_vp = turn.vp
+    return turn.ns_total, turn.ew_total, fixed_vp, mobile_vp
+
+
+def _bonuses(
+    state: BurracoState, turn: int, fixed: int, mobile: int
+) -> tuple[int, int]:
+    return state.bonus_to(turn, fixed, mobile), state.bonus_to(turn, mobile, fixed)
+
+
+def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
+    """A table's sheet for the turn in play, or a lost sheet found again.
+
+    Art. 19: a sheet found again restores the real score over the 7-7. Found
+    while its turn is in play, at once; found after the next positions, it
+    counts in the standings from the turn in play, as an inversion does
+    (Art. 20; decision 0123).
+    """
+    key = (command.turn, command.table)
+    existing = state.results.get(key)
+    found = existing is not None and existing.award_article == str(art(19))
+    if not found and (
+        command.turn != state.current_turn or state.final_published_at is not None
+    ):
+        raise TurnNotCurrent(
+            f"sheets are entered for the turn in play ({state.current_turn}), "
+            f"not {command.turn}",
+            field="turn",
+            value=command.turn,
+            law=art(19),
+        )
+    fixed, mobile = table_at(state, command.turn, command.table)
+    if not found:
+        not_awarded(existing)
+        if existing is not None:
+            raise SheetAlreadyEntered(
+                f"table {command.table}'s sheet of turn {command.turn} is entered: "
+                "correct it with the opponents' confirmation",
+                law=ART_20,
+            )
+    fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(
+        state, command.hands, _bonuses(state, command.turn, fixed, mobile)
+    )
+    late = found and command.turn + 1 in state.positions
+    return ScoreSheetEntered(
+        turn=command.turn,
+        table=command.table,
+        fixed=fixed,
+        mobile=mobile,
+        hands=command.hands,
+        fixed_mp=fixed_mp,
+        mobile_mp=mobile_mp,
+        fixed_vp=fixed_vp,
+        mobile_vp=mobile_vp,
+        restored_after=state.current_turn if late else None,
+    )
+
+
+def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorrected:
+    assert state.opened is not None
+    result = entered(state, command.turn, command.table)
+    not_awarded(result)
+    if command.turn + 1 in state.positions:
+        raise CorrectionWindowClosed(
+            f"turn {command.turn + 1}'s positions are published: only an "
+            "inversion of the two pairs' scores can be put right now",
+            law=ART_20,
+        )
+    if not command.opponents_confirmed:
+        raise CorrectionNotConfirmed(
+            "a correction needs the opponents' confirmation",
+            field="opponents_confirmed",
+            law=ART_20,
+        )
+    if command.turn == state.opened.turns and not command.director_countersigned:
+        raise CorrectionNotConfirmed(
+            "the last turn's sheets are corrected only with the director "
+            "called and countersigning",
+            field="director_countersigned",
+            law=ART_20,
+        )
+    fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(
+        state,
+        command.hands,
+        _bonuses(state, command.turn, result.fixed, result.mobile),
+    )
+    return ScoreSheetCorrected(
+        turn=command.turn,
+        table=command.table,
+        hands=command.hands,
+        fixed_mp=fixed_mp,
+        mobile_mp=mobile_mp,
+        fixed_vp=fixed_vp,
+        mobile_vp=mobile_vp,
+        director_countersigned=command.director_countersigned,
+    )
+
+
+def _invert(state: BurracoState, command: InvertScore) -> ScoreInverted:
+    result = entered(state, command.turn, command.table)
+    not_awarded(result)
+    if command.turn + 1 not in state.positions and state.final_published_at is None:
+        raise InversionNotAllowed(
+            f"turn {command.turn + 1}'s positions are not published: correct "
+            "the sheet with the opponents' confirmation",
+            law=ART_20,
+        )
+    if result.inverted_after is not None:
+        raise InversionNotAllowed("this score is inverted already", law=ART_20)
+    if result.fixed_vp == result.mobile_vp:
+        raise InvalidSheet(
+            "a 10-10 turn has no winner to swap", field="table", law=ART_20
+        )
+    if not command.pairs_confirmed:
+        raise CorrectionNotConfirmed(
+            "an inversion needs the confirmation of the two pairs",
+            field="pairs_confirmed",
+            law=ART_20,
+        )
+    return ScoreInverted(
+        turn=command.turn,
+        table=command.table,
+        effective_after_turn=state.current_turn,
+        positions_swapped_in=_danese_swap(state, result),
+    )
+
+
+def _danese_swap(state: BurracoState, result: TableResult) -> int | None:
+    """The Danese turn drawn from the standings the inversion would have
+    changed, whose seats the two pairs swap (Art. 20), if none of their
+    tables in it has a result yet; None otherwise."""
+    current = state.current_turn
+    if result.turn != current - 1 or current <= state.mitchell_turns:
+        return None
+    pairs = {result.fixed, result.mobile}
+    for position in state.positions[current]:
+        seated = {position.fixed, position.mobile}
+        if pairs & seated and (current, position.table) in state.results:
+            return None
+    return current
+
+
+def _publish_final(state: BurracoState, now: datetime) -> FinalStandingsPublished:
+    assert state.opened is not None
+    if state.final_published_at is not None:
+        raise TurnNotCurrent("the final standings are published already", law=ART_20)
+    last = state.opened.turns
+    if state.current_turn != last or not state.turn_complete(last):
+        raise TurnIncomplete(
+            f"the final standings follow turn {last}'s last sheet", law=ART_20
+        )
+    minutes = state.opened.standings_check_minutes
+    return FinalStandingsPublished(
+        published_at=now, check_deadline=now + timedelta(minutes=minutes)
+    )
+
+
+def _warn(state: BurracoState, command: IssueWarning) -> WarningIssued:
+    if command.pair not in state.pairs:
+        raise InvalidLines(
+            f"pair {command.pair} is not in the movement",
+            field="pair",
+            value=command.pair,
+            law=art(2),
+        )
+    if not 1 <= command.turn <= state.current_turn:
+        raise TurnNotCurrent(
+            f"turn {command.turn} is not played yet",
+            field="turn",
+            value=command.turn,
+            law=art(2),
+        )
+    try:
+        article = art(command.article)
+    except ValueError as error:
+        raise InvalidSetting(
+            str(error), field="article", value=command.article
+        ) from None
+    return WarningIssued(
+        pair=command.pair,
+        turn=command.turn,
+        article=str(article),
+        reason=command.reason.strip(),
+    )

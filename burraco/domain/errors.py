@@ -1,0 +1,80 @@
+"""Refusals of the burraco tournament stream, each naming its article.
+
+``RuleViolation`` answers 422, ``StateConflict`` 409 (httpapi.problems).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rules.errors import RuleViolation, StateConflict
+
+__all__ = [
+    "BurracoExists",
+    "BurracoNotOpen",
+    "CorrectionNotConfirmed",
+    "CorrectionWindowClosed",
+    "InvalidLines",
+    "InvalidSheet",
+    "InversionNotAllowed",
+    "SheetAlreadyEntered",
+    "StandingsAreFinal",
+    "TurnIncomplete",
+    "TurnNotCurrent",
+    "UnknownTable",
+]
+
+
+class BurracoExists(StateConflict):
+    code: ClassVar[str] = "tournament_exists"
+
+
+class BurracoNotOpen(StateConflict):
+    code: ClassVar[str] = "burraco_not_open"
+
+
+class InvalidLines(RuleViolation):
+    code: ClassVar[str] = "invalid_lines"
+
+
+class TurnNotCurrent(StateConflict):
+    code: ClassVar[str] = "turn_not_current"
+
+
+class TurnIncomplete(StateConflict):
+    code: ClassVar[str] = "turn_incomplete"
+
+
+class UnknownTable(RuleViolation):
+    code: ClassVar[str] = "unknown_table"
+
+
+class InvalidSheet(RuleViolation):
+    code: ClassVar[str] = "invalid_sheet"
+
+
+class SheetAlreadyEntered(StateConflict):
+    code: ClassVar[str] = "sheet_already_entered"
+
+
+class CorrectionNotConfirmed(RuleViolation):
+    """Art. 20: a correction needs the opponents' confirmation, and in a
+    protected turn the director's countersignature."""
+
+    code: ClassVar[str] = "correction_not_confirmed"
+
+
+class CorrectionWindowClosed(StateConflict):
+    """Art. 20: the next turn's positions are published; only an inversion."""
+
+    code: ClassVar[str] = "correction_window_closed"
+
+
+class InversionNotAllowed(StateConflict):
+    code: ClassVar[str] = "inversion_not_allowed"
+
+
+class StandingsAreFinal(StateConflict):
+    """Art. 20: after the check period no change is possible."""
+
+    code: ClassVar[str] = "standings_final"

@@ -1,0 +1,230 @@
+"""The burraco tournament stream's events; type names and versions are stored.
+
+Changing a field, a name or a version here breaks the decoding of stored
+events (spec/eventstore-research.md §6.7). Each result event carries its
+computed MP and VP, so a projection never scores again (decision 0120).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import ClassVar
+from uuid import UUID
+
+from burraco.domain.values import (
+    FormationMethod,
+    Movement,
+    Position,
+    SheetHand,
+    TieBreak,
+)
+
+__all__ = [
+    "EVENT_TYPES",
+    "BurracoEvent",
+    "BurracoOpened",
+    "FinalStandingsPublished",
+    "LatenessRecorded",
+    "LinesFormed",
+    "PositionsPublished",
+    "ScoreInverted",
+    "ScoreSheetCorrected",
+    "ScoreSheetEntered",
+    "StandingsFinal",
+    "TurnAwarded",
+    "WarningIssued",
+]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BurracoOpened:
+    """The tournament's burraco settings, recorded with its creation."""
+
+    event_type: ClassVar[str] = "burraco.opened"
+    schema_version: ClassVar[int] = 1
+
+    tournament_id: UUID
+    hands_per_turn: int
+    turns: int
+    movement: Movement
+    standings_check_minutes: int
+    tie_breaks: tuple[TieBreak, ...]
+    warning_policy: str
+    mitchell_turns: int | None = None  # None: every turn Mitchell (v1)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LinesFormed:
+    """Art. 2: the first turn's tables, fixed and mobile lines by pair number."""
+
+    event_type: ClassVar[str] = "burraco.lines_formed"
+    schema_version: ClassVar[int] = 1
+
+    method: FormationMethod
+    fixed: tuple[int, ...]
+    mobile: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PositionsPublished:
+    """A turn's table positions shown: the Art. 20 cut-off for the turn before."""
+
+    event_type: ClassVar[str] = "burraco.positions_published"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    positions: tuple[Position, ...]
+    published_at: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSheetEntered:
+    """One table's sheet for one turn, with its MP and VP (Le tabelle)."""
+
+    event_type: ClassVar[str] = "burraco.score_sheet_entered"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    fixed: int
+    mobile: int
+    hands: tuple[SheetHand, ...]
+    fixed_mp: int
+    mobile_mp: int
+    fixed_vp: int
+    mobile_vp: int
+    # A lost sheet found after the next positions (Art. 19): the turn from
+    # whose standings it counts; None: at once (v1).
+    restored_after: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSheetCorrected:
+    """Art. 20: a sheet corrected before the next turn's positions, confirmed
+    by the opponents (and countersigned by the director in a protected turn)."""
+
+    event_type: ClassVar[str] = "burraco.score_sheet_corrected"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    hands: tuple[SheetHand, ...]
+    fixed_mp: int
+    mobile_mp: int
+    fixed_vp: int
+    mobile_vp: int
+    director_countersigned: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreInverted:
+    """Art. 20: after the next positions, only a score inversion is put right:
+    the two pairs' results swap, and the standings take it at the next turn
+    (``effective_after_turn``)."""
+
+    event_type: ClassVar[str] = "burraco.score_inverted"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    effective_after_turn: int
+    # A Danese turn drawn from the uncorrected standings: the two pairs'
+    # seats in it swap (Art. 20); None when nothing is swapped (v1).
+    positions_swapped_in: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LatenessRecorded:
+    """Art. 39: a pair not at its table at the director's signal."""
+
+    event_type: ClassVar[str] = "burraco.lateness_recorded"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    pair: int
+    seconds: int
+    band: str
+    bonus_to_opponents: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnAwarded:
+    """A table's turn awarded without a sheet (Art. 39's forfeit): each
+    side's VP and its signed MP, as the article writes them."""
+
+    event_type: ClassVar[str] = "burraco.turn_awarded"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    fixed: int
+    mobile: int
+    fixed_vp: int
+    mobile_vp: int
+    fixed_mp: int
+    mobile_mp: int
+    article: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinalStandingsPublished:
+    """Art. 20: the final standings shown; 10 minutes to check them."""
+
+    event_type: ClassVar[str] = "burraco.final_standings_published"
+    schema_version: ClassVar[int] = 1
+
+    published_at: datetime
+    check_deadline: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingsFinal:
+    """Art. 20: the check period passed; the standings are final."""
+
+    event_type: ClassVar[str] = "burraco.standings_final"
+    schema_version: ClassVar[int] = 1
+
+    check_deadline: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WarningIssued:
+    """A warning to a pair (Definizioni; I poteri dell'arbitro d)."""
+
+    event_type: ClassVar[str] = "burraco.warning_issued"
+    schema_version: ClassVar[int] = 1
+
+    pair: int
+    turn: int
+    article: str
+    reason: str
+
+
+BurracoEvent = (
+    BurracoOpened
+    | LinesFormed
+    | PositionsPublished
+    | ScoreSheetEntered
+    | ScoreSheetCorrected
+    | ScoreInverted
+    | FinalStandingsPublished
+    | StandingsFinal
+    | WarningIssued
+    | LatenessRecorded
+    | TurnAwarded
+)
+EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
+    BurracoOpened,
+    LinesFormed,
+    PositionsPublished,
+    ScoreSheetEntered,
+    ScoreSheetCorrected,
+    ScoreInverted,
+    FinalStandingsPublished,
+    StandingsFinal,
+    WarningIssued,
+    LatenessRecorded,
+    TurnAwarded,
+)

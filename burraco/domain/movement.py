@@ -1,0 +1,36 @@
+"""The Mitchell and Danese movements of burraco turns (Art. 2; Definizioni).
+
+The fixed line of a table stays there; the mobile lines move one table up
+each turn (the last table's to table 1), so that on ``n`` tables ``n`` turns
+meet no pair twice. The code sets no step or skip (digest §3): this is the
+plain one-table step, decision 0122.
+"""
+
+from __future__ import annotations
+
+from burraco.domain.values import Position
+
+__all__ = ["danese_positions", "mitchell_positions"]
+
+
+def mitchell_positions(
+    fixed: tuple[int, ...], mobile: tuple[int, ...], turn: int
+) -> tuple[Position, ...]:
+    """Return the tables of ``turn`` (1-based): table ``i`` keeps ``fixed[i-1]``
+    and meets the mobile line that started ``turn - 1`` tables below it."""
+    n = len(fixed)
+    return tuple(
+        Position(table=i + 1, fixed=fixed[i], mobile=mobile[(i - (turn - 1)) % n])
+        for i in range(n)
+    )
+
+
+def danese_positions(order: tuple[int, ...]) -> tuple[Position, ...]:
+    """Return a Danese puro turn from the standings' order (Art. 2): first
+    against second at table 1, third against fourth at table 2, and so on;
+    the higher-placed pair takes the fixed line. "Puro": a repeat meeting
+    is not avoided (digest Q24; decision 0123)."""
+    return tuple(
+        Position(table=i // 2 + 1, fixed=order[i], mobile=order[i + 1])
+        for i in range(0, len(order) - 1, 2)
+    )

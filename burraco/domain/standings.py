@@ -1,0 +1,128 @@
+"""The standings after a turn: VP totals, the warnings' deduction, tie-breaks.
+
+F.I.Bur. Codice di Gara, April 2024 edition: Le tabelle (VP per turn),
+Definizioni and I poteri dell'arbitro (d) (the second warning costs one VP
+at once), Art. 20 (an inversion counts in the standings from the next turn).
+The code gives no tie-break (digest Q8): the tournament's ``tie_breaks``
+apply in order, and pairs still level share the place (decision 0121).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from burraco.domain.state import BurracoState
+from burraco.domain.values import TieBreak
+from scoring.burraco import WarningPolicy, warnings_vp_deduction
+
+__all__ = ["Standing", "standings_after"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standing:
+    rank: int
+    tied: bool
+    pair: int
+    vp: int
+    """Net VP: the turns' VP less the warnings' deduction."""
+    turn_vp: int
+    deduction: int
+    mp: int
+    """The sum of the pair's signed MP differences."""
+    turns: int
+
+
+@dataclass(slots=True)
+class _Line:
+    pair: int
+    turn_vp: int = 0
+    mp: int = 0
+    turns: int = 0
+    deduction: int = 0
+
+    @property
+    def vp(self) -> int:
+        return self.turn_vp - self.deduction
+
+
+def _head_to_head(state: BurracoState, a: int, b: int, after_turn: int) -> int:
+    """VP ``a`` won against ``b`` less what ``b`` won against ``a`` (0: never met)."""
+    balance = 0
+    for (turn, _), result in state.results.items():
+        if turn <= after_turn and {result.fixed, result.mobile} == {a, b}:
+            balance += result.for_pair(a, after_turn)[0]
+            balance -= result.for_pair(b, after_turn)[0]
+    return balance
+
+
+def _split(
+    state: BurracoState,
+    group: list[_Line],
+    criteria: tuple[TieBreak, ...],
+    after_turn: int,
+) -> list[list[_Line]]:
+    if len(group) <= 1 or not criteria:
+        return [sorted(group, key=lambda line: line.pair)]
+    first, rest = criteria[0], criteria[1:]
+    if first is TieBreak.MP:
+        by_mp: dict[int, list[_Line]] = defaultdict(list)
+        for line in group:
+            by_mp[line.mp].append(line)
+        out: list[list[_Line]] = []
+        for mp in sorted(by_mp, reverse=True):
+            out.extend(_split(state, by_mp[mp], rest, after_turn))
+        return out
+    if len(group) == 2:
+        a, b = group
+        balance = _head_to_head(state, a.pair, b.pair, after_turn)
+        if balance:
+            return [[a], [b]] if balance > 0 else [[b], [a]]
+    return _split(state, group, rest, after_turn)
+
+
+def standings_after(state: BurracoState, after_turn: int) -> tuple[Standing, ...]:
+    """Return the standings after ``after_turn``, first place first."""
+    lines = {pair: _Line(pair) for pair in state.pairs}
+    for (turn, _), result in state.results.items():
+        if turn > after_turn:
+            continue
+        for pair in (result.fixed, result.mobile):
+            vp, mp = result.for_pair(pair, after_turn)
+            line = lines.setdefault(pair, _Line(pair))
+            line.turn_vp += vp
+            line.mp += mp
+            line.turns += 1
+    policy = WarningPolicy(
+        state.opened.warning_policy if state.opened else WarningPolicy.EVERY_TWO
+    )
+    counts: dict[int, int] = defaultdict(int)
+    for warning in state.warnings:
+        if warning.turn <= after_turn:
+            counts[warning.pair] += 1
+    for pair, count in counts.items():
+        lines.setdefault(pair, _Line(pair)).deduction = warnings_vp_deduction(
+            count, policy
+        )
+    by_vp: dict[int, list[_Line]] = defaultdict(list)
+    for line in lines.values():
+        by_vp[line.vp].append(line)
+    criteria = state.opened.tie_breaks if state.opened else (TieBreak.MP,)
+    out: list[Standing] = []
+    for vp in sorted(by_vp, reverse=True):
+        for group in _split(state, by_vp[vp], criteria, after_turn):
+            rank = len(out) + 1
+            out.extend(
+                Standing(
+                    rank=rank,
+                    tied=len(group) > 1,
+                    pair=line.pair,
+                    vp=line.vp,
+                    turn_vp=line.turn_vp,
+                    deduction=line.deduction,
+                    mp=line.mp,
+                    turns=line.turns,
+                )
+                for line in group
+            )
+    return tuple(out)

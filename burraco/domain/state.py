@@ -1,0 +1,236 @@
+"""The burraco tournament's state, folded from its events (pure)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from types import MappingProxyType
+from typing import assert_never
+
+from burraco.domain.events import (
+    BurracoEvent,
+    BurracoOpened,
+    FinalStandingsPublished,
+    LatenessRecorded,
+    LinesFormed,
+    PositionsPublished,
+    ScoreInverted,
+    ScoreSheetCorrected,
+    ScoreSheetEntered,
+    StandingsFinal,
+    TurnAwarded,
+    WarningIssued,
+)
+from burraco.domain.values import Position, SheetHand
+
+__all__ = ["INITIAL", "BurracoState", "TableResult", "evolve"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableResult:
+    """One table's turn as it stands: the sheet's hands, MP and VP.
+
+    ``inverted_after``: the turn after whose standings an Art. 20 inversion
+    counts (None: not inverted). The fixed and mobile figures are as the
+    sheet was entered or corrected; ``for_pair`` applies the inversion.
+    ``awarded``: no sheet (Art. 39's forfeit); ``fixed_mp`` and ``mobile_mp``
+    are then each side's signed MP, not its total.
+    """
+
+    turn: int
+    table: int
+    fixed: int
+    mobile: int
+    hands: tuple[SheetHand, ...]
+    fixed_mp: int
+    mobile_mp: int
+    fixed_vp: int
+    mobile_vp: int
+    corrected: bool = False
+    inverted_after: int | None = None
+    awarded: bool = False
+    award_article: str = ""
+    # A lost sheet's 7-7 that a found sheet replaced from ``restored_after``.
+    replaced: TableResult | None = None
+    restored_after: int | None = None
+
+    def for_pair(self, pair: int, after_turn: int) -> tuple[int, int]:
+        """Return (VP, signed MP difference) of ``pair`` in standings after
+        ``after_turn``: an inversion counts from the turn it names, a found
+        sheet from the turn it names (the 7-7 before)."""
+        if (
+            self.replaced is not None
+            and self.restored_after is not None
+            and after_turn < self.restored_after
+        ):
+            return self.replaced.for_pair(pair, after_turn)
+        swap = self.inverted_after is not None and self.inverted_after <= after_turn
+        fixed_side = (pair == self.fixed) != swap
+        if self.awarded:
+            return (
+                (self.fixed_vp, self.fixed_mp)
+                if fixed_side
+                else (self.mobile_vp, self.mobile_mp)
+            )
+        difference = self.fixed_mp - self.mobile_mp
+        if fixed_side:
+            return self.fixed_vp, difference
+        return self.mobile_vp, -difference
+
+
+def _frozen() -> MappingProxyType[int, tuple[Position, ...]]:
+    return MappingProxyType({})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BurracoState:
+    opened: BurracoOpened | None = None
+    fixed: tuple[int, ...] = ()
+    mobile: tuple[int, ...] = ()
+    positions: MappingProxyType[int, tuple[Position, ...]] = field(
+        default_factory=_frozen
+    )
+    results: MappingProxyType[tuple[int, int], TableResult] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    warnings: tuple[WarningIssued, ...] = ()
+    lateness: MappingProxyType[tuple[int, int], LatenessRecorded] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    final_published_at: datetime | None = None
+    check_deadline: datetime | None = None
+    final: bool = False
+
+    @property
+    def exists(self) -> bool:
+        return self.opened is not None
+
+    @property
+    def current_turn(self) -> int:
+        """The last turn whose positions are published (0: none yet)."""
+        return max(self.positions, default=0)
+
+    @property
+    def mitchell_turns(self) -> int:
+        """The turns moved by Mitchell; the later ones are Danese."""
+        if self.opened is None:
+            return 0
+        if self.opened.mitchell_turns is None:
+            return self.opened.turns
+        return self.opened.mitchell_turns
+
+    def bonus_to(self, turn: int, pair: int, opponent: int) -> int:
+        """The Art. 39 bonus ``pair`` takes for its opponent's lateness."""
+        late = self.lateness.get((turn, opponent))
+        return 0 if late is None else late.bonus_to_opponents
+
+    @property
+    def pairs(self) -> tuple[int, ...]:
+        return tuple(sorted(self.fixed + self.mobile))
+
+    def turn_complete(self, turn: int) -> bool:
+        tables = self.positions.get(turn, ())
+        return bool(tables) and all((turn, p.table) in self.results for p in tables)
+
+    def results_public(self, turn: int) -> bool:
+        """Art. 20: a turn's results are shown with the next turn's positions,
+        the last turn's with the final standings (decision 0122)."""
+        return turn + 1 in self.positions or (
+            self.final_published_at is not None and turn in self.positions
+        )
+
+
+INITIAL = BurracoState()
+
+
+def _with(
+    mapping: MappingProxyType[tuple[int, int], TableResult], result: TableResult
+) -> MappingProxyType[tuple[int, int], TableResult]:
+    return MappingProxyType({**mapping, (result.turn, result.table): result})
+
+
+def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
+    match event:
+        case BurracoOpened():
+            return replace(state, opened=event)
+        case LinesFormed():
+            return replace(state, fixed=event.fixed, mobile=event.mobile)
+        case PositionsPublished():
+            positions = {**state.positions, event.turn: event.positions}
+            return replace(state, positions=MappingProxyType(positions))
+        case ScoreSheetEntered():
+            lost = state.results.get((event.turn, event.table))
+            result = TableResult(
+                turn=event.turn,
+                table=event.table,
+                fixed=event.fixed,
+                mobile=event.mobile,
+                hands=event.hands,
+                fixed_mp=event.fixed_mp,
+                mobile_mp=event.mobile_mp,
+                fixed_vp=event.fixed_vp,
+                mobile_vp=event.mobile_vp,
+                replaced=lost if event.restored_after is not None else None,
+                restored_after=event.restored_after,
+            )
+            return replace(state, results=_with(state.results, result))
+        case ScoreSheetCorrected():
+            before = state.results[(event.turn, event.table)]
+            result = replace(
+                before,
+                hands=event.hands,
+                fixed_mp=event.fixed_mp,
+                mobile_mp=event.mobile_mp,
+                fixed_vp=event.fixed_vp,
+                mobile_vp=event.mobile_vp,
+                corrected=True,
+            )
+            return replace(state, results=_with(state.results, result))
+        case ScoreInverted():
+            before = state.results[(event.turn, event.table)]
+            result = replace(before, inverted_after=event.effective_after_turn)
+            state = replace(state, results=_with(state.results, result))
+            if event.positions_swapped_in is None:
+                return state
+            turn = event.positions_swapped_in
+            swap = {before.fixed: before.mobile, before.mobile: before.fixed}
+            seats = tuple(
+                replace(
+                    p,
+                    fixed=swap.get(p.fixed, p.fixed),
+                    mobile=swap.get(p.mobile, p.mobile),
+                )
+                for p in state.positions[turn]
+            )
+            positions = {**state.positions, turn: seats}
+            return replace(state, positions=MappingProxyType(positions))
+        case LatenessRecorded():
+            lateness = {**state.lateness, (event.turn, event.pair): event}
+            return replace(state, lateness=MappingProxyType(lateness))
+        case TurnAwarded():
+            result = TableResult(
+                turn=event.turn,
+                table=event.table,
+                fixed=event.fixed,
+                mobile=event.mobile,
+                hands=(),
+                fixed_mp=event.fixed_mp,
+                mobile_mp=event.mobile_mp,
+                fixed_vp=event.fixed_vp,
+                mobile_vp=event.mobile_vp,
+                awarded=True,
+                award_article=event.article,
+            )
+            return replace(state, results=_with(state.results, result))
+        case FinalStandingsPublished():
+            return replace(
+                state,
+                final_published_at=event.published_at,
+                check_deadline=event.check_deadline,
+            )
+        case StandingsFinal():
+            return replace(state, final=True)
+        case WarningIssued():
+            return replace(state, warnings=(*state.warnings, event))
+        case _:
+            assert_never(event)

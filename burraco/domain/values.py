@@ -1,0 +1,87 @@
+"""The burraco tournament's terms: its stream, settings, lines and sheets.
+
+F.I.Bur. Codice di Gara, April 2024 edition: Art. 2 (pairs, the first-turn
+formation, Mitchell with fixed and mobile lines), Art. 6 (2, 3 or 4 hands a
+turn), Art. 18 (the sheet's base and points), Art. 20 (the standings check),
+Le tabelle (the VP).
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from enum import StrEnum
+from uuid import UUID
+
+__all__ = [
+    "NAMESPACE",
+    "STREAM_TYPE",
+    "FormationMethod",
+    "Movement",
+    "Position",
+    "SheetHand",
+    "TieBreak",
+    "stream_id",
+]
+
+STREAM_TYPE = "burraco_tournament"
+NAMESPACE = UUID("5f0b8e2a-8c1d-4d1e-9a57-0b1c2d3e4f51")
+
+
+def stream_id(tournament_id: UUID) -> UUID:
+    """The burraco stream of a tournament (its identity is the tournament's)."""
+    return uuid.uuid5(NAMESPACE, f"burraco:{tournament_id}")
+
+
+class Movement(StrEnum):
+    """How the turns are paired (Art. 2).
+
+    ``MITCHELL``: the first ``mitchell_turns`` turns (every turn when unset)
+    move by Mitchell, the later ones are Danese puro from the standings.
+    """
+
+    MITCHELL = "mitchell"
+
+
+class FormationMethod(StrEnum):
+    """How the first turn's tables are formed (Art. 2)."""
+
+    REGISTRATION_ORDER = "registration_order"
+    DIRECTOR = "director"
+
+
+class TieBreak(StrEnum):
+    """What separates pairs level on VP (digest Q8; decision 0121)."""
+
+    MP = "mp"
+    """The greater sum of the pair's signed MP differences."""
+    HEAD_TO_HEAD = "head_to_head"
+    """The VP the pair won against the other pair level with it, when only
+    two are level and they met."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Position:
+    """One table of one turn: the fixed line stays, the mobile one moves."""
+
+    table: int
+    fixed: int
+    mobile: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetHand:
+    """One hand on the score sheet: each line's base and points (Art. 18)."""
+
+    fixed_base: int
+    fixed_points: int
+    mobile_base: int
+    mobile_points: int
+
+    @property
+    def fixed_total(self) -> int:
+        return self.fixed_base + self.fixed_points
+
+    @property
+    def mobile_total(self) -> int:
+        return self.mobile_base + self.mobile_points

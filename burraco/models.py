@@ -1,0 +1,78 @@
+"""The burraco read models: one row per tournament, per table result, per
+standing line. Written only by ``burraco.projections.BurracoStandings``."""
+
+from __future__ import annotations
+
+from django.db import models
+
+
+class BurracoEventRow(models.Model):
+    tournament_id = models.UUIDField(primary_key=True)
+    hands_per_turn = models.PositiveSmallIntegerField()
+    turns = models.PositiveSmallIntegerField()
+    current_turn = models.PositiveSmallIntegerField(default=0)
+    final_published_at = models.DateTimeField(null=True)
+    check_deadline = models.DateTimeField(null=True)
+    final = models.BooleanField(default=False)
+    position = models.BigIntegerField()
+
+    def __str__(self) -> str:
+        return f"burraco {self.tournament_id}"
+
+
+class BurracoResultRow(models.Model):
+    tournament_id = models.UUIDField()
+    turn = models.PositiveSmallIntegerField()
+    table = models.PositiveSmallIntegerField()
+    fixed = models.PositiveIntegerField()
+    mobile = models.PositiveIntegerField()
+    hands = models.JSONField()
+    fixed_mp = models.IntegerField()
+    mobile_mp = models.IntegerField()
+    fixed_vp = models.PositiveSmallIntegerField()
+    mobile_vp = models.PositiveSmallIntegerField()
+    corrected = models.BooleanField(default=False)
+    inverted_after = models.PositiveSmallIntegerField(null=True)
+    # Art. 39's forfeit: no sheet; the MP are each side's signed MP.
+    awarded = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "turn", "table"], name="burraco_result_key"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"turn {self.turn} table {self.table}"
+
+
+class BurracoStandingRow(models.Model):
+    tournament_id = models.UUIDField()
+    after_turn = models.PositiveSmallIntegerField()
+    rank = models.PositiveSmallIntegerField()
+    tied = models.BooleanField()
+    pair = models.PositiveIntegerField()
+    vp = models.IntegerField()
+    turn_vp = models.IntegerField()
+    deduction = models.IntegerField()
+    mp = models.IntegerField()
+    turns = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament_id", "after_turn", "pair"],
+                name="burraco_standing_key",
+            )
+        ]
+        # The page's read: one tournament's standings after a turn, in order.
+        indexes = [
+            models.Index(
+                fields=["tournament_id", "after_turn", "rank"],
+                name="burraco_standing_order",
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"after turn {self.after_turn}: {self.rank}. pair {self.pair}"

@@ -1,0 +1,11 @@
+"""Register the burraco events with the store (called from ``BurracoConfig.ready``)."""
+
+from __future__ import annotations
+
+from eventstore.registry import registry
+
+
+def register_all() -> None:
+    from burraco.domain import EVENT_TYPES
+
+    registry.register(EVENT_TYPES)

@@ -1,0 +1,97 @@
+"""Reads of the burraco read model, for the API and for pages.
+
+Each selector answers rows as plain dicts in display order; who may see
+them is the caller's check (``burraco.visibility``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from burraco.models import BurracoEventRow, BurracoResultRow, BurracoStandingRow
+
+__all__ = [
+    "event_row",
+    "public_turns",
+    "standings",
+    "standings_turns",
+    "turn_results",
+]
+
+STANDING_FIELDS = ("rank", "tied", "pair", "vp", "turn_vp", "deduction", "mp", "turns")
+
+
+def event_row(tournament_id: UUID) -> BurracoEventRow | None:
+    return BurracoEventRow.objects.filter(tournament_id=tournament_id).first()
+
+
+def standings_turns(tournament_id: UUID) -> list[int]:
+    """The turns after which standings are recorded, in order."""
+    return list(
+        BurracoStandingRow.objects.filter(tournament_id=tournament_id)
+        .order_by("after_turn")
+        .values_list("after_turn", flat=True)
+        .distinct()
+    )
+
+
+def standings(tournament_id: UUID, after_turn: int) -> list[dict[str, Any]]:
+    """The standings after ``after_turn``: rank, then pair number."""
+    return list(
+        BurracoStandingRow.objects.filter(
+            tournament_id=tournament_id, after_turn=after_turn
+        )
+        .order_by("rank", "pair")
+        .values(*STANDING_FIELDS)
+    )
+
+
+def turn_results(
+    tournament_id: UUID, turn: int, pairs: frozenset[int] | None = None
+) -> list[dict[str, Any]]:
+    """A turn's table results by table; ``pairs``: only the tables they sat at."""
+    rows = BurracoResultRow.objects.filter(tournament_id=tournament_id, turn=turn)
+    out = []
+    for row in rows.order_by("table"):
+        if pairs is not None and not pairs & {row.fixed, row.mobile}:
+            continue
+        out.append(
+            {
+                "table": row.table,
+                "fixed": row.fixed,
+                "mobile": row.mobile,
+                "hands": [
+                    {
+                        "fixed_base": h[0],
+                        "fixed_points": h[1],
+                        "mobile_base": h[2],
+                        "mobile_points": h[3],
+                    }
+                    for h in row.hands
+                ],
+                "fixed_mp": row.fixed_mp,
+                "mobile_mp": row.mobile_mp,
+                "difference": row.fixed_mp
+                if row.awarded
+                else row.fixed_mp - row.mobile_mp,
+                "fixed_vp": row.fixed_vp,
+                "mobile_vp": row.mobile_vp,
+                "corrected": row.corrected,
+                "inverted_after": row.inverted_after,
+                "awarded": row.awarded,
+            }
+        )
+    return out
+
+
+def public_turns(tournament_id: UUID) -> list[int]:
+    """The turns whose results and standings anyone may read, from the read
+    model: a turn once the next one's positions are published, the last
+    once the final standings are (Art. 20; decision 0122). A page showing
+    the public standings reads ``standings(tid, public_turns(tid)[-1])``."""
+    row = event_row(tournament_id)
+    if row is None:
+        return []
+    last = row.current_turn if row.final_published_at else row.current_turn - 1
+    return [t for t in standings_turns(tournament_id) if t <= last]

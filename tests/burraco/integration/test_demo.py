@@ -1,0 +1,40 @@
+"""The demo's burraco event: built through the handlers, idempotent, with
+the correction, the lateness, the second warning and the final standings."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from burraco import demo
+from burraco.handlers import load_burraco
+from burraco.selectors import public_turns, standings, turn_results
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def test_the_demo_holds_a_burraco_event_from_mitchell_to_final_standings() -> None:
+    call_command("demo")
+    call_command("demo_burraco")
+    call_command("demo_burraco")  # idempotent
+    state = load_burraco(demo.BURRACO_EVENT)
+    assert state.current_turn == demo.TURNS
+    assert state.final_published_at is not None
+    assert state.results[(1, 2)].corrected is True
+    assert [w.article for w in state.warnings if w.pair == demo.WARNED] == [
+        "Codice di Gara Art. 19",
+        "Codice di Gara Art. 39",
+    ]
+    assert public_turns(demo.BURRACO_EVENT) == list(range(1, demo.TURNS + 1))
+    final = standings(demo.BURRACO_EVENT, demo.TURNS)
+    assert len(final) == demo.PAIRS
+    warned = next(s for s in final if s["pair"] == demo.WARNED)
+    assert (warned["deduction"], warned["vp"]) == (1, warned["turn_vp"] - 1)
+    assert sum(s["turn_vp"] for s in final) == 20 * demo.TURNS * demo.PAIRS // 2
+    [late] = [
+        r for r in turn_results(demo.BURRACO_EVENT, 2) if 1 in (r["fixed"], r["mobile"])
+    ]
+    # Pair 1 was four minutes late: its opponents' MP are their hands + 150.
+    side = "mobile" if late["fixed"] == 1 else "fixed"
+    hands = sum(h[f"{side}_base"] + h[f"{side}_points"] for h in late["hands"])
+    assert late[f"{side}_mp"] == hands + 150
