@@ -268,13 +268,16 @@ def update_identity(player_id: UUID, **changes: str) -> PlayerIdentity:
 
 
 def player_command(
-    command: domain.AffiliatePlayer | domain.ChangePlayerCategory,
+    command: domain.AffiliatePlayer
+    | domain.ChangePlayerCategory
+    | domain.SetPlayerPublication,
     *,
     metadata: Metadata,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> AppendResult:
-    """Affiliate a player to a club (which must exist) or change the category."""
+    """Affiliate a player to a club (which must exist), change the category,
+    or say whether results may show the player's name."""
     if isinstance(command, domain.AffiliatePlayer):
         _require_club(command.club_id)
     return _run(

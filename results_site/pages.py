@@ -1,0 +1,310 @@
+"""What each page shows, read through the contexts' public selectors.
+
+The views stay thin: each calls one function here, which reads the results
+read models (``tournaments.selectors``) and the register's public face of the
+players (``registry.boundary``) in a fixed number of queries, and answers
+plain values for the template. No rule is decided here that the contexts
+decide: who may see results is ``tournaments.selectors.session_results_visible``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from decimal import Decimal
+from uuid import UUID
+
+from access.roles import AnyUser
+from registry.boundary import PublicPerson, players_matching_club, public_people
+from tournaments import selectors
+from tournaments.selectors import (
+    EntryRow,
+    ResultRow,
+    SessionRow,
+    StandingRow,
+    TournamentRow,
+)
+
+__all__ = [
+    "BoardPage",
+    "EventPage",
+    "EventsPage",
+    "ScoreCardPage",
+    "SessionPage",
+    "board_page",
+    "event_page",
+    "events_page",
+    "score_card_page",
+    "session_page",
+]
+
+# An event is "current" from its start until this long after its last
+# session's end; "past" after.
+CURRENT_FOR = timedelta(hours=12)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A pair, team or player of an event, as the public may see it."""
+
+    number: int
+    people: tuple[PublicPerson, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    row: TournamentRow
+    sessions: list[SessionRow]
+    when: str  # "current" | "upcoming" | "past"
+
+
+@dataclass(frozen=True, slots=True)
+class EventsPage:
+    current: list[EventCard]
+    upcoming: list[EventCard]
+    past: list[EventCard]
+    text: str
+    club: str
+    day: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventPage:
+    row: TournamentRow
+    sessions: list[SessionRow]
+    entries: list[Entry]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    row: StandingRow
+    entry: Entry
+
+
+@dataclass(frozen=True, slots=True)
+class SessionPage:
+    event: TournamentRow
+    session: SessionRow
+    visible: bool
+    standings: list[Standing] = field(default_factory=list)
+    boards: list[int] = field(default_factory=list)
+    directions: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One result of a traveller or a score card, with both sides' entries."""
+
+    row: ResultRow
+    ns: Entry
+    ew: Entry
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One board of a score card, from the entry's side."""
+
+    row: ResultRow
+    direction: str  # "NS" | "EW"
+    opponents: Entry
+    score: int | None
+    matchpoints: Decimal | None
+
+
+def card_line(row: ResultRow, entry: int, entries: dict[int, Entry]) -> CardLine:
+    if row.ns == entry:
+        return CardLine(row, "NS", _entry(entries, row.ew), row.score_ns, row.mp_ns)
+    score = None if row.score_ns is None else -row.score_ns
+    return CardLine(row, "EW", _entry(entries, row.ns), score, row.mp_ew)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    event: TournamentRow
+    session: SessionRow
+    board: int
+    visible: bool
+    lines: list[Line] = field(default_factory=list)
+    boards: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreCardPage:
+    event: TournamentRow
+    session: SessionRow
+    entry: Entry
+    visible: bool
+    lines: list[CardLine] = field(default_factory=list)
+    standing: StandingRow | None = None
+
+
+def _entries(rows: Iterable[EntryRow]) -> dict[int, Entry]:
+    rows = list(rows)
+    people = public_people(p for row in rows for p in row.player_ids)
+    unknown = PublicPerson("", None, None)
+    return {
+        row.number: Entry(
+            row.number, tuple(people.get(str(p), unknown) for p in row.player_ids)
+        )
+        for row in rows
+    }
+
+
+def _entry(entries: dict[int, Entry], number: int) -> Entry:
+    return entries.get(number) or Entry(number, ())
+
+
+def _when(row: TournamentRow, sessions: list[SessionRow], now: datetime) -> str:
+    if row.starts_at > now:
+        return "upcoming"
+    end = max((s.ends_at for s in sessions), default=row.starts_at)
+    if all(s.status == SessionRow.Status.FINAL for s in sessions) and sessions:
+        return "past"
+    return "current" if now <= end + CURRENT_FOR else "past"
+
+
+def events_page(
+    now: datetime, text: str = "", club: str = "", day: str = ""
+) -> EventsPage:
+    """The events, current, upcoming and past; by words of the name, a club
+    (its name, code or city) and a day (ISO date: the events it falls in)."""
+    player_ids = players_matching_club(club) if club else None
+    rows = list(selectors.tournaments(text, player_ids))
+    if club and not player_ids:
+        rows = [r for r in rows if text and text.lower() in r.name.lower()]
+    by_event: dict[UUID, list[SessionRow]] = {r.tournament_id: [] for r in rows}
+    for s in selectors.sessions(list(by_event)):
+        by_event[s.tournament_id].append(s)
+    cards = [EventCard(r, by_event[r.tournament_id], "") for r in rows]
+    if day:
+        cards = [c for c in cards if _falls_on(c, day)]
+    sorted_cards: dict[str, list[EventCard]] = {
+        "current": [],
+        "upcoming": [],
+        "past": [],
+    }
+    for c in cards:
+        when = _when(c.row, c.sessions, now)
+        sorted_cards[when].append(EventCard(c.row, c.sessions, when))
+    sorted_cards["upcoming"].reverse()  # the nearest first
+    return EventsPage(
+        sorted_cards["current"],
+        sorted_cards["upcoming"],
+        sorted_cards["past"],
+        text,
+        club,
+        day,
+    )
+
+
+def _falls_on(card: EventCard, day: str) -> bool:
+    days = {card.row.starts_at.date().isoformat()}
+    for s in card.sessions:
+        days |= {s.starts_at.date().isoformat(), s.ends_at.date().isoformat()}
+    return day in days
+
+
+def event_page(tournament_id: UUID) -> EventPage | None:
+    row = selectors.tournament_row(tournament_id)
+    if row is None:
+        return None
+    entries = _entries(selectors.entries(tournament_id))
+    return EventPage(
+        row, selectors.sessions([tournament_id]), [entries[n] for n in sorted(entries)]
+    )
+
+
+def _session(
+    tournament_id: UUID, number: int
+) -> tuple[TournamentRow, SessionRow] | None:
+    row = selectors.tournament_row(tournament_id)
+    found = selectors.session(tournament_id, number) if row is not None else None
+    if row is None or found is None:
+        return None
+    return row, found
+
+
+def session_page(user: AnyUser, tournament_id: UUID, number: int) -> SessionPage | None:
+    """A session's ranking (names and clubs) and its boards, if visible."""
+    found = _session(tournament_id, number)
+    if found is None:
+        return None
+    row, session = found
+    if not selectors.session_results_visible(user, tournament_id, number):
+        return SessionPage(row, session, visible=False)
+    standings = selectors.standings(tournament_id, number)
+    entries = _entries(selectors.entries(tournament_id))
+    return SessionPage(
+        row,
+        session,
+        visible=True,
+        standings=[Standing(s, _entry(entries, s.entry_number)) for s in standings],
+        boards=selectors.board_numbers(tournament_id, number),
+        directions=sorted({s.direction for s in standings}),
+    )
+
+
+def board_page(
+    user: AnyUser, tournament_id: UUID, number: int, board: int
+) -> BoardPage | None:
+    """A board's traveller, if visible."""
+    found = _session(tournament_id, number)
+    if found is None:
+        return None
+    row, session = found
+    if not selectors.session_results_visible(user, tournament_id, number):
+        return BoardPage(row, session, board, visible=False)
+    results = selectors.traveller(tournament_id, number, board)
+    entries = _entries(selectors.entries(tournament_id))
+    return BoardPage(
+        row,
+        session,
+        board,
+        visible=True,
+        lines=[Line(r, _entry(entries, r.ns), _entry(entries, r.ew)) for r in results],
+        boards=selectors.board_numbers(tournament_id, number),
+    )
+
+
+def score_card_page(
+    user: AnyUser, tournament_id: UUID, number: int, entry: int
+) -> ScoreCardPage | None:
+    """One entry's results in a session, board by board, if visible."""
+    found = _session(tournament_id, number)
+    if found is None:
+        return None
+    row, session = found
+    entries = _entries(selectors.entries(tournament_id))
+    if entry not in entries:
+        return None
+    if not selectors.session_results_visible(user, tournament_id, number):
+        return ScoreCardPage(row, session, entries[entry], visible=False)
+    results = selectors.score_card(tournament_id, number, entry)
+    standing = next(
+        (
+            s
+            for s in selectors.standings(tournament_id, number)
+            if s.entry_number == entry
+        ),
+        None,
+    )
+    return ScoreCardPage(
+        row,
+        session,
+        entries[entry],
+        visible=True,
+        lines=[card_line(r, entry, entries) for r in results],
+        standing=standing,
+    )
+
+
+def etag(user: AnyUser, language: str, *parts: object) -> str:
+    """A page's validator: the results projection's position (nothing a page
+    of results shows changes unless it moves), the language, who reads
+    (public or a director's sight) and the page's own parts."""
+    who = "u" + str(user.pk) if user.is_authenticated else "anon"
+    key = "-".join(
+        str(p) for p in (selectors.results_position(), language, who, *parts)
+    )
+    return f'W/"{key}"'
