@@ -1,0 +1,183 @@
+"""The results site's pages, rendered in process on the test database.
+
+Names and clubs from the register on every result, number only for a player
+who asked not to be published; nothing before publication for the public,
+everything for the session's director; each page in a fixed number of queries
+(no N+1: the same bound with 6 pairs as the 304 check proves per poll).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.test import Client
+
+from tests.support.site import FAMILY, GIVEN, HIDDEN, site_event
+
+pytestmark = pytest.mark.django_db
+
+IT = {"HTTP_ACCEPT_LANGUAGE": "it-IT,it;q=0.9,en;q=0.5"}
+EN = {"HTTP_ACCEPT_LANGUAGE": "en-GB,en;q=0.9"}
+
+
+def text(response: object) -> str:
+    body = response.content.decode()  # type: ignore[attr-defined]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
+
+
+def test_the_home_page_speaks_italian_to_an_italian_browser_and_english_else() -> None:
+    client = Client()
+    italian = client.get("/", **IT)
+    english = Client().get("/", **EN)
+    assert italian.status_code == english.status_code == 200
+    assert italian["Content-Language"] == "it"
+    assert english["Content-Language"] == "en"
+    assert "Risultati di bridge" in text(italian)
+    assert "Bridge results" in text(english)
+    assert '<html lang="it">' in italian.content.decode()
+
+
+def test_the_language_switch_sets_the_language_for_the_next_pages() -> None:
+    client = Client()
+    response = client.post("/i18n/setlang/", {"language": "en", "next": "/"}, **IT)
+    assert response.status_code == 302
+    assert response["Location"] == "/"
+    assert "Bridge results" in text(client.get("/", **IT))
+
+
+def test_a_published_session_shows_names_and_clubs_and_a_number_for_the_hidden(
+    django_assert_max_num_queries: object,
+) -> None:
+    event = site_event(publish=True)
+    path = f"/events/{event.tid}/sessions/1/"
+    with django_assert_max_num_queries(12):  # type: ignore[operator]
+        response = Client().get(path, **EN)
+    assert response.status_code == 200
+    page = text(response)
+    for i in range(12):
+        if i == HIDDEN:
+            assert f"Player no. {event.numbers[i]}" in page
+            assert FAMILY[i] not in page
+        else:
+            assert f"{GIVEN[i]} {FAMILY[i]}" in page
+    assert event.clubs[0] in page and event.clubs[1] in page
+    assert "Official" in page and "Appeals until" in page
+    italian = text(Client().get(path, **IT))
+    assert "Classifica" in italian and "Ufficiale" in italian
+    assert f"Giocatore n. {event.numbers[HIDDEN]}" in italian
+
+
+def test_before_publication_the_public_sees_that_results_are_not_published() -> None:
+    event = site_event(publish=False)
+    base = f"/events/{event.tid}/sessions/1/"
+    for path in (base, base + "boards/1/", base + "entries/1/"):
+        response = Client().get(path, **EN)
+        assert response.status_code == 200
+        page = text(response)
+        assert "The results of this session are not yet published." in page
+        if path == base:
+            assert FAMILY[0] not in page  # no ranking, so no names
+        assert "4S N" not in page
+    director = Client()
+    director.force_login(event.director_user)  # type: ignore[arg-type]
+    page = text(director.get(base, **EN))
+    assert "not yet published" not in page
+    assert f"{GIVEN[0]} {FAMILY[0]}" in page
+    assert "Provisional" in page
+
+
+def test_a_traveller_in_italian_notation_and_in_english(
+    django_assert_max_num_queries: object,
+) -> None:
+    event = site_event(publish=True)
+    path = f"/events/{event.tid}/sessions/1/boards/1/"
+    with django_assert_max_num_queries(12):  # type: ignore[operator]
+        english = text(Client().get(path, **EN))
+    italian = text(Client().get(path, **IT))
+    assert "4S N" in english and "3NT S" in english and "H A" in english
+    assert "4P N" in italian and "3SA S" in italian and "C A" in italian
+    assert "Smazzata 1" in italian
+
+
+def test_a_score_card_from_the_pairs_side(
+    django_assert_max_num_queries: object,
+) -> None:
+    event = site_event(publish=True)
+    path = f"/events/{event.tid}/sessions/1/entries/4/"
+    with django_assert_max_num_queries(12):  # type: ignore[operator]
+        response = Client().get(path, **EN)
+    page = text(response)
+    assert "Score card of entry 4" in page
+    assert f"{GIVEN[6]} {FAMILY[6]}" in page  # pair 4's first player
+    rows = re.findall(r"<tr>\s*<td class=\"num\"><a [^>]*>(\d+)</a></td>\s*<td>(\w+)</td>", response.content.decode())
+    assert rows and all(direction == "EW" for _, direction in rows)
+    assert re.findall(r"-\d{3}", page)  # EW's scores from its side
+
+
+def test_the_events_list_searches_by_name_club_and_day() -> None:
+    event = site_event(publish=True)
+    client = Client()
+    everything = text(client.get("/events/", **EN))
+    assert "Coppa Arbitro" in everything and "In progress" in everything
+    assert "Coppa Arbitro" in text(client.get("/events/?q=coppa", **EN))
+    assert "Coppa Arbitro" not in text(client.get("/events/?q=zzzz", **EN))
+    assert "Coppa Arbitro" in text(client.get("/events/", {"club": event.clubs[0]}, **EN))
+    assert "Coppa Arbitro" not in text(client.get("/events/?club=nessuno", **EN))
+    assert "Coppa Arbitro" not in text(client.get("/events/?day=2001-01-01", **EN))
+
+
+def test_an_event_page_lists_its_sessions_and_entries_with_names() -> None:
+    event = site_event(publish=True)
+    page = text(Client().get(f"/events/{event.tid}/", **IT))
+    assert "Turno 1" in page and "Ufficiale" in page
+    assert f"{GIVEN[2]} {FAMILY[2]}" in page
+
+
+def test_a_missing_page_is_the_sites_404_in_the_readers_language() -> None:
+    for path in ("/nowhere/", "/events/00000000-0000-4000-8000-000000000000/"):
+        response = Client().get(path, **IT)
+        assert response.status_code == 404
+        assert "Pagina non trovata" in text(response)
+        assert "/static/results_site/site.css" in response.content.decode()
+    assert "Page not found" in text(Client().get("/nowhere/", **EN))
+
+
+def test_a_poll_that_finds_nothing_new_is_a_304_and_a_new_result_changes_it() -> None:
+    event = site_event(publish=False, skip={(2, 1), (2, 2), (2, 3)})
+    client = Client()
+    client.force_login(event.director_user)  # type: ignore[arg-type]
+    path = f"/events/{event.tid}/sessions/1/"
+    first = client.get(path, HTTP_HX_REQUEST="true", **EN)
+    assert first.status_code == 200
+    tag = first["ETag"]
+    assert first["Cache-Control"] == "no-cache"
+    assert "<html" not in first.content.decode()  # a fragment, not a page
+    again = client.get(path, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=tag, **EN)
+    assert again.status_code == 304
+    assert again.content == b""
+    from tests.support.pairs_event import enter_all, project
+
+    enter_all(event.director, event.tid, {(b, t) for b in range(1, 7) for t in range(1, 4) if b != 2})
+    project()
+    changed = client.get(path, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=tag, **EN)
+    assert changed.status_code == 200
+    assert changed["ETag"] != tag
+
+
+def test_static_files_and_the_offline_api_docs_are_served() -> None:
+    client = Client()
+    css = client.get("/static/results_site/site.css")
+    assert css.status_code == 200
+    assert b"@media print" in b"".join(css.streaming_content)  # type: ignore[attr-defined]
+    docs = client.get("/api/docs/")
+    assert docs.status_code == 200
+    body = docs.content.decode()
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in body
+    assert "cdn" not in body.lower()
+    bundle = client.get("/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js")
+    assert bundle.status_code == 200
+    redoc = client.get("/api/redoc/").content.decode()
+    assert "/static/drf_spectacular_sidecar/redoc/" in redoc and "cdn" not in redoc.lower()
+    htmx = client.get("/static/results_site/vendor/htmx-2.0.10.min.js")
+    assert htmx.status_code == 200
