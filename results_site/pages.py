@@ -42,6 +42,7 @@ __all__ = [
 # An event is "current" from its start until this long after its last
 # session's end; "past" after.
 CURRENT_FOR = timedelta(hours=12)
+_DIRECTIONS = {"": 0, "NS": 1, "EW": 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +88,9 @@ class SessionPage:
     event: TournamentRow
     session: SessionRow
     visible: bool
-    standings: list[Standing] = field(default_factory=list)
+    # One ranking per direction (a Mitchell's NS and EW), else one with "".
+    rankings: list[tuple[str, list[Standing]]] = field(default_factory=list)
     boards: list[int] = field(default_factory=list)
-    directions: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,15 +234,18 @@ def session_page(user: AnyUser, tournament_id: UUID, number: int) -> SessionPage
     row, session = found
     if not selectors.session_results_visible(user, tournament_id, number):
         return SessionPage(row, session, visible=False)
-    standings = selectors.standings(tournament_id, number)
     entries = _entries(selectors.entries(tournament_id))
+    rankings: dict[str, list[Standing]] = {}
+    for s in selectors.standings(tournament_id, number):
+        rankings.setdefault(s.direction, []).append(
+            Standing(s, _entry(entries, s.entry_number))
+        )
     return SessionPage(
         row,
         session,
         visible=True,
-        standings=[Standing(s, _entry(entries, s.entry_number)) for s in standings],
+        rankings=sorted(rankings.items(), key=lambda kv: _DIRECTIONS.get(kv[0], 9)),
         boards=selectors.board_numbers(tournament_id, number),
-        directions=sorted({s.direction for s in standings}),
     )
 
 
