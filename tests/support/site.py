@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.contrib.auth import get_user_model
+
 from eventstore.projections import ProjectionRunner
 from eventstore.store import Metadata
 from registry import domain
@@ -22,10 +23,34 @@ from registry.projections import RegistryProjection
 from tests.support import pairs_event
 from tests.support.pairs_event import client_for, enter_all, make_tournament, project
 
-FAMILY = ["Rossi", "Bianchi", "Verdi", "Neri", "Russo", "Ferrari",
-          "Esposito", "Romano", "Colombo", "Ricci", "Marino", "Greco"]
-GIVEN = ["Ada", "Bruno", "Carla", "Dario", "Elena", "Fabio",
-         "Gina", "Ugo", "Irene", "Luca", "Marta", "Nino"]
+FAMILY = [
+    "Rossi",
+    "Bianchi",
+    "Verdi",
+    "Neri",
+    "Russo",
+    "Ferrari",
+    "Esposito",
+    "Romano",
+    "Colombo",
+    "Ricci",
+    "Marino",
+    "Greco",
+]
+GIVEN = [
+    "Ada",
+    "Bruno",
+    "Carla",
+    "Dario",
+    "Elena",
+    "Fabio",
+    "Gina",
+    "Ugo",
+    "Irene",
+    "Luca",
+    "Marta",
+    "Nino",
+]
 HIDDEN = 11  # the index of the player who asked not to be published
 
 
@@ -43,15 +68,21 @@ def register_named() -> tuple[dict[int, list[str]], list[str], list[str]]:
     """Twelve players, two clubs; player ``HIDDEN`` not published."""
     tag = uuid.uuid4().hex[:6]
     clubs = [
-        Club.objects.create(code=f"A{tag}", name=f"Circolo Bridge Alfa {tag}", city="Roma"),
-        Club.objects.create(code=f"B{tag}", name=f"Bridge Club Beta {tag}", city="Milano"),
+        Club.objects.create(
+            code=f"A{tag}", name=f"Circolo Bridge Alfa {tag}", city="Roma"
+        ),
+        Club.objects.create(
+            code=f"B{tag}", name=f"Bridge Club Beta {tag}", city="Milano"
+        ),
     ]
     ids: list[str] = []
     numbers: list[str] = []
     for i in range(12):
         number = str(uuid.uuid4().int)[:9]
         player_id, _ = register_player(
-            Identity(federation_number=number, family_name=FAMILY[i], given_name=GIVEN[i]),
+            Identity(
+                federation_number=number, family_name=FAMILY[i], given_name=GIVEN[i]
+            ),
             domain.PlayerCategory.NOT_CLASSIFIED,
             clubs[i % 2].club_id,
             metadata=Metadata(actor="system:tests"),
@@ -67,9 +98,7 @@ def register_named() -> tuple[dict[int, list[str]], list[str], list[str]]:
     return pairs, numbers, [c.name for c in clubs]
 
 
-def site_event(
-    *, publish: bool, skip: set[tuple[int, int]] = frozenset()
-) -> SiteEvent:
+def site_event(*, publish: bool, skip: set[tuple[int, int]] = frozenset()) -> SiteEvent:
     n = uuid.uuid4().hex[:6]
     staff, _ = client_for(f"sstaff{n}", federation_staff={})
     tid = make_tournament(staff, timedelta(hours=1))

@@ -256,9 +256,11 @@ def test_a_player_asks_not_to_be_published_and_changes_his_mind(
     catch_up()
     read = staff.get(f"{API}/players/{created['player_id']}/").json()
     assert read["published"] is False
-    event = Event.objects.filter(stream_id=created["player_id"]).order_by(
-        "stream_version"
-    ).last()
+    event = (
+        Event.objects.filter(stream_id=created["player_id"])
+        .order_by("stream_version")
+        .last()
+    )
     assert event is not None
     assert (event.event_type, event.payload) == (
         "player.publication_changed",

@@ -128,7 +128,13 @@ def test_a_result_entered_through_the_api_appears_on_an_open_standings_page(
         for t in range(1, 4)
         if director.post(
             f"/api/v1/tournaments/{event.tid}/sessions/1/results/",
-            {"board_number": 2, "table": t, "contract": "3NTS", "tricks": 9, "lead": "HA"},
+            {
+                "board_number": 2,
+                "table": t,
+                "contract": "3NTS",
+                "tricks": 9,
+                "lead": "HA",
+            },
         ).status_code
         == 201
     )

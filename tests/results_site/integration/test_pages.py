@@ -61,10 +61,13 @@ def test_a_published_session_shows_names_and_clubs_and_a_number_for_the_hidden(
             assert FAMILY[i] not in page
         else:
             assert f"{GIVEN[i]} {FAMILY[i]}" in page
-    assert event.clubs[0] in page and event.clubs[1] in page
-    assert "Official" in page and "Appeals until" in page
+    assert event.clubs[0] in page
+    assert event.clubs[1] in page
+    assert "Official" in page
+    assert "Appeals until" in page
     italian = text(Client().get(path, **IT))
-    assert "Classifica" in italian and "Ufficiale" in italian
+    assert "Classifica" in italian
+    assert "Ufficiale" in italian
     assert f"Giocatore n. {event.numbers[HIDDEN]}" in italian
 
 
@@ -95,8 +98,12 @@ def test_a_traveller_in_italian_notation_and_in_english(
     with django_assert_max_num_queries(12):  # type: ignore[operator]
         english = text(Client().get(path, **EN))
     italian = text(Client().get(path, **IT))
-    assert "4S N" in english and "3NT S" in english and "H A" in english
-    assert "4P N" in italian and "3SA S" in italian and "C A" in italian
+    assert "4S N" in english
+    assert "3NT S" in english
+    assert "H A" in english
+    assert "4P N" in italian
+    assert "3SA S" in italian
+    assert "C A" in italian
     assert "Smazzata 1" in italian
 
 
@@ -110,8 +117,12 @@ def test_a_score_card_from_the_pairs_side(
     page = text(response)
     assert "Score card of entry 4" in page
     assert f"{GIVEN[6]} {FAMILY[6]}" in page  # pair 4's first player
-    rows = re.findall(r"<tr>\s*<td class=\"num\"><a [^>]*>(\d+)</a></td>\s*<td>(\w+)</td>", response.content.decode())
-    assert rows and all(direction == "EW" for _, direction in rows)
+    rows = re.findall(
+        r"<tr>\s*<td class=\"num\"><a [^>]*>(\d+)</a></td>\s*<td>(\w+)</td>",
+        response.content.decode(),
+    )
+    assert rows
+    assert all(direction == "EW" for _, direction in rows)
     assert re.findall(r"-\d{3}", page)  # EW's scores from its side
 
 
@@ -119,10 +130,13 @@ def test_the_events_list_searches_by_name_club_and_day() -> None:
     event = site_event(publish=True)
     client = Client()
     everything = text(client.get("/events/", **EN))
-    assert "Coppa Arbitro" in everything and "In progress" in everything
+    assert "Coppa Arbitro" in everything
+    assert "In progress" in everything
     assert "Coppa Arbitro" in text(client.get("/events/?q=coppa", **EN))
     assert "Coppa Arbitro" not in text(client.get("/events/?q=zzzz", **EN))
-    assert "Coppa Arbitro" in text(client.get("/events/", {"club": event.clubs[0]}, **EN))
+    assert "Coppa Arbitro" in text(
+        client.get("/events/", {"club": event.clubs[0]}, **EN)
+    )
     assert "Coppa Arbitro" not in text(client.get("/events/?club=nessuno", **EN))
     assert "Coppa Arbitro" not in text(client.get("/events/?day=2001-01-01", **EN))
 
@@ -130,7 +144,8 @@ def test_the_events_list_searches_by_name_club_and_day() -> None:
 def test_an_event_page_lists_its_sessions_and_entries_with_names() -> None:
     event = site_event(publish=True)
     page = text(Client().get(f"/events/{event.tid}/", **IT))
-    assert "Turno 1" in page and "Ufficiale" in page
+    assert "Turno 1" in page
+    assert "Ufficiale" in page
     assert f"{GIVEN[2]} {FAMILY[2]}" in page
 
 
@@ -158,7 +173,11 @@ def test_a_poll_that_finds_nothing_new_is_a_304_and_a_new_result_changes_it() ->
     assert again.content == b""
     from tests.support.pairs_event import enter_all, project
 
-    enter_all(event.director, event.tid, {(b, t) for b in range(1, 7) for t in range(1, 4) if b != 2})
+    enter_all(
+        event.director,
+        event.tid,
+        {(b, t) for b in range(1, 7) for t in range(1, 4) if b != 2},
+    )
     project()
     changed = client.get(path, HTTP_HX_REQUEST="true", HTTP_IF_NONE_MATCH=tag, **EN)
     assert changed.status_code == 200
@@ -173,11 +192,16 @@ def test_static_files_and_the_offline_api_docs_are_served() -> None:
     docs = client.get("/api/docs/")
     assert docs.status_code == 200
     body = docs.content.decode()
-    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in body
+    assert (
+        "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js" in body
+    )
     assert "cdn" not in body.lower()
-    bundle = client.get("/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js")
+    bundle = client.get(
+        "/static/drf_spectacular_sidecar/swagger-ui-dist/swagger-ui-bundle.js"
+    )
     assert bundle.status_code == 200
     redoc = client.get("/api/redoc/").content.decode()
-    assert "/static/drf_spectacular_sidecar/redoc/" in redoc and "cdn" not in redoc.lower()
+    assert "/static/drf_spectacular_sidecar/redoc/" in redoc
+    assert "cdn" not in redoc.lower()
     htmx = client.get("/static/results_site/vendor/htmx-2.0.10.min.js")
     assert htmx.status_code == 200

@@ -31,9 +31,7 @@ _TEMPLATE_CALL = re.compile(rf"\b(n?gettext|_)\(({_STRING})")
 
 def _project_files(suffix: str) -> list[Path]:
     return [
-        p
-        for p in ROOT.rglob(f"*{suffix}")
-        if not SKIP & set(p.relative_to(ROOT).parts)
+        p for p in ROOT.rglob(f"*{suffix}") if not SKIP & set(p.relative_to(ROOT).parts)
     ]
 
 

@@ -29,9 +29,17 @@ def test_contracts(contract: str | None, italian: str, english: str) -> None:
 
 @pytest.mark.parametrize(
     ("lead", "italian", "english"),
-    [("HA", "C A", "H A"), ("SK", "P R", "S K"), ("DQ", "Q D", "D Q"),
-     ("CJ", "F F", "C J"), ("ST", "P 10", "S 10"), ("C7", "F 7", "C 7"),
-     (None, "", ""), ("", "", ""), ("Z9", "Z9", "Z9")],
+    [
+        ("HA", "C A", "H A"),
+        ("SK", "P R", "S K"),
+        ("DQ", "Q D", "D Q"),
+        ("CJ", "F F", "C J"),
+        ("ST", "P 10", "S 10"),
+        ("C7", "F 7", "C 7"),
+        (None, "", ""),
+        ("", "", ""),
+        ("Z9", "Z9", "Z9"),
+    ],
 )
 def test_leads(lead: str | None, italian: str, english: str) -> None:
     assert lead_text(lead, "it") == italian
