@@ -20,6 +20,7 @@ from uuid import UUID
 from registry.domain.players import PlayerCategory, PlayerState, UnknownPlayer
 from registry.handlers import (
     Identity,
+    ensure_club,
     load_pair,
     load_player,
     player_states,
@@ -34,6 +35,7 @@ __all__ = [
     "PublicPerson",
     "UnknownPlayer",
     "declared_categories",
+    "ensure_club",
     "load_player",
     "player_states",
     "players_matching_club",

@@ -44,6 +44,7 @@ __all__ = [
     "Identity",
     "change_team",
     "declare_convention_card",
+    "ensure_club",
     "forget_player",
     "form_pair",
     "form_team",
@@ -234,6 +235,15 @@ def append_registration(
         raise domain.PlayerAlreadyRegistered(
             f"player {player_id} is registered"
         ) from None
+
+
+def ensure_club(code: str, name: str, city: str = "") -> UUID:
+    """The club with this federation code, recorded if it is not yet (a plain
+    record, not a stream); its id."""
+    club, _ = Club.objects.get_or_create(
+        code=code, defaults={"name": name, "city": city}
+    )
+    return club.club_id
 
 
 def register_player(

@@ -91,6 +91,7 @@ class SessionPage:
     # One ranking per direction (a Mitchell's NS and EW), else one with "".
     rankings: list[tuple[str, list[Standing]]] = field(default_factory=list)
     boards: list[int] = field(default_factory=list)
+    in_vp: bool = False  # teams: IMPs and victory points, not matchpoints
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,7 +237,8 @@ def session_page(user: AnyUser, tournament_id: UUID, number: int) -> SessionPage
         return SessionPage(row, session, visible=False)
     entries = _entries(selectors.entries(tournament_id))
     rankings: dict[str, list[Standing]] = {}
-    for s in selectors.standings(tournament_id, number):
+    standings = selectors.standings(tournament_id, number)
+    for s in standings:
         rankings.setdefault(s.direction, []).append(
             Standing(s, _entry(entries, s.entry_number))
         )
@@ -246,6 +248,7 @@ def session_page(user: AnyUser, tournament_id: UUID, number: int) -> SessionPage
         visible=True,
         rankings=sorted(rankings.items(), key=lambda kv: _DIRECTIONS.get(kv[0], 9)),
         boards=selectors.board_numbers(tournament_id, number),
+        in_vp=any(s.vp is not None for s in standings),
     )
 
 

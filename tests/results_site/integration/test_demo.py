@@ -1,0 +1,50 @@
+"""``make run``'s demo holds a session in play for the results site."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from access.models import RoleGrant
+from eventstore.projections import ProjectionRunner
+from registry.projections import RegistryProjection
+from tournaments import demo
+from tournaments.models import ResultRow, SessionRow
+from tournaments.projections import TournamentResults
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_has_a_session_in_play_shown_live_to_its_director() -> None:
+    assert demo.build() is True
+    ProjectionRunner(TournamentResults()).catch_up()
+    ProjectionRunner(RegistryProjection()).catch_up()
+    session = SessionRow.objects.get(tournament_id=demo.LIVE_EVENT, session=1)
+    assert session.status == "provisional"
+    tables = set(
+        ResultRow.objects.filter(tournament_id=demo.LIVE_EVENT).values_list(
+            "table", flat=True
+        )
+    )
+    assert tables == {1, 2, 3}  # three of five tables through their first round
+    path = f"/events/{demo.LIVE_EVENT}/sessions/1/"
+    public = Client().get(path, HTTP_ACCEPT_LANGUAGE="en")
+    assert "not yet published" in public.content.decode()
+    director = get_user_model().objects.create_user("demo-td")
+    RoleGrant.objects.create(
+        user=director, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=demo.LIVE_EVENT
+    )
+    client = Client()
+    client.force_login(director)
+    page = client.get(path, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert 'hx-trigger="every 5s"' in page
+    assert "Provvisoria" in page
+    assert "Circolo del Bridge Roma" in page
+    assert len(re.findall(r'aria-label="Smazzata \d+"', page)) == 9
+    teams = Client().get(
+        f"/events/{demo.TEAMS_EVENT}/sessions/1/", HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert teams.status_code == 200
