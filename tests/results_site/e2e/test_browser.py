@@ -55,6 +55,14 @@ def test_standings_show_names_in_italian_on_a_phone_and_english_on_a_desktop(
     assert desktop.get_by_text("Official", exact=True).first.is_visible()
     shot(desktop, "standings-desktop-en")
 
+    # On paper: the standings without the navigation, every column shown.
+    desktop.emulate_media(media="print")
+    assert not desktop.locator("header.top").is_visible()
+    assert desktop.get_by_role("columnheader", name="Boards").first.is_visible()
+    assert rows.count() == 6
+    shot(desktop, "standings-print-en")
+    desktop.emulate_media(media="screen")
+
     desktop.goto(f"{server.url}/events/{event.tid}/sessions/1/boards/1/")
     assert "4S N" in desktop.locator("table.traveller").inner_text()
     shot(desktop, "traveller-desktop-en")
