@@ -205,3 +205,19 @@ def test_static_files_and_the_offline_api_docs_are_served() -> None:
     assert "cdn" not in redoc.lower()
     htmx = client.get("/static/results_site/vendor/htmx-2.0.10.min.js")
     assert htmx.status_code == 200
+
+
+def test_the_server_error_page_is_the_sites_and_the_apis_stays_a_problem() -> None:
+    from django.test import RequestFactory
+    from django.utils import translation
+
+    from httpapi.problems import server_error
+
+    with translation.override("it"):
+        page = server_error(RequestFactory().get("/events/"))
+    assert page.status_code == 500
+    assert "Errore del server" in page.content.decode()
+    assert "/static/results_site/site.css" in page.content.decode()
+    api = server_error(RequestFactory().get("/api/v1/tournaments/"))
+    assert api.status_code == 500
+    assert api["Content-Type"] == "application/problem+json"
