@@ -28,12 +28,14 @@ from tournaments.selectors import (
 
 __all__ = [
     "BoardPage",
+    "RecapPage",
     "EventPage",
     "EventsPage",
     "ScoreCardPage",
     "SessionPage",
     "board_page",
     "event_page",
+    "recap_page",
     "events_page",
     "score_card_page",
     "session_page",
@@ -249,6 +251,61 @@ def session_page(user: AnyUser, tournament_id: UUID, number: int) -> SessionPage
         rankings=sorted(rankings.items(), key=lambda kv: _DIRECTIONS.get(kv[0], 9)),
         boards=selectors.board_numbers(tournament_id, number),
         in_vp=any(s.vp is not None for s in standings),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RecapLine:
+    """One entry's line of the recap sheet: its points on each board of the
+    session (None where it did not play the board), its total and rank."""
+
+    standing: StandingRow
+    entry: Entry
+    points: list[Decimal | None]
+
+
+@dataclass(frozen=True, slots=True)
+class RecapPage:
+    event: TournamentRow
+    session: SessionRow
+    visible: bool
+    boards: list[int] = field(default_factory=list)
+    lines: list[RecapLine] = field(default_factory=list)
+
+
+def recap_page(user: AnyUser, tournament_id: UUID, number: int) -> RecapPage | None:
+    """The recap sheet of a pairs session: every entry's points on every
+    board from its own side, beside its total and rank, if visible."""
+    found = _session(tournament_id, number)
+    if found is None:
+        return None
+    row, session = found
+    if not selectors.session_results_visible(user, tournament_id, number):
+        return RecapPage(row, session, visible=False)
+    results = selectors.session_results(tournament_id, number)
+    boards = sorted({r.board_number for r in results})
+    column = {board: i for i, board in enumerate(boards)}
+    points: dict[int, list[Decimal | None]] = {}
+    for r in results:
+        for entry, mp in ((r.ns, r.mp_ns), (r.ew, r.mp_ew)):
+            points.setdefault(entry, [None] * len(boards))[column[r.board_number]] = mp
+    entries = _entries(selectors.entries(tournament_id))
+    return RecapPage(
+        row,
+        session,
+        visible=True,
+        boards=boards,
+        lines=[
+            RecapLine(
+                s,
+                _entry(entries, s.entry_number),
+                points.get(s.entry_number, [None] * len(boards)),
+            )
+            for s in sorted(
+                selectors.standings(tournament_id, number),
+                key=lambda s: (_DIRECTIONS.get(s.direction, 9), s.rank, s.entry_number),
+            )
+        ],
     )
 
 

@@ -17,6 +17,7 @@ urlpatterns = [
     path("events/", views.events, name="events"),
     path(f"{E}/", views.event, name="event"),
     path(f"{S}/", views.session, name="session"),
+    path(f"{S}/recap/", views.recap, name="recap"),
     path(f"{S}/boards/<n:board>/", views.board, name="board"),
     path(f"{S}/entries/<n:entry>/", views.score_card, name="score_card"),
     path(

@@ -92,6 +92,17 @@ def session(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResp
     )
 
 
+def recap(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
+    return _live(
+        request,
+        "recap.html",
+        lambda: pages.recap_page(request.user, tournament_id, session),
+        tournament_id,
+        session,
+        "recap",
+    )
+
+
 def board(
     request: HttpRequest, tournament_id: UUID, session: int, board: int
 ) -> HttpResponse:

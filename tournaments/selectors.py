@@ -38,6 +38,7 @@ __all__ = [
     "results_position",
     "score_card",
     "session",
+    "session_results",
     "session_results_visible",
     "sessions",
     "standings",
@@ -114,6 +115,15 @@ def traveller(tournament_id: UUID, number: int, board: int) -> list[ResultRow]:
         ResultRow.objects.filter(
             tournament_id=tournament_id, session=number, board_number=board
         ).order_by("table", "ns")
+    )
+
+
+def session_results(tournament_id: UUID, number: int) -> list[ResultRow]:
+    """Every result of a session (the recap sheet), by board and table."""
+    return list(
+        ResultRow.objects.filter(tournament_id=tournament_id, session=number).order_by(
+            "board_number", "table"
+        )
     )
 
 

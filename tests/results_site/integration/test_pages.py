@@ -221,3 +221,20 @@ def test_the_server_error_page_is_the_sites_and_the_apis_stays_a_problem() -> No
     api = server_error(RequestFactory().get("/api/v1/tournaments/"))
     assert api.status_code == 500
     assert api["Content-Type"] == "application/problem+json"
+
+
+def test_the_recap_sheet_shows_every_pairs_points_on_every_board(
+    django_assert_max_num_queries: object,
+) -> None:
+    event = site_event(publish=True)
+    path = f"/events/{event.tid}/sessions/1/recap/"
+    with django_assert_max_num_queries(12):  # type: ignore[operator]
+        response = Client().get(path, **IT)
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Riepilogo" in text(response)
+    rows = re.findall(r"<tr>(.*?)</tr>", body, re.S)[1:]
+    assert len(rows) == 6
+    # Pair 2 (NS, first): 4 matchpoints on each of its six boards, 24 in all.
+    cells = re.findall(r'<td class="num">([^<]*)</td>', rows[0])
+    assert cells[-8:] == ["4", "4", "4", "4", "4", "4", "24,00", "100,00"]
