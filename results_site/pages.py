@@ -15,6 +15,8 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from uuid import UUID
 
+from django.utils import timezone
+
 from access.roles import AnyUser
 from registry.boundary import PublicPerson, players_matching_club, public_people
 from tournaments import selectors
@@ -28,15 +30,15 @@ from tournaments.selectors import (
 
 __all__ = [
     "BoardPage",
-    "RecapPage",
     "EventPage",
     "EventsPage",
+    "RecapPage",
     "ScoreCardPage",
     "SessionPage",
     "board_page",
     "event_page",
-    "recap_page",
     "events_page",
+    "recap_page",
     "score_card_page",
     "session_page",
 ]
@@ -172,11 +174,10 @@ def events_page(
     now: datetime, text: str = "", club: str = "", day: str = ""
 ) -> EventsPage:
     """The events, current, upcoming and past; by words of the name, a club
-    (its name, code or city) and a day (ISO date: the events it falls in)."""
+    (its name, code or city: events one of its players entered) and a day
+    (ISO date: the events it falls in); the filters given all apply."""
     player_ids = players_matching_club(club) if club else None
     rows = list(selectors.tournaments(text, player_ids))
-    if club and not player_ids:
-        rows = [r for r in rows if text and text.lower() in r.name.lower()]
     by_event: dict[UUID, list[SessionRow]] = {r.tournament_id: [] for r in rows}
     for s in selectors.sessions(list(by_event)):
         by_event[s.tournament_id].append(s)
@@ -203,10 +204,12 @@ def events_page(
 
 
 def _falls_on(card: EventCard, day: str) -> bool:
-    days = {card.row.starts_at.date().isoformat()}
+    """Whether the event starts, or one of its sessions starts or ends, on
+    ``day`` in the site's time zone."""
+    instants = [card.row.starts_at]
     for s in card.sessions:
-        days |= {s.starts_at.date().isoformat(), s.ends_at.date().isoformat()}
-    return day in days
+        instants += [s.starts_at, s.ends_at]
+    return day in {timezone.localtime(i).date().isoformat() for i in instants}
 
 
 def event_page(tournament_id: UUID) -> EventPage | None:

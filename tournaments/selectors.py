@@ -51,13 +51,13 @@ __all__ = [
 def tournaments(
     text: str = "", player_ids: set[str] | None = None
 ) -> QuerySet[TournamentRow]:
-    """Events, latest first; ``text`` in the name, or an entry naming one of
-    ``player_ids`` (the site's search by club)."""
+    """Events, latest first: with ``text`` in the name, and, when
+    ``player_ids`` is given, with an entry naming one of them (the site's
+    search by club)."""
     rows = TournamentRow.objects.all()
-    if not text and not player_ids:
-        return rows
-    match = Q(name__icontains=text) if text else Q(pk__in=[])
-    if player_ids:
+    if text:
+        rows = rows.filter(name__icontains=text)
+    if player_ids is not None:
         # One query over the entries (their players are a JSON list, which
         # SQLite cannot search inside).
         ids = {
@@ -67,8 +67,8 @@ def tournaments(
             )
             if player_ids & set(names)
         }
-        match |= Q(tournament_id__in=ids)
-    return rows.filter(match)
+        rows = rows.filter(tournament_id__in=ids)
+    return rows
 
 
 def tournament_row(tournament_id: UUID) -> TournamentRow | None:

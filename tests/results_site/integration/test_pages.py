@@ -126,6 +126,14 @@ def test_a_score_card_from_the_pairs_side(
     assert re.findall(r"-\d{3}", page)  # EW's scores from its side
 
 
+def event_store_day() -> str:
+    from django.utils import timezone
+
+    from eventstore.store import event_store
+
+    return timezone.localtime(event_store().now()).date().isoformat()
+
+
 def test_the_events_list_searches_by_name_club_and_day() -> None:
     event = site_event(publish=True)
     client = Client()
@@ -139,6 +147,12 @@ def test_the_events_list_searches_by_name_club_and_day() -> None:
     )
     assert "Coppa Arbitro" not in text(client.get("/events/?club=nessuno", **EN))
     assert "Coppa Arbitro" not in text(client.get("/events/?day=2001-01-01", **EN))
+    both = {"q": "coppa", "club": event.clubs[1]}
+    assert "Coppa Arbitro" in text(client.get("/events/", both, **EN))
+    wrong_name = {"q": "zzzz", "club": event.clubs[1]}
+    assert "Coppa Arbitro" not in text(client.get("/events/", wrong_name, **EN))
+    today = event_store_day()
+    assert "Coppa Arbitro" in text(client.get("/events/", {"day": today}, **EN))
 
 
 def test_an_event_page_lists_its_sessions_and_entries_with_names() -> None:
