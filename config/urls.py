@@ -1,18 +1,15 @@
 from django.contrib import admin
 from django.urls import include, path
-from drf_spectacular.views import (
-    SpectacularAPIView,
-    SpectacularRedocView,
-    SpectacularSwaggerView,
-)
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from config.health import HealthApi
+from results_site.docs import OfflineRedocView
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
-    path("api/redoc/", SpectacularRedocView.as_view(url_name="schema"), name="redoc"),
+    path("api/redoc/", OfflineRedocView.as_view(url_name="schema"), name="redoc"),
     path("api/health/", HealthApi.as_view(), name="health"),
     path("api/v1/", include("access.urls")),
     path("api/v1/", include("tournaments.api.urls")),

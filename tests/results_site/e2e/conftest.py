@@ -78,9 +78,10 @@ def browser(tmp_path: Path) -> Iterator[Browser]:
 def shot() -> Any:
     folder = os.environ.get("ARBITRO_SHOTS")
 
-    def take(page: Any, name: str) -> None:
+    def take(page: Any, name: str, full_page: bool = True) -> None:
         if folder:
             Path(folder).mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(Path(folder) / f"{name}.png"), full_page=True)
+            path = str(Path(folder) / f"{name}.png")
+            page.screenshot(path=path, full_page=full_page)
 
     return take

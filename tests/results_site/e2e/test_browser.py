@@ -156,3 +156,31 @@ def test_a_result_entered_through_the_api_appears_on_an_open_standings_page(
     assert page.locator("#live").inner_text() != before
     assert re.search(r"\b2\b", page.locator("ul.boards").inner_text())
     shot(page, "standings-live-director-en")
+
+
+def test_the_api_docs_render_from_the_server_alone(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    """Swagger UI and Redoc come from drf-spectacular-sidecar: everything the
+    pages load comes from our server (Redoc's maker's logo is blocked by the
+    page's policy before any request leaves), and the documentation renders."""
+    page = browser.window(DESKTOP, "en-GB")
+    loaded: list[str] = []
+    page.on("requestfinished", lambda request: loaded.append(request.url))
+    page.goto(f"{server.url}/api/docs/")
+    page.wait_for_selector(".swagger-ui .info .title", timeout=30_000)
+    assert "Arbitro API" in page.locator(".swagger-ui .info .title").inner_text()
+    assert page.locator(".opblock").count() > 50
+    shot(page, "api-docs-desktop", full_page=False)
+    page.goto(f"{server.url}/api/redoc/")
+    page.wait_for_selector("h1", timeout=30_000)
+    assert "Arbitro API" in page.locator("h1").first.inner_text()
+    shot(page, "api-redoc-desktop", full_page=False)
+    assert any(url.endswith("swagger-ui-bundle.js") for url in loaded)
+    assert any(url.endswith("redoc.standalone.js") for url in loaded)
+    outside = [
+        url
+        for url in loaded
+        if not url.startswith((server.url, f"blob:{server.url}", "data:"))
+    ]
+    assert outside == []
