@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.db import connections
 
 from tests.support.server import server
 
@@ -72,6 +73,10 @@ def browser(tmp_path: Path) -> Iterator[Browser]:
         finally:
             for context in opened.contexts:
                 context.close()
+            # The test's database calls made while Playwright's loop ran used
+            # a connection of that context: close it here, in the same one,
+            # or the test database cannot be dropped at the end.
+            connections.close_all()
 
 
 @pytest.fixture
