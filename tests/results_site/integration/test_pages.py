@@ -115,7 +115,7 @@ def test_a_score_card_from_the_pairs_side(
     with django_assert_max_num_queries(12):  # type: ignore[operator]
         response = Client().get(path, **EN)
     page = text(response)
-    assert "Score card of entry 4" in page
+    assert "Score card of pair 4" in page
     assert f"{GIVEN[6]} {FAMILY[6]}" in page  # pair 4's first player
     rows = re.findall(
         r"<tr>\s*<td class=\"num\"><a [^>]*>(\d+)</a></td>\s*<td>(\w+)</td>",
@@ -252,3 +252,31 @@ def test_the_recap_sheet_shows_every_pairs_points_on_every_board(
     # Pair 2 (NS, first): 4 matchpoints on each of its six boards, 24 in all.
     cells = re.findall(r'<td class="num">([^<]*)</td>', rows[0])
     assert cells[-8:] == ["4", "4", "4", "4", "4", "4", "24,00", "100,00"]
+
+
+def _queries(path: str) -> int:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(path, **EN).status_code == 200
+    return len(queries)
+
+
+def test_the_lists_cost_the_same_queries_for_one_event_as_for_three(
+    django_assert_max_num_queries: object,
+) -> None:
+    """No N+1: the home page, the events list (with a club search) and an
+    event's page read a fixed number of queries whatever the field."""
+    first = site_event(publish=True)
+    club = first.clubs[0].replace(" ", "+")
+    paths = ["/", "/events/", f"/events/?club={club}", f"/events/{first.tid}/"]
+    one = [_queries(p) for p in paths]
+    site_event(publish=True)
+    site_event(publish=False)
+    three = [_queries(p) for p in paths]
+    assert one == three
+    for path in paths:
+        with django_assert_max_num_queries(8):  # type: ignore[operator]
+            Client().get(path, **EN)
