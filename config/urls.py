@@ -2,8 +2,8 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from config.docs import OfflineRedocView
 from config.health import HealthApi
-from results_site.docs import OfflineRedocView
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -1,4 +1,5 @@
-"""The API's Redoc page, offline (decision 0113).
+"""The API's Redoc page, offline (decision 0113); its template is the results
+site's (results_site/templates/results_site/redoc.html).
 
 drf-spectacular's Redoc template loads Google's fonts, and Redoc's bundle
 shows its maker's logo from their CDN. The page here extends that template
@@ -11,9 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
-from drf_spectacular.utils import extend_schema
 from drf_spectacular.views import SpectacularRedocView
+from rest_framework.request import Request
+from rest_framework.response import Response
 
 # Redoc runs inline code, inline styles and a search worker from a blob.
 OFFLINE_POLICY = "; ".join(
@@ -32,8 +33,9 @@ OFFLINE_POLICY = "; ".join(
 class OfflineRedocView(SpectacularRedocView):
     template_name = "results_site/redoc.html"
 
-    @extend_schema(exclude=True)
-    def get(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        response: HttpResponse = super().get(request, *args, **kwargs)
+    def finalize_response(
+        self, request: Request, response: Response, *args: Any, **kwargs: Any
+    ) -> Response:
+        response = super().finalize_response(request, response, *args, **kwargs)
         response["Content-Security-Policy"] = OFFLINE_POLICY
         return response
