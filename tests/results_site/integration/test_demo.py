@@ -48,3 +48,24 @@ def test_the_demo_has_a_session_in_play_shown_live_to_its_director() -> None:
         f"/events/{demo.TEAMS_EVENT}/sessions/1/", HTTP_ACCEPT_LANGUAGE="en"
     )
     assert teams.status_code == 200
+
+
+def test_a_final_sessions_pages_stop_polling() -> None:
+    """The fragment carries its own polling (outerHTML swap): a session whose
+    scores are final answers a fragment without it, and the page stops."""
+    assert demo.build() is True
+    ProjectionRunner(TournamentResults()).catch_up()
+    final = SessionRow.objects.get(tournament_id=demo.PAIRS_EVENT, session=1)
+    assert final.status == "final"
+    path = f"/events/{demo.PAIRS_EVENT}/sessions/1/"
+    page = Client().get(path, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    fragment = Client().get(path, HTTP_HX_REQUEST="true").content.decode()
+    assert "Final" in page
+    assert "hx-trigger" not in page
+    assert fragment.startswith('<div id="live" aria-live="polite">')
+    official = (
+        Client()
+        .get(f"/events/{demo.PAIRS_EVENT}/sessions/2/", HTTP_HX_REQUEST="true")
+        .content.decode()
+    )
+    assert 'hx-trigger="every 5s" hx-swap="outerHTML"' in official
