@@ -36,6 +36,7 @@ __all__ = [
     "ScoreCardPage",
     "SessionPage",
     "board_page",
+    "etag",
     "event_page",
     "events_page",
     "recap_page",

@@ -8,7 +8,7 @@ one small read and no rendering.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -41,10 +41,13 @@ def event(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
     return render(request, "results_site/event.html", {"page": page})
 
 
+LivePage = pages.SessionPage | pages.BoardPage | pages.ScoreCardPage | pages.RecapPage
+
+
 def _live(
     request: HttpRequest,
     template: str,
-    build: Any,
+    build: Callable[[], LivePage | None],
     tournament_id: UUID,
     session: int,
     *parts: object,
@@ -76,9 +79,9 @@ def _live(
     return response
 
 
-def _is_live(page: Any) -> bool:
+def _is_live(page: LivePage) -> bool:
     """Whether the page polls: its session's scores are not yet final."""
-    return bool(page.session.status != selectors.SessionRow.Status.FINAL)
+    return page.session.status != selectors.SessionRow.Status.FINAL
 
 
 def session(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
