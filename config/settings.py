@@ -83,8 +83,9 @@ MIDDLEWARE = [
     # Static files from the app's own process, in both run modes (decision 0113).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    # Italian for Italian browsers, the language switch's choice first.
-    "django.middleware.locale.LocaleMiddleware",
+    # Pages: the language switch's choice, else the browser's (Italian for
+    # Italian browsers); the API stays in English (config/locale.py).
+    "config.locale.SiteLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -280,3 +280,14 @@ def test_the_lists_cost_the_same_queries_for_one_event_as_for_three(
     for path in paths:
         with django_assert_max_num_queries(8):  # type: ignore[operator]
             Client().get(path, **EN)
+
+
+def test_the_api_keeps_answering_in_english_to_an_italian_client() -> None:
+    """LocaleMiddleware would give DRF's Italian messages to an Italian
+    client: the API's answers stay as they were (config/locale.py)."""
+    response = Client().get("/api/v1/me/", **IT)
+    assert response.status_code == 403
+    assert response.json()["detail"] == "Authentication credentials were not provided."
+    assert "Content-Language" not in response
+    page = Client().get("/events/", **IT)
+    assert page["Content-Language"] == "it"
