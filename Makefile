@@ -65,7 +65,7 @@ demo: migrate
 
 run: demo
 	@echo
-	@echo "Arbitro on http://127.0.0.1:$${PORT:-8000}/api/docs/ (embedded: SQLite, filesystem broker)"
+	@echo "Arbitro on http://127.0.0.1:$${PORT:-8000}/ (results site) and /api/docs/ (embedded: SQLite, filesystem broker)"
 	@echo "demo logins: staff/arbitro-staff, director/arbitro-director, player/arbitro-player"
 	@echo
 	$(BIN)/honcho start -f Procfile --port $${PORT:-8000}

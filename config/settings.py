@@ -77,6 +77,8 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
     "django_celery_beat",
     "eventstore",
     "access",
@@ -84,16 +86,23 @@ INSTALLED_APPS = [
     "tournaments",
     "appeals",
     "burraco",
+    "results_site",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # Static files from the app's own process, in both run modes (decision 0113).
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # Pages: the language switch's choice, else the browser's (Italian for
+    # Italian browsers); the API stays in English (config/locale.py).
+    "config.locale.SiteLocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -106,6 +115,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ]
@@ -156,11 +166,31 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# The results site in Italian and English (decision 0113): LocaleMiddleware
+# picks the language switch's cookie, else the browser's Accept-Language.
+# The compiled catalogue is committed beside its source (locale/).
+LANGUAGES = [("it", "Italiano"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Rome")
 USE_I18N = True
 USE_TZ = True
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# WhiteNoise serves static files from the apps' folders (its finders) unless
+# `collectstatic` was run and ARBITRO_STATIC_COLLECTED says so: `make run`
+# needs no build step; production may collect once and serve compressed.
+WHITENOISE_USE_FINDERS = not env_bool("ARBITRO_STATIC_COLLECTED", False)
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise reads it at start
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": (
+            "whitenoise.storage.CompressedStaticFilesStorage"
+            if not WHITENOISE_USE_FINDERS
+            else "django.contrib.staticfiles.storage.StaticFilesStorage"
+        )
+    },
+}
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -227,6 +257,11 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI and Redoc from drf-spectacular-sidecar: the docs need no
+    # internet (no CDN).
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
     # httpapi.inputs.BoundedNumber: a number of at most nine digits.
     "PATH_CONVERTER_OVERRIDES": {
         "num": {"type": "integer", "minimum": 0, "maximum": 999_999_999}
@@ -321,3 +356,7 @@ LOGGING = {
 SILENCED_SYSTEM_CHECKS = [
     "models.W047"
 ]  # SQLite: nulls-distinct unique is PostgreSQL-only
+
+# The results site's sign-in (directors see results before publication).
+LOGIN_URL = "site:login"
+LOGIN_REDIRECT_URL = "site:home"

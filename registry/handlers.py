@@ -44,6 +44,7 @@ __all__ = [
     "PLAYER_STREAM",
     "Identity",
     "change_team",
+    "ensure_club",
     "forget_player",
     "form_pair",
     "form_team",
@@ -237,6 +238,15 @@ def append_registration(
         ) from None
 
 
+def ensure_club(code: str, name: str, city: str = "") -> UUID:
+    """The club with this federation code, recorded if it is not yet (a plain
+    record, not a stream); its id."""
+    club, _ = Club.objects.get_or_create(
+        code=code, defaults={"name": name, "city": city}
+    )
+    return club.club_id
+
+
 def register_player(
     identity: Identity,
     category: PlayerCategory,
@@ -269,13 +279,16 @@ def update_identity(player_id: UUID, **changes: str) -> PlayerIdentity:
 
 
 def player_command(
-    command: domain.AffiliatePlayer | domain.ChangePlayerCategory,
+    command: domain.AffiliatePlayer
+    | domain.ChangePlayerCategory
+    | domain.SetPlayerPublication,
     *,
     metadata: Metadata,
     idempotency_key: str | None = None,
     expected_version: int | None = None,
 ) -> AppendResult:
-    """Affiliate a player to a club (which must exist) or change the category."""
+    """Affiliate a player to a club (which must exist), change the category,
+    or say whether results may show the player's name."""
     if isinstance(command, domain.AffiliatePlayer):
         _require_club(command.club_id)
     return _run(

@@ -82,6 +82,8 @@ class RegisteredPlayer(models.Model):
     category = models.TextField(choices=CATEGORY_CHOICES)
     club_id = models.UUIDField(null=True, blank=True, db_index=True)
     forgotten = models.BooleanField(default=False)
+    # False: results show the player's federation number only (decision 0113).
+    published = models.BooleanField(default=True)
     registered_at = models.DateTimeField()
     last_position = models.BigIntegerField()
 

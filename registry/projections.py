@@ -99,6 +99,8 @@ class RegistryProjection(Projection):
                 self._player(event, e.player_id, category=e.category.value)
             case domain.PlayerForgotten() as e:
                 self._player(event, e.player_id, forgotten=True)
+            case domain.PlayerPublicationChanged() as e:
+                self._player(event, e.player_id, published=e.published)
             case domain.PairFormed() as e:
                 a, b = e.player_ids
                 RegisteredPair.objects.get_or_create(

@@ -6,6 +6,8 @@ shows as forgotten with no personal data (spec/eventstore-research.md §6.8).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
@@ -24,6 +26,7 @@ from registry.models import (
 )
 
 __all__ = [
+    "PublicPerson",
     "club_json",
     "contestant_kind",
     "pair_detail",
@@ -33,6 +36,8 @@ __all__ = [
     "player_detail",
     "player_list",
     "players_json",
+    "players_matching_club",
+    "public_people",
     "team_detail",
     "team_lineups",
     "team_list",
@@ -73,6 +78,7 @@ def players_json(rows: list[RegisteredPlayer]) -> list[dict[str, Any]]:
                 "category": row.category,
                 "club": club_json(club) if club else None,
                 "forgotten": row.forgotten,
+                "published": row.published,
                 "registered_at": row.registered_at.isoformat(),
             }
         )
@@ -252,3 +258,58 @@ def contestant_kind(contestant_id: UUID) -> str | None:
     if RegisteredTeam.objects.filter(team_id=contestant_id).exists():
         return "team"
     return None
+
+
+@dataclass(frozen=True, slots=True)
+class PublicPerson:
+    """What the results site may show of a player: his name and club, or his
+    federation number alone when he asked not to be published (or was
+    forgotten: then not even that)."""
+
+    number: str
+    name: str | None
+    club: str | None
+
+
+def public_people(player_ids: Iterable[str]) -> dict[str, PublicPerson]:
+    """The public face of each registered player, keyed by his id's text; in
+    three queries whatever their number."""
+    ids = {UUID(str(p)) for p in player_ids}
+    rows = list(RegisteredPlayer.objects.filter(player_id__in=ids))
+    identities = {
+        p.player_id: p for p in PlayerIdentity.objects.filter(player_id__in=ids)
+    }
+    clubs = {
+        c.club_id: c.name
+        for c in Club.objects.filter(club_id__in={r.club_id for r in rows if r.club_id})
+    }
+    out: dict[str, PublicPerson] = {}
+    for row in rows:
+        identity = identities.get(row.player_id)
+        if row.forgotten or identity is None:
+            out[str(row.player_id)] = PublicPerson("", None, None)
+        elif not row.published:
+            out[str(row.player_id)] = PublicPerson(
+                identity.federation_number, None, None
+            )
+        else:
+            out[str(row.player_id)] = PublicPerson(
+                identity.federation_number,
+                f"{identity.given_name} {identity.family_name}",
+                clubs.get(row.club_id) if row.club_id else None,
+            )
+    return out
+
+
+def players_matching_club(text: str) -> set[str]:
+    """The ids of the published players whose club's name, code or city holds
+    ``text``."""
+    clubs = Club.objects.filter(
+        Q(name__icontains=text) | Q(code__iexact=text) | Q(city__icontains=text)
+    ).values("club_id")
+    return {
+        str(p)
+        for p in RegisteredPlayer.objects.filter(
+            club_id__in=Subquery(clubs), published=True, forgotten=False
+        ).values_list("player_id", flat=True)
+    }

@@ -2,12 +2,15 @@
 
 Tests marked ``postgres`` need the real database (advisory locks, NOTIFY,
 concurrent writers); on the SQLite fallback they are skipped and listed by
-``-ra`` at the end of the run.
+``-ra`` at the end of the run. Tests marked ``browser`` drive Debian's
+``chromium`` (``/usr/bin/chromium``, installed by ``.ci/run``); without it
+they are skipped and listed the same way.
 """
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -25,9 +28,19 @@ def _vendor() -> str:
     return "postgresql" if "postgresql" in engine else "sqlite"
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+
+
 def pytest_collection_modifyitems(
     config: pytest.Config, items: list[pytest.Item]
 ) -> None:
+    if not CHROMIUM.exists():
+        no_browser = pytest.mark.skip(
+            reason="browser test: needs Debian's chromium (apt-get install chromium)"
+        )
+        for item in items:
+            if "browser" in item.keywords:
+                item.add_marker(no_browser)
     if _vendor() == "postgresql":
         return
     skip = pytest.mark.skip(

@@ -1,5 +1,6 @@
-"""The demo: a two-session Mitchell pairs event, a Swiss teams event and an
-individual event.
+"""The demo: a two-session Mitchell pairs event, a Swiss teams event, an
+individual event, and a pairs event in play (some tables finished, some
+playing: the results site's live pages have something to show at once).
 
 Everything goes through the same handlers as the API, so the demo's history
 is an ordinary event history: results entered, a ruling with an adjusted
@@ -32,6 +33,9 @@ from tournaments.projections import TournamentResults
 PAIRS_EVENT = UUID("00000000-0000-4000-8000-000000000001")
 TEAMS_EVENT = UUID("00000000-0000-4000-8000-000000000002")
 INDIVIDUAL_EVENT = UUID("00000000-0000-4000-8000-000000000003")
+LIVE_EVENT = UUID("00000000-0000-4000-8000-000000000004")
+# The live event's tables that have finished their first round.
+LIVE_TABLES_DONE = 3
 DEMO_PLAYER = UUID("00000000-0000-4000-8000-0000000000a1")
 SYSTEM = Metadata(actor="system:demo")
 PAIRS = 10
@@ -72,7 +76,47 @@ def _run(tid: UUID, command: tournament.TournamentCommand) -> None:
     handlers.handle_tournament(tid, command, metadata=_meta(tid))
 
 
-DEMO_EVENTS = (PAIRS_EVENT, TEAMS_EVENT, INDIVIDUAL_EVENT)
+DEMO_EVENTS = (PAIRS_EVENT, TEAMS_EVENT, INDIVIDUAL_EVENT, LIVE_EVENT)
+GIVEN_NAMES = (
+    "Anna",
+    "Bruno",
+    "Carla",
+    "Dario",
+    "Elena",
+    "Franco",
+    "Giulia",
+    "Luca",
+    "Marta",
+    "Nicola",
+    "Paola",
+    "Roberto",
+    "Silvia",
+    "Tommaso",
+)
+FAMILY_NAMES = (
+    "Rossi",
+    "Bianchi",
+    "Romano",
+    "Colombo",
+    "Ricci",
+    "Marino",
+    "Greco",
+    "Bruno",
+    "Gallo",
+    "Conti",
+    "De Luca",
+    "Costa",
+    "Giordano",
+    "Mancini",
+    "Rizzo",
+    "Lombardi",
+    "Moretti",
+)
+CLUBS = (
+    ("RM01", "Circolo del Bridge Roma", "Roma"),
+    ("MI02", "Bridge Club Milano", "Milano"),
+    ("BO03", "Associazione Bridge Bologna", "Bologna"),
+)
 
 
 def _register(player_id: UUID, tid: UUID, number: int, member: int) -> None:
@@ -81,13 +125,16 @@ def _register(player_id: UUID, tid: UUID, number: int, member: int) -> None:
     if boundary.load_player(player_id)[0].registered:
         return
     event = DEMO_EVENTS.index(tid) + 1
+    seed = event * 100 + number * 4 + member
+    club = boundary.ensure_club(*CLUBS[seed % len(CLUBS)])
     boundary.register_player(
         boundary.Identity(
             federation_number=f"9900{event}{number:02d}{member}",
-            family_name=f"Giocatore {number}.{member + 1}",
-            given_name=f"Demo {event}",
+            family_name=FAMILY_NAMES[seed % len(FAMILY_NAMES)],
+            given_name=GIVEN_NAMES[(seed * 5) % len(GIVEN_NAMES)],
         ),
         boundary.PlayerCategory.NOT_CLASSIFIED,
+        club,
         metadata=SYSTEM,
         player_id=player_id,
     )
@@ -347,6 +394,37 @@ def build_individual_event(rng: random.Random) -> None:
             _enter(tid, 1, board, a.table, rng)
 
 
+def build_live_event(rng: random.Random) -> None:
+    """A pairs event in play now: session 1 of a 10-pair Mitchell, its first
+    round finished at some tables and still being played at the others; not
+    published, so its directors see it live and the public sees that its
+    results are not yet published (decision 0105)."""
+    now = event_store().now()
+    tid = LIVE_EVENT
+    _create_event(
+        tid,
+        "Torneo del giovedì (demo live)",
+        tournament.Form.PAIRS,
+        tournament.ScoringMethod.MATCHPOINTS,
+        now - timedelta(hours=1),
+    )
+    assignments = mitchell_assignments(PAIRS, BOARDS_PER_ROUND, None)
+    _run(
+        tid,
+        tournament.ScheduleSession(
+            session=1,
+            movement="mitchell",
+            starts_at=now - timedelta(hours=1),
+            ends_at=now + timedelta(hours=2),
+            assignments=assignments,
+        ),
+    )
+    for a in assignments[:LIVE_TABLES_DONE]:
+        if a.ns and a.ew:
+            for board in a.boards:
+                _enter(tid, 1, board, a.table, rng)
+
+
 def build(progress: Callable[[str], None] = lambda _msg: None) -> bool:
     """Build the demo unless it exists; return whether anything was written."""
     if handlers.load_tournament(PAIRS_EVENT).exists:
@@ -358,6 +436,8 @@ def build(progress: Callable[[str], None] = lambda _msg: None) -> bool:
     progress("teams event: 6 teams, 3 Swiss rounds")
     build_individual_event(rng)
     progress("individual event: 8 players, whist movement")
+    build_live_event(rng)
+    progress("live event: a session in play, 3 of 5 tables through round 1")
     sweep()
     ProjectionRunner(TournamentResults()).catch_up()
     from tournaments.tasks import queue_analysis

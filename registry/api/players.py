@@ -174,6 +174,29 @@ class ChangePlayerCategoryApi(APIView):
         )
 
 
+class PlayerPublicationApi(APIView):
+    """Whether results show the player's name and club, or his federation
+    number only (his request, recorded by staff or by the player himself)."""
+
+    permission_classes = [StaffOrThatPlayer]
+
+    class PublicationSerializer(serializers.Serializer):
+        published = serializers.BooleanField()
+
+    @extend_schema(request=PublicationSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, player_id: UUID) -> Response:
+        data = validated(self.PublicationSerializer, request.data)
+        return run_command(
+            request,
+            handlers.player_command,
+            domain.SetPlayerPublication(
+                player_id=player_id, published=data["published"]
+            ),
+            "set_player_publication",
+            player_id=player_id,
+        )
+
+
 class ForgetPlayerApi(APIView):
     """Erase a player's personal data; results stay under the id (§6.8)."""
 

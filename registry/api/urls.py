@@ -20,6 +20,7 @@ urlpatterns = [
     path(f"{P}/affiliations/", players.AffiliatePlayerApi.as_view()),
     path(f"{P}/categories/", players.ChangePlayerCategoryApi.as_view()),
     path(f"{P}/erasures/", players.ForgetPlayerApi.as_view()),
+    path(f"{P}/publication/", players.PlayerPublicationApi.as_view()),
     path("pairs/", pairs.PairListApi.as_view(), name="registry-pairs"),
     path(f"{PAIR}/", pairs.PairDetailApi.as_view(), name="registry-pair"),
     path(f"{PAIR}/convention-cards/", pairs.DeclareConventionCardApi.as_view()),

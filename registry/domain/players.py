@@ -159,8 +159,25 @@ class PlayerForgotten:
     player_id: UUID
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerPublicationChanged:
+    """The player asked that results show his name and club (``published``),
+    or his federation number only (not ``published``); the results site
+    reads it (decision 0113). A player is published until he asks not to be."""
+
+    event_type: ClassVar[str] = "player.publication_changed"
+    schema_version: ClassVar[int] = 1
+
+    player_id: UUID
+    published: bool
+
+
 PlayerEvent = (
-    PlayerRegistered | PlayerAffiliated | PlayerCategoryChanged | PlayerForgotten
+    PlayerRegistered
+    | PlayerAffiliated
+    | PlayerCategoryChanged
+    | PlayerForgotten
+    | PlayerPublicationChanged
 )
 
 
@@ -191,7 +208,19 @@ class ForgetPlayer:
     player_id: UUID
 
 
-PlayerCommand = RegisterPlayer | AffiliatePlayer | ChangePlayerCategory | ForgetPlayer
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetPlayerPublication:
+    player_id: UUID
+    published: bool
+
+
+PlayerCommand = (
+    RegisterPlayer
+    | AffiliatePlayer
+    | ChangePlayerCategory
+    | ForgetPlayer
+    | SetPlayerPublication
+)
 
 
 # -- state -------------------------------------------------------------------
@@ -203,6 +232,7 @@ class PlayerState:
     category: PlayerCategory | None = None
     club_id: UUID | None = None
     forgotten: bool = False
+    published: bool = True
 
     @property
     def registered(self) -> bool:
@@ -222,6 +252,8 @@ def evolve_player(state: PlayerState, event: PlayerEvent) -> PlayerState:
             return replace(state, category=category)
         case PlayerForgotten():
             return replace(state, forgotten=True)
+        case PlayerPublicationChanged(published=published):
+            return replace(state, published=published)
         case _:
             assert_never(event)
 
@@ -253,6 +285,10 @@ def decide_player(state: PlayerState, command: PlayerCommand) -> list[PlayerEven
             return [PlayerCategoryChanged(player_id=player_id, category=category)]
         case ForgetPlayer(player_id=player_id):
             return [PlayerForgotten(player_id=player_id)]
+        case SetPlayerPublication(player_id=player_id, published=published):
+            if state.published is published:
+                raise NothingChanges("the player's publication is already so")
+            return [PlayerPublicationChanged(player_id=player_id, published=published)]
         case _:
             assert_never(command)
 

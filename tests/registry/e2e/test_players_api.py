@@ -228,3 +228,45 @@ def test_the_register_lists_players_by_name_and_filters(
     assert page["next"] is None
     assert page["previous"] == "http://testserver/api/v1/registry/players/?limit=1"
     assert [p["family_name"] for p in page["results"]] == ["Zanetti"]
+
+
+def test_a_player_asks_not_to_be_published_and_changes_his_mind(
+    staff: APIClient, catch_up: Callable[[], int]
+) -> None:
+    """The publication flag is an event on the player's stream (decision 0113):
+    recorded by staff, read back on the player, refused when nothing changes."""
+    created = staff.post(
+        f"{API}/players/",
+        {
+            "federation_number": "777001",
+            "family_name": "Riservato",
+            "given_name": "Rita",
+            "category": "NC",
+        },
+        format="json",
+    ).json()
+    path = f"{API}/players/{created['player_id']}/publication/"
+    hidden = staff.post(path, {"published": False}, format="json")
+    assert hidden.status_code == 201
+    assert hidden.json()["stream_version"] == 2
+    again = staff.post(path, {"published": False}, format="json")
+    assert again.status_code == 409
+    assert again.json()["code"] == "nothing_changes"
+    assert staff.post(path, {"published": "maybe"}, format="json").status_code == 400
+    catch_up()
+    read = staff.get(f"{API}/players/{created['player_id']}/").json()
+    assert read["published"] is False
+    event = (
+        Event.objects.filter(stream_id=created["player_id"])
+        .order_by("stream_version")
+        .last()
+    )
+    assert event is not None
+    assert (event.event_type, event.payload) == (
+        "player.publication_changed",
+        {"player_id": created["player_id"], "published": False},
+    )
+    shown = staff.post(path, {"published": True}, format="json")
+    assert shown.status_code == 201
+    catch_up()
+    assert staff.get(f"{API}/players/{created['player_id']}/").json()["published"]

@@ -118,6 +118,7 @@ def test_every_registry_event_survives_the_codec() -> None:
             player_id=ids[0], category=domain.PlayerCategory.NOT_CLASSIFIED
         ),
         domain.PlayerForgotten(player_id=ids[0]),
+        domain.PlayerPublicationChanged(player_id=ids[0], published=False),
         domain.PairFormed(pair_id=ids[2], player_ids=(ids[0], ids[1])),
         domain.ConventionCardDeclared(
             pair_id=ids[2],

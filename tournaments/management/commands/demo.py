@@ -46,7 +46,7 @@ class Command(BaseCommand):
         else:
             self.stdout.write("demo tournaments already present")
         director = User.objects.get(username="director")
-        for tid in (demo.PAIRS_EVENT, demo.TEAMS_EVENT, demo.INDIVIDUAL_EVENT):
+        for tid in demo.DEMO_EVENTS:
             handlers.handle_official(
                 tid,
                 tournament.AppointOfficial(

@@ -1,0 +1,378 @@
+"""What each page shows, read through the contexts' public selectors.
+
+The views stay thin: each calls one function here, which reads the results
+read models (``tournaments.selectors``) and the register's public face of the
+players (``registry.boundary``) in a fixed number of queries, and answers
+plain values for the template. No rule is decided here that the contexts
+decide: who may see results is ``tournaments.selectors.session_results_visible``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from decimal import Decimal
+from uuid import UUID
+
+from django.utils import timezone
+
+from access.roles import AnyUser
+from registry.boundary import PublicPerson, players_matching_club, public_people
+from tournaments import selectors
+from tournaments.selectors import (
+    EntryRow,
+    ResultRow,
+    SessionRow,
+    StandingRow,
+    TournamentRow,
+)
+
+__all__ = [
+    "BoardPage",
+    "EventPage",
+    "EventsPage",
+    "RecapPage",
+    "ScoreCardPage",
+    "SessionPage",
+    "board_page",
+    "etag",
+    "event_page",
+    "events_page",
+    "recap_page",
+    "score_card_page",
+    "session_page",
+]
+
+# An event is "current" from its start until this long after its last
+# session's end; "past" after.
+CURRENT_FOR = timedelta(hours=12)
+_DIRECTIONS = {"": 0, "NS": 1, "EW": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A pair, team or player of an event, as the public may see it."""
+
+    number: int
+    people: tuple[PublicPerson, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EventCard:
+    row: TournamentRow
+    sessions: list[SessionRow]
+    when: str  # "current" | "upcoming" | "past"
+
+
+@dataclass(frozen=True, slots=True)
+class EventsPage:
+    current: list[EventCard]
+    upcoming: list[EventCard]
+    past: list[EventCard]
+    text: str
+    club: str
+    day: str
+
+
+@dataclass(frozen=True, slots=True)
+class EventPage:
+    row: TournamentRow
+    sessions: list[SessionRow]
+    entries: list[Entry]
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    row: StandingRow
+    entry: Entry
+
+
+@dataclass(frozen=True, slots=True)
+class SessionPage:
+    event: TournamentRow
+    session: SessionRow
+    visible: bool
+    # One ranking per direction (a Mitchell's NS and EW), else one with "".
+    rankings: list[tuple[str, list[Standing]]] = field(default_factory=list)
+    boards: list[int] = field(default_factory=list)
+    in_vp: bool = False  # teams: IMPs and victory points, not matchpoints
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One result of a traveller or a score card, with both sides' entries."""
+
+    row: ResultRow
+    ns: Entry
+    ew: Entry
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One board of a score card, from the entry's side."""
+
+    row: ResultRow
+    direction: str  # "NS" | "EW"
+    opponents: Entry
+    score: int | None
+    matchpoints: Decimal | None
+
+
+def card_line(row: ResultRow, entry: int, entries: dict[int, Entry]) -> CardLine:
+    if row.ns == entry:
+        return CardLine(row, "NS", _entry(entries, row.ew), row.score_ns, row.mp_ns)
+    score = None if row.score_ns is None else -row.score_ns
+    return CardLine(row, "EW", _entry(entries, row.ns), score, row.mp_ew)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPage:
+    event: TournamentRow
+    session: SessionRow
+    board: int
+    visible: bool
+    lines: list[Line] = field(default_factory=list)
+    boards: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreCardPage:
+    event: TournamentRow
+    session: SessionRow
+    entry: Entry
+    visible: bool
+    lines: list[CardLine] = field(default_factory=list)
+    standing: StandingRow | None = None
+
+
+def _entries(rows: Iterable[EntryRow]) -> dict[int, Entry]:
+    rows = list(rows)
+    people = public_people(p for row in rows for p in row.player_ids)
+    unknown = PublicPerson("", None, None)
+    return {
+        row.number: Entry(
+            row.number, tuple(people.get(str(p), unknown) for p in row.player_ids)
+        )
+        for row in rows
+    }
+
+
+def _entry(entries: dict[int, Entry], number: int) -> Entry:
+    return entries.get(number) or Entry(number, ())
+
+
+def _when(row: TournamentRow, sessions: list[SessionRow], now: datetime) -> str:
+    if row.starts_at > now:
+        return "upcoming"
+    end = max((s.ends_at for s in sessions), default=row.starts_at)
+    if all(s.status == SessionRow.Status.FINAL for s in sessions) and sessions:
+        return "past"
+    return "current" if now <= end + CURRENT_FOR else "past"
+
+
+def events_page(
+    now: datetime, text: str = "", club: str = "", day: str = ""
+) -> EventsPage:
+    """The events, current, upcoming and past; by words of the name, a club
+    (its name, code or city: events one of its players entered) and a day
+    (ISO date: the events it falls in); the filters given all apply."""
+    player_ids = players_matching_club(club) if club else None
+    rows = list(selectors.tournaments(text, player_ids))
+    by_event: dict[UUID, list[SessionRow]] = {r.tournament_id: [] for r in rows}
+    for s in selectors.sessions(list(by_event)):
+        by_event[s.tournament_id].append(s)
+    cards = [EventCard(r, by_event[r.tournament_id], "") for r in rows]
+    if day:
+        cards = [c for c in cards if _falls_on(c, day)]
+    sorted_cards: dict[str, list[EventCard]] = {
+        "current": [],
+        "upcoming": [],
+        "past": [],
+    }
+    for c in cards:
+        when = _when(c.row, c.sessions, now)
+        sorted_cards[when].append(EventCard(c.row, c.sessions, when))
+    sorted_cards["upcoming"].reverse()  # the nearest first
+    return EventsPage(
+        sorted_cards["current"],
+        sorted_cards["upcoming"],
+        sorted_cards["past"],
+        text,
+        club,
+        day,
+    )
+
+
+def _falls_on(card: EventCard, day: str) -> bool:
+    """Whether the event starts, or one of its sessions starts or ends, on
+    ``day`` in the site's time zone."""
+    instants = [card.row.starts_at]
+    for s in card.sessions:
+        instants += [s.starts_at, s.ends_at]
+    return day in {timezone.localtime(i).date().isoformat() for i in instants}
+
+
+def event_page(tournament_id: UUID) -> EventPage | None:
+    row = selectors.tournament_row(tournament_id)
+    if row is None:
+        return None
+    entries = _entries(selectors.entries(tournament_id))
+    return EventPage(
+        row, selectors.sessions([tournament_id]), [entries[n] for n in sorted(entries)]
+    )
+
+
+def _session(
+    tournament_id: UUID, number: int
+) -> tuple[TournamentRow, SessionRow] | None:
+    row = selectors.tournament_row(tournament_id)
+    found = selectors.session(tournament_id, number) if row is not None else None
+    if row is None or found is None:
+        return None
+    return row, found
+
+
+def session_page(user: AnyUser, tournament_id: UUID, number: int) -> SessionPage | None:
+    """A session's ranking (names and clubs) and its boards, if visible."""
+    found = _session(tournament_id, number)
+    if found is None:
+        return None
+    row, session = found
+    if not selectors.session_results_visible(user, tournament_id, number):
+        return SessionPage(row, session, visible=False)
+    entries = _entries(selectors.entries(tournament_id))
+    rankings: dict[str, list[Standing]] = {}
+    standings = selectors.standings(tournament_id, number)
+    for s in standings:
+        rankings.setdefault(s.direction, []).append(
+            Standing(s, _entry(entries, s.entry_number))
+        )
+    return SessionPage(
+        row,
+        session,
+        visible=True,
+        rankings=sorted(rankings.items(), key=lambda kv: _DIRECTIONS.get(kv[0], 9)),
+        boards=selectors.board_numbers(tournament_id, number),
+        in_vp=any(s.vp is not None for s in standings),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class RecapLine:
+    """One entry's line of the recap sheet: its points on each board of the
+    session (None where it did not play the board), its total and rank."""
+
+    standing: StandingRow
+    entry: Entry
+    points: list[Decimal | None]
+
+
+@dataclass(frozen=True, slots=True)
+class RecapPage:
+    event: TournamentRow
+    session: SessionRow
+    visible: bool
+    boards: list[int] = field(default_factory=list)
+    lines: list[RecapLine] = field(default_factory=list)
+
+
+def recap_page(user: AnyUser, tournament_id: UUID, number: int) -> RecapPage | None:
+    """The recap sheet of a pairs session: every entry's points on every
+    board from its own side, beside its total and rank, if visible."""
+    found = _session(tournament_id, number)
+    if found is None:
+        return None
+    row, session = found
+    if not selectors.session_results_visible(user, tournament_id, number):
+        return RecapPage(row, session, visible=False)
+    results = selectors.session_results(tournament_id, number)
+    boards = sorted({r.board_number for r in results})
+    column = {board: i for i, board in enumerate(boards)}
+    points: dict[int, list[Decimal | None]] = {}
+    for r in results:
+        for entry, mp in ((r.ns, r.mp_ns), (r.ew, r.mp_ew)):
+            points.setdefault(entry, [None] * len(boards))[column[r.board_number]] = mp
+    entries = _entries(selectors.entries(tournament_id))
+    return RecapPage(
+        row,
+        session,
+        visible=True,
+        boards=boards,
+        lines=[
+            RecapLine(
+                s,
+                _entry(entries, s.entry_number),
+                points.get(s.entry_number, [None] * len(boards)),
+            )
+            for s in sorted(
+                selectors.standings(tournament_id, number),
+                key=lambda s: (_DIRECTIONS.get(s.direction, 9), s.rank, s.entry_number),
+            )
+        ],
+    )
+
+
+def board_page(
+    user: AnyUser, tournament_id: UUID, number: int, board: int
+) -> BoardPage | None:
+    """A board's traveller, if visible."""
+    found = _session(tournament_id, number)
+    if found is None:
+        return None
+    row, session = found
+    if not selectors.session_results_visible(user, tournament_id, number):
+        return BoardPage(row, session, board, visible=False)
+    results = selectors.traveller(tournament_id, number, board)
+    entries = _entries(selectors.entries(tournament_id))
+    return BoardPage(
+        row,
+        session,
+        board,
+        visible=True,
+        lines=[Line(r, _entry(entries, r.ns), _entry(entries, r.ew)) for r in results],
+        boards=selectors.board_numbers(tournament_id, number),
+    )
+
+
+def score_card_page(
+    user: AnyUser, tournament_id: UUID, number: int, entry: int
+) -> ScoreCardPage | None:
+    """One entry's results in a session, board by board, if visible."""
+    found = _session(tournament_id, number)
+    if found is None:
+        return None
+    row, session = found
+    entries = _entries(selectors.entries(tournament_id))
+    if entry not in entries:
+        return None
+    if not selectors.session_results_visible(user, tournament_id, number):
+        return ScoreCardPage(row, session, entries[entry], visible=False)
+    results = selectors.score_card(tournament_id, number, entry)
+    standing = next(
+        (
+            s
+            for s in selectors.standings(tournament_id, number)
+            if s.entry_number == entry
+        ),
+        None,
+    )
+    return ScoreCardPage(
+        row,
+        session,
+        entries[entry],
+        visible=True,
+        lines=[card_line(r, entry, entries) for r in results],
+        standing=standing,
+    )
+
+
+def etag(user: AnyUser, language: str, *parts: object) -> str:
+    """A page's validator: the results projection's position (nothing a page
+    of results shows changes unless it moves), the language, who reads
+    (public or a director's sight) and the page's own parts."""
+    who = "u" + str(user.pk) if user.is_authenticated else "anon"
+    key = "-".join(
+        str(p) for p in (selectors.results_position(), language, who, *parts)
+    )
+    return f'W/"{key}"'

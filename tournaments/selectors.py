@@ -1,0 +1,156 @@
+"""Public reads of the results read models, for the results site.
+
+The site (``results_site``) imports this module and nothing else of the
+tournament app's shell (decision 0113, held by import-linter): each function
+answers rows of the read models in the order a page shows them, in a fixed
+number of queries whatever the field's size. Who may see a session's results
+is the API's rule (decision 0105), read from the tournament stream so a
+publication counts at once.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.db.models import Q, QuerySet
+
+from access.roles import AnyUser, is_director, is_federation_staff
+from eventstore.projections.checkpoints import read_checkpoint
+from tournaments import handlers
+from tournaments.domain import tournament
+from tournaments.models import (
+    EntryRow,
+    ResultRow,
+    SessionRow,
+    StandingRow,
+    TournamentRow,
+)
+from tournaments.projections import TournamentResults
+
+__all__ = [
+    "EntryRow",
+    "ResultRow",
+    "SessionRow",
+    "StandingRow",
+    "TournamentRow",
+    "board_numbers",
+    "entries",
+    "results_position",
+    "score_card",
+    "session",
+    "session_results",
+    "session_results_visible",
+    "sessions",
+    "standings",
+    "tournament_row",
+    "tournaments",
+    "traveller",
+]
+
+
+def tournaments(
+    text: str = "", player_ids: set[str] | None = None
+) -> QuerySet[TournamentRow]:
+    """Events, latest first: with ``text`` in the name, and, when
+    ``player_ids`` is given, with an entry naming one of them (the site's
+    search by club)."""
+    rows = TournamentRow.objects.all()
+    if text:
+        rows = rows.filter(name__icontains=text)
+    if player_ids is not None:
+        # One query over the entries (their players are a JSON list, which
+        # SQLite cannot search inside).
+        ids = {
+            tid
+            for tid, names in EntryRow.objects.values_list(
+                "tournament_id", "player_ids"
+            )
+            if player_ids & set(names)
+        }
+        rows = rows.filter(tournament_id__in=ids)
+    return rows
+
+
+def tournament_row(tournament_id: UUID) -> TournamentRow | None:
+    return TournamentRow.objects.filter(tournament_id=tournament_id).first()
+
+
+def sessions(tournament_ids: list[UUID]) -> list[SessionRow]:
+    """The sessions of these events, by event and number."""
+    return list(
+        SessionRow.objects.filter(tournament_id__in=tournament_ids).order_by(
+            "tournament_id", "session"
+        )
+    )
+
+
+def session(tournament_id: UUID, number: int) -> SessionRow | None:
+    return SessionRow.objects.filter(
+        tournament_id=tournament_id, session=number
+    ).first()
+
+
+def entries(tournament_id: UUID) -> list[EntryRow]:
+    return list(EntryRow.objects.filter(tournament_id=tournament_id).order_by("number"))
+
+
+def standings(tournament_id: UUID, number: int) -> list[StandingRow]:
+    """A session's ranking, by direction then rank."""
+    return list(StandingRow.objects.filter(tournament_id=tournament_id, session=number))
+
+
+def board_numbers(tournament_id: UUID, number: int) -> list[int]:
+    """The boards of a session that have at least one result."""
+    return list(
+        ResultRow.objects.filter(tournament_id=tournament_id, session=number)
+        .order_by("board_number")
+        .values_list("board_number", flat=True)
+        .distinct()
+    )
+
+
+def traveller(tournament_id: UUID, number: int, board: int) -> list[ResultRow]:
+    """A board's results, by table."""
+    return list(
+        ResultRow.objects.filter(
+            tournament_id=tournament_id, session=number, board_number=board
+        ).order_by("table", "ns")
+    )
+
+
+def session_results(tournament_id: UUID, number: int) -> list[ResultRow]:
+    """Every result of a session (the recap sheet), by board and table."""
+    return list(
+        ResultRow.objects.filter(tournament_id=tournament_id, session=number).order_by(
+            "board_number", "table"
+        )
+    )
+
+
+def score_card(tournament_id: UUID, number: int, entry: int) -> list[ResultRow]:
+    """The results of one pair (either direction), by board."""
+    return list(
+        ResultRow.objects.filter(tournament_id=tournament_id, session=number)
+        .filter(Q(ns=entry) | Q(ew=entry))
+        .order_by("board_number")
+    )
+
+
+def session_results_visible(user: AnyUser, tournament_id: UUID, number: int) -> bool:
+    """The API's rule (decision 0105) for a page: the session's directors and
+    federation staff always; anyone once its scores are published (from the
+    tournament stream, so a publication counts at once)."""
+    state = handlers.load_tournament(tournament_id)
+    found = state.sessions.get(number)
+    return (
+        found is None
+        or tournament.hand_records_public(found)
+        or is_federation_staff(user)
+        or is_director(user, tournament_id)
+    )
+
+
+def results_position() -> int:
+    """The last position the results projection has applied: what a page of
+    results shows can change only when it moves (the site's ETag)."""
+    return read_checkpoint(TournamentResults.name)
