@@ -53,6 +53,7 @@ from tournaments.models import (
     TournamentRow,
 )
 from tournaments.officials import apply_official
+from tournaments.projection_writes import upsert
 
 
 class TournamentResults(Projection):
@@ -393,6 +394,7 @@ class KeptSession:
     standings: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     matches: list[tuple[Any, ...]] = field(default_factory=list)
     token: str = ""
+    published: PublishedStandings = field(default_factory=lambda: PublishedStandings())
 
     @classmethod
     def load(cls, tid: UUID, session: int) -> KeptSession:
@@ -437,7 +439,7 @@ class KeptSession:
             if self.rows.get(key, (None, None, None)) != new:
                 moved[key] = self.rows[key] = new
         write_figures(moved)
-        standings = {s.entry_number: published_standing(s) for s in figures.standings}
+        standings = self.published.of(figures.standings)
         changed = {
             n: values
             for n, values in standings.items()
@@ -448,21 +450,12 @@ class KeptSession:
             StandingRow.objects.filter(
                 tournament_id=tid, session=session, entry_number__in=gone
             ).delete()
-        if changed:
-            StandingRow.objects.bulk_create(
-                [
-                    StandingRow(
-                        tournament_id=tid,
-                        session=session,
-                        entry_number=n,
-                        **dict(zip(STANDING_FIELDS, values, strict=True)),
-                    )
-                    for n, values in changed.items()
-                ],
-                update_conflicts=True,
-                unique_fields=["tournament_id", "session", "entry_number"],
-                update_fields=list(STANDING_FIELDS),
-            )
+        upsert(
+            StandingRow,
+            ("tournament_id", "session", "entry_number"),
+            STANDING_FIELDS,
+            [(tid, session, n, *values) for n, values in changed.items()],
+        )
         self.standings = standings
         matches = [published_match(m) for m in figures.matches]
         if matches != self.matches:
@@ -476,6 +469,32 @@ class KeptSession:
                 for values in matches
             )
             self.matches = matches
+
+
+class PublishedStandings:
+    """Each entry's standing as published, worked out again only when its
+    exact figures changed: a batch moves the totals of the pairs it scored,
+    and rounding every standing of a 200-pair session each batch cost more
+    than comparing them."""
+
+    def __init__(self) -> None:
+        self.exact: dict[int, tuple[session_scoring.Standing, tuple[Any, ...]]] = {}
+
+    def of(self, standings: Iterable[session_scoring.Standing]) -> dict[int, Any]:
+        """Entry number -> ``published_standing``, as of ``standings``."""
+        out: dict[int, tuple[Any, ...]] = {}
+        exact: dict[int, tuple[session_scoring.Standing, tuple[Any, ...]]] = {}
+        for s in standings:
+            known = self.exact.get(s.entry_number)
+            values = (
+                known[1]
+                if known is not None and known[0] == s
+                else published_standing(s)
+            )
+            out[s.entry_number] = values
+            exact[s.entry_number] = (s, values)
+        self.exact = exact
+        return out
 
 
 def published_standing(s: session_scoring.Standing) -> tuple[Any, ...]:
