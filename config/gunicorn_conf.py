@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
-WEB_NICE = int(os.environ.get("ARBITRO_WEB_NICE", "10"))
+WEB_NICE = int(os.environ.get("ARBITRO_WEB_NICE", "0"))
 
 
 def post_fork(server: Any, worker: Any) -> None:
