@@ -395,6 +395,7 @@ def main() -> int:
         cpu_web = _cpu_seconds(workers) - cpu_web
         with contextlib.suppress(TimeoutError):  # the lags not shown are infinite
             _caught_up(120)
+        time.sleep(0.1)  # twenty of the watcher's polls: it has seen the head
         cpu_runner = _cpu_seconds([runner.pid]) - cpu_runner
         watcher.finish()
         pinged_after: list[float] = []
