@@ -424,6 +424,7 @@ def main() -> int:
         print(
             f"CPU: runner {cpu_runner:.2f} s for {len(entered)} results in "
             f"{batches} batches ({cpu_runner / len(entered) * 1000:.2f} ms a result, "
+            f"{cpu_runner / max(batches, 1) * 1000:.1f} ms a batch, "
             f"{cpu_runner / seconds:.0%} of a core while entering); web workers "
             f"{cpu_web / len(entered) * 1000:.2f} ms a result"
         )
