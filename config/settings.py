@@ -311,6 +311,10 @@ ARBITRO_HEALTH_MAX_LAG = env_int("ARBITRO_HEALTH_MAX_LAG", 1000)
 ARBITRO_HEALTH_MAX_HEARTBEAT_SECONDS = env_int(
     "ARBITRO_HEALTH_MAX_HEARTBEAT_SECONDS", 30
 )
+# The projection runner's CPU priority (decision 0111): its niceness is set
+# to this at start when the system allows it (a negative value needs
+# CAP_SYS_NICE, e.g. root or systemd's Nice=); the standings wait for it.
+ARBITRO_RUNNER_NICE = env_int("ARBITRO_RUNNER_NICE", -5)
 ARBITRO_PROJECTION_HEARTBEAT_SECONDS = env_int(
     "ARBITRO_PROJECTION_HEARTBEAT_SECONDS", 5
 )

@@ -253,10 +253,12 @@ def execute(
     being another writer's success.
 
     The first try decides on this process's cached state without reading the
-    stream: the append's compare-and-set on that version proves the state
-    current (a stream's state at a version never changes). If the append
-    loses, or the decision refuses or decides nothing, the stream is read and
-    the command decided again, so a stale cache never reaches the caller.
+    stream, and takes a stream it has not cached to be new (version 0: a
+    result entered at a table starts its stream): the append's
+    compare-and-set on that version proves the state current (a stream's
+    state at a version never changes). If the append loses, or the decision
+    refuses or decides nothing, the stream is read and the command decided
+    again, so a stale cache never reaches the caller.
     """
     store = event_store()
     key = client_key(metadata.actor, idempotency_key)
@@ -268,12 +270,10 @@ def execute(
     conflicts = 0
     trusted = False  # the state was read from the store in this call
     while True:
-        peeked = None if trusted else cache.peek(stream_id)
-        if peeked is None:
-            trusted = True
+        if trusted:
             version, state = cache.load(stream_id)
         else:
-            version, state = peeked
+            version, state = cache.peek(stream_id) or (0, cache.initial)
         try:
             if expected_version is not None and version != expected_version:
                 raise WrongExpectedVersion(stream_id, expected_version, version)

@@ -265,4 +265,6 @@ def handle_board_result(
         request=command,
         idempotency_key=idempotency_key,
         expected_version=expected_version,
+        # Only a published session's windows (Law 79C) read the clock.
+        needs_clock=window.published,
     )

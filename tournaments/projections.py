@@ -53,6 +53,7 @@ from tournaments.models import (
     TournamentRow,
 )
 from tournaments.officials import apply_official, official_grant, official_row
+from tournaments.projection_writes import upsert
 
 
 class TournamentResults(Projection):
@@ -435,21 +436,17 @@ class TournamentResults(Projection):
 
     def _score(self, tid: UUID, session: int, changed: set[UUID]) -> None:
         """Score what changed in one session and write what moved (decision 0098)."""
-        token = SessionRow.objects.values_list("scored_token", flat=True).get(
-            tournament_id=tid, session=session
-        )
         key = (tid, session)
+        new_token = str(self.scored_at[key])
+        token = swap_token(tid, session, new_token)
         kept = self.kept.pop(key, None)
         if kept is None or kept.token != token or key in self.dirty:
             kept = KeptSession.load(tid, session)
             touched: Iterable[Hashable] = kept.scorer.lines
         else:
             touched = kept.scorer.apply(session_lines(read_lines(changed)))
-        kept.token = str(self.scored_at[key])
+        kept.token = new_token
         kept.write(tid, session, touched)
-        SessionRow.objects.filter(tournament_id=tid, session=session).update(
-            scored_token=kept.token
-        )
         self.kept[key] = kept
         while len(self.kept) > self.KEPT_SESSIONS:
             self.kept.popitem(last=False)
@@ -514,6 +511,7 @@ class KeptSession:
     standings: dict[int, tuple[Any, ...]] = field(default_factory=dict)
     matches: list[tuple[Any, ...]] = field(default_factory=list)
     token: str = ""
+    published: PublishedStandings = field(default_factory=lambda: PublishedStandings())
 
     @classmethod
     def load(cls, tid: UUID, session: int) -> KeptSession:
@@ -588,7 +586,7 @@ class KeptSession:
     def write_standings(self, tid: UUID, session: int) -> None:
         """Write the standings and matches whose published figures moved."""
         figures = self.scorer.figures
-        standings = {s.entry_number: published_standing(s) for s in figures.standings}
+        standings = self.published.of(figures.standings)
         changed = {
             n: values
             for n, values in standings.items()
@@ -599,21 +597,12 @@ class KeptSession:
             StandingRow.objects.filter(
                 tournament_id=tid, session=session, entry_number__in=gone
             ).delete()
-        if changed:
-            StandingRow.objects.bulk_create(
-                [
-                    StandingRow(
-                        tournament_id=tid,
-                        session=session,
-                        entry_number=n,
-                        **dict(zip(STANDING_FIELDS, values, strict=True)),
-                    )
-                    for n, values in changed.items()
-                ],
-                update_conflicts=True,
-                unique_fields=["tournament_id", "session", "entry_number"],
-                update_fields=list(STANDING_FIELDS),
-            )
+        upsert(
+            StandingRow,
+            ("tournament_id", "session", "entry_number"),
+            STANDING_FIELDS,
+            [(tid, session, n, *values) for n, values in changed.items()],
+        )
         self.standings = standings
         matches = [published_match(m) for m in figures.matches]
         if matches != self.matches:
@@ -629,15 +618,56 @@ class KeptSession:
             self.matches = matches
 
 
-def published_standing(s: session_scoring.Standing) -> tuple[Any, ...]:
-    """A standing's columns as ``StandingRow`` holds them (``STANDING_FIELDS``)."""
+class PublishedStandings:
+    """Each entry's standing as published, worked out again only when its
+    exact figures changed: a batch moves the totals of the pairs it scored,
+    and rounding every standing of a 200-pair session each batch cost more
+    than comparing them."""
+
+    def __init__(self) -> None:
+        self.exact: dict[int, tuple[session_scoring.Standing, tuple[Any, ...]]] = {}
+
+    def of(self, standings: Iterable[session_scoring.Standing]) -> dict[int, Any]:
+        """Entry number -> ``published_standing``, as of ``standings``."""
+        out: dict[int, tuple[Any, ...]] = {}
+        exact: dict[int, tuple[session_scoring.Standing, tuple[Any, ...]]] = {}
+        for s in standings:
+            known = self.exact.get(s.entry_number)
+            if known is None:
+                values = published_standing(s)
+            elif known[0] == s:
+                values = known[1]
+            else:
+                values = published_standing(s, known)
+            out[s.entry_number] = values
+            exact[s.entry_number] = (s, values)
+        self.exact = exact
+        return out
+
+
+def published_standing(
+    s: session_scoring.Standing,
+    known: tuple[session_scoring.Standing, tuple[Any, ...]] | None = None,
+) -> tuple[Any, ...]:
+    """A standing's columns as ``StandingRow`` holds them (``STANDING_FIELDS``);
+    ``known``: the entry's previous standing and its columns, whose rounded
+    totals are reused where the exact ones did not move (a batch re-ranks
+    most pairs but changes the totals of few)."""
+    old, columns = known if known is not None else (None, ())
+
+    def kept(name: str, index: int) -> Any:
+        value = getattr(s, name)
+        if old is not None and getattr(old, name) == value:
+            return columns[index]
+        return publish(value)
+
     return (
         s.direction,
         s.boards,
-        publish(s.matchpoints),
-        publish(s.penalty),
+        kept("matchpoints", 2),
+        kept("penalty", 3),
         s.top,
-        publish(s.percent),
+        kept("percent", 5),
         s.rank,
         s.tied,
         None if s.imps is None else int(publish(s.imps, 0)),
@@ -851,6 +881,30 @@ def write_figures(moved: dict[Hashable, Figures]) -> None:
                 for key, figures in moved.items()
             ],
         )
+
+
+def swap_token(tid: UUID, session: int, token: str) -> str:
+    """Set the session's ``scored_token`` (decision 0099) and return the one
+    it held: one statement on PostgreSQL (the joined row is read as it was
+    before the update), in the batch's transaction, which rolls both back if
+    the scoring fails."""
+    table = connection.ops.quote_name(SessionRow._meta.db_table)
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"UPDATE {table} AS s SET scored_token = %s FROM {table} AS o "
+                "WHERE o.id = s.id AND s.tournament_id = %s AND s.session = %s "
+                "RETURNING o.scored_token",
+                [token, tid, session],
+            )
+            row = cursor.fetchone()
+        if row is None:
+            raise SessionRow.DoesNotExist(f"session {session} of {tid}")
+        return str(row[0])
+    rows = SessionRow.objects.filter(tournament_id=tid, session=session)
+    held = rows.values_list("scored_token", flat=True).get()
+    rows.update(scored_token=token)
+    return held
 
 
 def read_lines(stream_ids: Iterable[UUID]) -> list[tuple[Any, ...]]:

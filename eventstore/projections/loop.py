@@ -75,6 +75,7 @@ class RunnerLoop:
     """
 
     MAX_BACKOFF = 30.0
+    RETRY_CHECK_SECONDS = 1.0
 
     def __init__(
         self,
@@ -92,6 +93,7 @@ class RunnerLoop:
             self.locks.setdefault(runner.name, RunnerLock(runner.name))
         self.identity = f"{socket.gethostname()}:{os.getpid()}"
         self.beaten: dict[str, float] = {}
+        self.retry_checked: dict[str, float] = {}
         self.errors: dict[str, int] = {}
         self.blocked_until: dict[str, float] = {}
         self.standby: set[str] = set()
@@ -134,7 +136,7 @@ class RunnerLoop:
             try:
                 if runner.run_batch():
                     busy = True
-                if runner.retry_due():
+                if self._retry_now(runner.name) and runner.retry_due():
                     busy = True
             except CheckpointMoved:
                 busy = True  # another process applied it: read again
@@ -152,6 +154,16 @@ class RunnerLoop:
             else:
                 self.errors.pop(runner.name, None)
         return busy
+
+    def _retry_now(self, name: str) -> bool:
+        """Whether to look for due retries this turn: at most once every
+        ``RETRY_CHECK_SECONDS`` per projection (a parked partition's first
+        retry waits 5 s anyway), not on every batch of event night."""
+        now = time.monotonic()
+        if now < self.retry_checked.get(name, 0.0) + self.RETRY_CHECK_SECONDS:
+            return False
+        self.retry_checked[name] = now
+        return True
 
     def _active(self) -> list[ProjectionRunner]:
         active = []

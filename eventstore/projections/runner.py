@@ -65,14 +65,19 @@ class ProjectionRunner:
                     f"found {event.global_position}"
                 )
         end = batch[-1].global_position
+        wanted = [e for e in batch if self.projection.wants(e)]
         try:
+            if not wanted:
+                # Nothing to apply or park: the checkpoint moves, one statement
+                # (the registry's runner meets every result of event night).
+                advance_checkpoint(self.name, start, end)
+                return len(batch)
             with transaction.atomic():
                 parked = set(
                     ProjectionFailure.objects.filter(
                         projection=self.name, resolved_at__isnull=True
                     ).values_list("partition", flat=True)
                 )
-                wanted = [e for e in batch if self.projection.wants(e)]
                 outcome = self._apply_together(wanted, parked)
                 if outcome is None:
                     outcome = self._apply_one_by_one(wanted, parked)
@@ -89,21 +94,12 @@ class ProjectionRunner:
         return len(batch)
 
     def _read(self, start: int) -> list[RecordedEvent]:
-        try:
-            return self.store.read_all(after_position=start, limit=self.batch_size)
-        except Exception:
-            if connection_lost():
-                raise
-            # An event that cannot be decoded: read the batch raw and decode
-            # each event where it is applied, so that it fails alone.
-            logger.warning(
-                "an event of the batch cannot be decoded",
-                exc_info=True,
-                extra={"projection": self.name, "position": start},
-            )
-            return self.store.read_all(
-                after_position=start, limit=self.batch_size, decode=False
-            )
+        """The next batch, undecoded: each event is decoded where it is
+        applied (``_decoded``), so the events this projection does not want
+        are never decoded, and one that cannot be decoded fails alone."""
+        return self.store.read_all(
+            after_position=start, limit=self.batch_size, decode=False
+        )
 
     def _decoded(self, event: RecordedEvent) -> RecordedEvent:
         codec = self.store.codec

@@ -167,13 +167,23 @@ class Line:
 @dataclass(frozen=True, slots=True)
 class LineFigures:
     """One line's exact figures: matchpoints (IMPs in an IMP pairs event) per
-    side, the top it was scored on and each side's percentage of it."""
+    side, the top it was scored on and each side's percentage of it.
+
+    The percentages are worked out when read (the export and the comparison
+    read them; the results projection, which re-scores on every batch, does
+    not): None without a top (IMPs)."""
 
     ns: Fraction
     ew: Fraction
     top: int | None = None
-    percent_ns: Fraction | None = None
-    percent_ew: Fraction | None = None
+
+    @property
+    def percent_ns(self) -> Fraction | None:
+        return None if self.top is None else percent_of_top(self.ns, self.top)
+
+    @property
+    def percent_ew(self) -> Fraction | None:
+        return None if self.top is None else percent_of_top(self.ew, self.top)
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,7 +447,7 @@ def _mp_penalties(
 def _line_figures(board: BoardScores, index: int) -> LineFigures:
     top = board.top_at(index)
     ns, ew = Fraction(board.ns[index]), Fraction(board.ew[index])
-    return LineFigures(ns, ew, top, percent_of_top(ns, top), percent_of_top(ew, top))
+    return LineFigures(ns, ew, top)
 
 
 def _individual(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:

@@ -141,6 +141,28 @@ def test_a_new_result_rescores_its_board_with_set_based_writes(
     with CaptureQueriesContext(connection) as queries:
         assert runner.run_batch() == 1
     assert loads == []
+    # The whole batch, in order: 13 statements whatever the session's size
+    # (issue 13: the checkpoint read and moved by plain statements, the
+    # session's token read and set by one).
+    statements = [q["sql"] for q in queries.captured_queries]
+    expected = [
+        "SELECT last_position FROM es_checkpoint",
+        "SELECT global_position,",  # the batch
+        "BEGIN",
+        'SELECT "es_projection_failure"."partition"',  # parked partitions
+        "SAVEPOINT ",
+        'INSERT INTO "tournaments_resultrow"',  # the row, from arrays
+        'UPDATE "tournaments_sessionrow"',  # the token swapped
+        'SELECT "tournaments_resultrow"."stream_id"',  # the changed line
+        'UPDATE "tournaments_resultrow"',  # the board's figures
+        'INSERT INTO "tournaments_standingrow"',  # the standings that moved
+        "RELEASE SAVEPOINT",
+        "UPDATE es_checkpoint SET last_position",
+        "COMMIT",
+    ]
+    assert len(statements) == len(expected), statements
+    for statement, start in zip(statements, expected, strict=True):
+        assert statement.startswith(start), (statement, start)
     writes = [
         q["sql"].split()[0]
         for q in queries.captured_queries
@@ -149,6 +171,7 @@ def test_a_new_result_rescores_its_board_with_set_based_writes(
     # The row's upsert, the changed line read back, one UPDATE ... FROM unnest
     # of the board's lines, one upsert of the standings that moved.
     assert writes == ["INSERT", "SELECT", "UPDATE", "INSERT"]
+    assert "json_populate_recordset" in queries.captured_queries[9]["sql"]
     assert "unnest" in next(
         q["sql"]
         for q in queries.captured_queries

@@ -40,6 +40,19 @@ class SessionState:
     correction_closed: bool = False
     appeal_closed: bool = False
     hand_records: dict[int, str] = field(default_factory=dict)
+    # (table, board) -> its assignment, built once with the state: a result
+    # looks its seat up twice a request, and a 100-table Mitchell has 1,400
+    # assignments to scan (issue 13).
+    seats: dict[tuple[int, int], TableAssignment] = field(
+        init=False, repr=False, compare=False
+    )
+
+    def __post_init__(self) -> None:
+        seats: dict[tuple[int, int], TableAssignment] = {}
+        for a in self.assignments:
+            for board in a.boards:
+                seats.setdefault((a.table, board), a)
+        object.__setattr__(self, "seats", seats)
 
     @property
     def board_numbers(self) -> tuple[int, ...]:
@@ -47,10 +60,9 @@ class SessionState:
         return tuple(sorted({b for a in self.assignments for b in a.boards}))
 
     def seating(self, board_number: int, table: int) -> TableAssignment | None:
-        for a in self.assignments:
-            if a.table == table and board_number in a.boards:
-                return a
-        return None
+        """The assignment that plays ``board_number`` at ``table`` (the first
+        in schedule order, as a scan would find it)."""
+        return self.seats.get((table, board_number))
 
 
 @dataclass(frozen=True, slots=True)
