@@ -149,7 +149,9 @@ class RegistryProjection(Projection):
     def _write_registered(self) -> None:
         """The held registrations as ``get_or_create`` then ``_advance`` would
         leave them, in one ``INSERT ... ON CONFLICT DO UPDATE ... WHERE`` the
-        row is older (PostgreSQL); one by one on SQLite."""
+        row is older (PostgreSQL); one by one on SQLite. Every column without
+        a value is named (a registered player is published until he asks
+        otherwise: the model's defaults are not the database's)."""
         if not self.registered:
             return
         rows = list(self.registered.values())
@@ -174,8 +176,9 @@ class RegistryProjection(Projection):
         with connection.cursor() as cursor:
             cursor.execute(
                 f"INSERT INTO {table} AS p (player_id, category, club_id, forgotten, "
-                "registered_at, last_position) SELECT u.player_id, u.category, "
-                "u.club_id, false, u.registered_at, u.last_position FROM unnest("
+                "published, registered_at, last_position) SELECT u.player_id, "
+                "u.category, u.club_id, false, true, u.registered_at, "
+                "u.last_position FROM unnest("
                 "%s::uuid[], %s::text[], %s::uuid[], %s::timestamptz[], "
                 "%s::bigint[]) AS u(player_id, category, club_id, registered_at, "
                 "last_position) ON CONFLICT (player_id) DO UPDATE SET category = "
