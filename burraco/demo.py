@@ -24,7 +24,7 @@ from tournaments.domain import tournament
 
 __all__ = ["BURRACO_EVENT", "build"]
 
-BURRACO_EVENT = UUID("00000000-0000-4000-8000-000000000004")
+BURRACO_EVENT = UUID("00000000-0000-4000-8000-000000000005")
 PAIRS = 8
 TURNS = 5
 MITCHELL_TURNS = 3
@@ -103,7 +103,7 @@ def build(progress: Callable[[str], None], *, director: str) -> bool:
             if not boundary.load_player(player_id)[0].registered:
                 boundary.register_player(
                     boundary.Identity(
-                        federation_number=f"99004{number:02d}{member}",
+                        federation_number=f"99005{number:02d}{member}",
                         family_name=f"Giocatore {number}.{member + 1}",
                         given_name="Demo burraco",
                     ),
