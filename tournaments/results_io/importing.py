@@ -233,13 +233,19 @@ def tournament_id_for(data: bytes) -> UUID:
     return uuid.uuid5(NAMESPACE, f"results-file:{hashlib.sha256(data).hexdigest()}")
 
 
-def import_file(data: bytes, fmt: str, *, source: str = "results file") -> ImportReport:
+def import_file(
+    data: bytes,
+    fmt: str,
+    *,
+    source: str = "results file",
+    settings: Mapping[str, object] | None = None,
+) -> ImportReport:
     """Import a results file: check everything, record it, score it, compare.
 
     Raise ``FormatError`` (malformed file), ``ImportRefused`` (a rule or an
     unsupported feature) or ``AlreadyImported`` before anything is recorded.
     """
-    results = read_results(data, fmt)
+    results = read_results(data, fmt, settings)
     tournament_id = tournament_id_for(data)
     if handlers.load_tournament(tournament_id).exists:
         raise AlreadyImported(
