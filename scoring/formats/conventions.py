@@ -13,8 +13,8 @@ Pure standard library.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
@@ -64,6 +64,8 @@ class Conventions:
     rounding: Rounding = Rounding.HALF_UP
     totals: Totals = Totals.EXACT
     fewer_played: FewerPlayed = FewerPlayed.NEUBERG
+    # A pair that missed boards: its total scaled to the full number of boards.
+    scale_missed: bool = False
     # Butler datum (Law 78D, regulation): results dropped at each end.
     datum_discard: int = 1
 
@@ -80,19 +82,49 @@ class Conventions:
             raise ValueError(f"datum trimming {self.datum_discard} is negative")
 
     def with_overrides(self, overrides: Mapping[str, object]) -> Conventions:
-        """Return a copy with the user's settings; unknown names raise."""
-        known = {f.name for f in fields(self)}
-        unknown = set(overrides) - known
-        if unknown:
-            raise ValueError(f"unknown import setting {sorted(unknown)[0]!r}")
-        return replace(self, **{k: v for k, v in overrides.items() if v is not None})  # type: ignore[arg-type]  # the names are checked above; the values by __post_init__ and the enums
+        """Return a copy with the user's settings (text or typed values);
+        an unknown name or a bad value raises ``ValueError``."""
+        changed: dict[str, object] = {}
+        for name, value in overrides.items():
+            if value is None:
+                continue
+            convert = _SETTINGS.get(name)
+            if convert is None:
+                raise ValueError(f"unknown import setting {name!r}")
+            try:
+                changed[name] = convert(str(value))
+            except (ValueError, ArithmeticError):
+                raise ValueError(f"{name}: {value!r} is not valid") from None
+        return replace(self, **changed)  # type: ignore[arg-type]  # each value converted to its field's type above
+
+
+_SETTINGS: Mapping[str, Callable[[str], object]] = {
+    "average_plus": Decimal,
+    "average_minus": Decimal,
+    "rounding": Rounding,
+    "totals": Totals,
+    "fewer_played": FewerPlayed,
+    "datum_discard": int,
+    "scale_missed": lambda text: _yes_no(text),
+}
+
+
+def _yes_no(text: str) -> bool:
+    lowered = text.strip().lower()
+    if lowered in ("true", "yes", "1", "on"):
+        return True
+    if lowered in ("false", "no", "0", "off"):
+        return False
+    raise ValueError(f"{text!r} is not yes or no")
 
 
 # What each program is known to do (decision 0129). Magic Contest and Ruter
-# print A+/A- as 60%/40% (Law 12C2) unless their user sets otherwise; Compscore
-# prints Neuberg figures rounded half to even and a board played fewer times
-# on its own top, its totals adding the printed board figures
-# (../shared/realfiles/README.md).
+# print A+/A- as 60%/40% (Law 12C2) unless their user sets otherwise. Compscore
+# (its USEBIO files, ../shared/realfiles/README.md) rounds half to even, adds
+# the Neuberg figures and scales the total of a pair who missed boards; on the
+# traveller it prints a board played fewer times by Neuberg in some files and
+# on its own top in others, so that stays a setting (Neuberg by default, the
+# other reading named where it explains a difference).
 PROGRAMS: Mapping[str, Conventions] = {
     "arbitro": Conventions(program="arbitro"),
     "magic_contest": Conventions(program="magic_contest"),
@@ -100,8 +132,7 @@ PROGRAMS: Mapping[str, Conventions] = {
     "compscore": Conventions(
         program="compscore",
         rounding=Rounding.HALF_EVEN,
-        totals=Totals.PRINTED,
-        fewer_played=FewerPlayed.OWN_TOP,
+        scale_missed=True,
     ),
 }
 

@@ -32,7 +32,7 @@ from scoring.bridge import (
     publish,
     team_board_imps,
 )
-from scoring.bridge.imp_pairs import imp_board
+from scoring.bridge.imp_pairs import board_datum, imp_board
 from scoring.bridge.individual import SeatedResult, score_individual_session
 from scoring.bridge.matchpoints import BoardScores, percent_of_top
 from scoring.bridge.session import PairsBoards, SessionMethod, Winners
@@ -174,6 +174,10 @@ class LineFigures:
     top: int | None = None
     percent_ns: Fraction | None = None
     percent_ew: Fraction | None = None
+    # Results compared on the board (Law 78A; fewer than the top implies when
+    # the board was played fewer times), and the Butler datum (Law 78D).
+    compared: int | None = None
+    datum: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,10 +373,12 @@ class SessionScorer:
             if not scored:
                 self._imps.pop(number, None)
                 continue
+            results = [r for _, r in scored]
+            datum = None if cross else board_datum(results)
             self._imps[number] = [
-                (line, LineFigures(ns, ew))
+                (line, LineFigures(ns, ew, datum=datum))
                 for (line, _), (ns, ew) in zip(
-                    scored, imp_board([r for _, r in scored], cross=cross), strict=True
+                    scored, imp_board(results, cross=cross), strict=True
                 )
             ]
         self.figures = _imp_pairs(self.conditions, self._imps.values())
@@ -437,7 +443,14 @@ def _mp_penalties(
 def _line_figures(board: BoardScores, index: int) -> LineFigures:
     top = board.top_at(index)
     ns, ew = Fraction(board.ns[index]), Fraction(board.ew[index])
-    return LineFigures(ns, ew, top, percent_of_top(ns, top), percent_of_top(ew, top))
+    return LineFigures(
+        ns,
+        ew,
+        top,
+        percent_of_top(ns, top),
+        percent_of_top(ew, top),
+        compared=board.compared,
+    )
 
 
 def _individual(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
