@@ -138,11 +138,12 @@ def import_file(
     Raise ``FormatError`` (malformed file), ``ImportRefused`` (a rule or an
     unsupported feature) or ``AlreadyImported`` before anything is recorded.
     """
-    results = read_results(data, fmt, settings)
     try:
-        conventions = conventions_for(results.header.program, settings)
-    except (TypeError, ValueError) as exc:
+        conventions_for(None, settings)  # the settings alone, before the file
+    except ValueError as exc:
         raise ImportRefused(f"import settings: {exc}") from None
+    results = read_results(data, fmt, settings)
+    conventions = conventions_for(results.header.program, settings)
     tournament_id = tournament_id_for(data)
     if handlers.load_tournament(tournament_id).exists:
         raise AlreadyImported(

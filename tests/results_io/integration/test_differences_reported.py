@@ -30,7 +30,7 @@ def differences(output: str) -> list[str]:
     return [
         line
         for line in output.splitlines()
-        if not line.startswith(("imported ", "note: ", "entries: "))
+        if not line.startswith(("imported ", "conventions: ", "note: ", "entries: "))
     ]
 
 

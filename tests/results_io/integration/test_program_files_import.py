@@ -25,6 +25,8 @@ pytestmark = pytest.mark.django_db
 def test_magic_contest_file_imports_with_no_difference() -> None:
     output = run("import_results", str(MAGIC_CONTEST_PBN))
     assert output.splitlines()[1:] == [
+        "conventions: magic_contest, rounding half_up, totals exact, fewer played "
+        "neuberg, scale missed no, A+ 60% A- 40%, datum drops 1",
         "note: 1, 2, 3, 4, 5, 6 sat in both directions (an arrow switch): one "
         "ranking, the file's directions are taken as home directions",
         "no differences",
@@ -59,5 +61,41 @@ def test_an_unreadable_line_records_nothing(tmp_path: Path) -> None:
     assert str(caught.value) == (
         f"{path}: malformed pbn file: line 11: Direction: 'W-E' is not NS, EW, "
         "N-S or E-W"
+    )
+    assert event_count() == events
+
+
+def test_conventions_are_chosen_on_the_command_line() -> None:
+    """--program and each setting override what the file says (decision 0129);
+    the Magic Contest fixture read on its own top differs where board 3 (one
+    artificial score) and board 4 (played twice) were factored by Neuberg."""
+    output = run(
+        "import_results",
+        str(MAGIC_CONTEST_PBN),
+        "--program",
+        "compscore",
+        "--fewer-played",
+        "own_top",
+        "--average-plus",
+        "60",
+    )
+    lines = output.splitlines()
+    assert lines[1] == (
+        "conventions: compscore, rounding half_even, totals exact, fewer played "
+        "own_top, scale missed yes, A+ 60% A- 40%, datum drops 1"
+    )
+    assert lines[3] == (
+        "board 3 (4 v 1) at table 1: MP NS: file 0.50, ours 0.00 (the board was "
+        "played fewer times: the file prints it by Neuberg (fewer_played=neuberg))"
+    )
+
+
+def test_a_bad_setting_is_refused_and_records_nothing() -> None:
+    events = event_count()
+    with pytest.raises(CommandError) as caught:
+        run("import_results", str(MAGIC_CONTEST_PBN), "--average-plus", "120")
+    assert str(caught.value) == (
+        f"{MAGIC_CONTEST_PBN}: not imported: import settings: average plus 120% "
+        "is not between 0 and 100"
     )
     assert event_count() == events
