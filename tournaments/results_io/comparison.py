@@ -120,7 +120,9 @@ class _Comparer:
         self.out: list[Difference] = []
         # Each entry's printed line figures, for totals=printed.
         self.printed_total: dict[int, Fraction] = {}
-        self.full_boards = max((s.boards for s in scored.standings.values()), default=0)
+        # The session's full number of boards: what most entries played.
+        played = Counter(s.boards for s in scored.standings.values())
+        self.full_boards = max(played, key=lambda n: (played[n], n), default=0)
 
     # -- one figure ------------------------------------------------------------
 
