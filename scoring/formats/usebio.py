@@ -437,7 +437,21 @@ def _event_type(header: TournamentHeader) -> str:
         return "BUTLER_PAIRS"
     if header.scoring is ScoringMethod.CROSS_IMPS:
         return "CROSS_IMP"
-    return "PAIRS"
+    # What readers such as the ABF's platform require for matchpointed pairs.
+    return "MP_PAIRS"
+
+
+def _winner_type(results: TournamentResults) -> int:
+    """WINNER_TYPE: 2 when every pair keeps one direction and is ranked in it
+    (a two-winner movement, Law 78A), else 1."""
+    direction = {p.participant_id: p.direction for p in results.participants}
+    if not direction or not all(direction.values()):
+        return 1
+    kept = all(
+        direction[r.ns_id] == "NS" and direction[r.ew_id] == "EW"
+        for r in results.results
+    )
+    return 2 if kept else 1
 
 
 def _write_participants(event: ET.Element, results: TournamentResults) -> None:
@@ -520,6 +534,8 @@ def write_usebio(results: TournamentResults, *, version: str = "1.2") -> str:
         _add(event, "DATE", text)
     _add(event, "VENUE", header.venue)
     _add(event, "SCORING_METHOD", _SCORING_ELEMENT[header.scoring])
+    if header.form is not CompetitionForm.TEAMS:
+        _add(event, "WINNER_TYPE", _winner_type(results))
     _write_participants(event, results)
     for record in results.boards:
         board = ET.SubElement(event, "BOARD")

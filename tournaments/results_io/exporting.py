@@ -22,6 +22,7 @@ from scoring.formats import (
     CompetitionForm,
     Participant,
     RankingEntry,
+    ScoringMethod,
     TournamentHeader,
     TournamentResults,
 )
@@ -39,6 +40,14 @@ from tournaments.results_io.scores import session_scores
 __all__ = [
     "export_results",
 ]
+
+
+# The tournament's scoring as the file names it (Law 78A; 78D).
+_METHODS: dict[str, ScoringMethod] = {
+    tournament.ScoringMethod.MATCHPOINTS.value: ScoringMethod.MATCHPOINTS,
+    tournament.ScoringMethod.IMPS_BUTLER.value: ScoringMethod.BUTLER,
+    tournament.ScoringMethod.CROSS_IMPS.value: ScoringMethod.CROSS_IMPS,
+}
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -60,6 +69,8 @@ def _file_line(
     place: tuple[int | None, int | None],
     figures: LineFigures | None,
     players: tuple[str, str, str, str] | None = None,
+    *,
+    imps: bool = False,
 ) -> FileResult | None:
     """Return the row as a file line, None for a board neither played nor adjusted."""
     where = f"board {row.board_number} table {row.table}"
@@ -85,7 +96,10 @@ def _file_line(
                     law=LawRef("12C1"),
                 )
             fields.update(assigned=True, score_ns=adjustment.ns_side[0].ns_score)
-    if figures is not None:
+    if figures is not None and imps:
+        # Butler or cross-IMP points (Law 78D), rounded once.
+        fields.update(imp_ns=publish(figures.ns), imp_ew=publish(figures.ew))
+    elif figures is not None:
         # The pipeline's figures, rounded once as the projection rounds them.
         fields.update(
             mp_ns=publish(figures.ns),
@@ -121,11 +135,13 @@ def export_results(
     if row is None:
         raise tournament.TournamentNotFound("no such tournament")
     forms = (tournament.Form.PAIRS, tournament.Form.INDIVIDUAL)
-    if row.form not in forms or row.scoring != tournament.ScoringMethod.MATCHPOINTS:
+    method = _METHODS.get(row.scoring)
+    if row.form not in forms or method is None:
         raise ExportRefused(
-            "only matchpointed pairs and individual events can be exported, not "
-            f"{row.form} scored in {row.scoring}"
+            "only matchpointed, Butler and cross-IMP pairs and individual events "
+            f"can be exported, not {row.form} scored in {row.scoring}"
         )
+    imps = method is not ScoringMethod.MATCHPOINTS
     individual = row.form == tournament.Form.INDIVIDUAL
     sessions = {
         s.session: s for s in SessionRow.objects.filter(tournament_id=tournament_id)
@@ -162,6 +178,7 @@ def export_results(
     }
     notes: list[str] = []
     lines = []
+    data: dict[int, int] = {}  # each Butler board's datum (Law 78D)
     for result in sorted(scored.rows.values(), key=lambda r: (r.board_number, r.table)):
         place: tuple[int | None, int | None] = (None, None)
         if chosen.movement not in (SYNTHETIC, FILE_TABLES):
@@ -180,9 +197,10 @@ def export_results(
             if seated
             else None
         )
-        line = _file_line(
-            result, ids, place, scored.line.get(result.stream_id), players
-        )
+        figures = scored.line.get(result.stream_id)
+        line = _file_line(result, ids, place, figures, players, imps=imps)
+        if figures is not None and figures.datum is not None:
+            data[result.board_number] = figures.datum
         if line is None:
             notes.append(
                 f"board {result.board_number} table {result.table}: "
@@ -201,6 +219,7 @@ def export_results(
             board_number=n,
             dealer=dealer_for(n).value,
             vulnerability=vulnerability_for(n).value,
+            datum=data.get(n),
         )
         for n in numbers
     )
@@ -210,7 +229,7 @@ def export_results(
             rank=s.rank,
             tied=s.tied,
             total=publish(s.net),
-            percentage=publish(s.percent),
+            percentage=None if imps else publish(s.percent),
         )
         for s in sorted(
             scored.standings.values(),
@@ -221,6 +240,7 @@ def export_results(
         name=row.name,
         date=timezone.localtime(chosen.starts_at).date(),
         form=CompetitionForm.INDIVIDUAL if individual else CompetitionForm.PAIRS,
+        scoring=method,
     )
     model = TournamentResults(
         header=header,
