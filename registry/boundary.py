@@ -13,6 +13,7 @@ unknown player. import-linter holds both rules (decision 0087).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from uuid import UUID
 
 from registry.domain.players import PlayerCategory, PlayerState, UnknownPlayer
@@ -23,6 +24,7 @@ from registry.handlers import (
     player_states,
     register_player,
 )
+from registry.models import PlayerIdentity
 
 __all__ = [
     "Identity",
@@ -31,6 +33,7 @@ __all__ = [
     "UnknownPlayer",
     "declared_categories",
     "load_player",
+    "player_names",
     "player_states",
     "register_player",
 ]
@@ -40,3 +43,16 @@ def declared_categories(pair_id: UUID) -> tuple[int, ...]:
     """The App1 categories the registered pair's convention cards were checked for."""
     state, _ = load_pair(pair_id)
     return tuple(int(card.category) for card in state.cards)
+
+
+def player_names(player_ids: Iterable[UUID]) -> dict[UUID, tuple[str, str]]:
+    """Each registered player's name and federation number, for a results
+    file (issue 15). Names live only in the identity table, never in events;
+    a player the register does not know (an imported one) is absent."""
+    return {
+        identity.player_id: (
+            f"{identity.given_name} {identity.family_name}".strip(),
+            identity.federation_number,
+        )
+        for identity in PlayerIdentity.objects.filter(player_id__in=list(player_ids))
+    }

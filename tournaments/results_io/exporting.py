@@ -6,7 +6,7 @@ vulnerability from the board number), Law 12C (adjusted scores), Law 78A.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -14,6 +14,7 @@ from uuid import UUID
 
 from django.utils import timezone
 
+from registry.boundary import player_names
 from rules.bridge import Contract, dealer_for, vulnerability_for
 from rules.errors import LawRef
 from scoring.bridge import Artificial, Assigned, publish
@@ -21,6 +22,7 @@ from scoring.formats import (
     BoardRecord,
     CompetitionForm,
     Participant,
+    Player,
     RankingEntry,
     ScoringMethod,
     TournamentHeader,
@@ -48,6 +50,21 @@ _METHODS: dict[str, ScoringMethod] = {
     tournament.ScoringMethod.IMPS_BUTLER.value: ScoringMethod.BUTLER,
     tournament.ScoringMethod.CROSS_IMPS.value: ScoringMethod.CROSS_IMPS,
 }
+
+
+def _players(
+    player_ids: Sequence[object], known: Mapping[UUID, tuple[str, str]]
+) -> tuple[Player, ...]:
+    """The entry's players as the register names them; none unless the
+    register knows every one (a file lists a partnership whole)."""
+    named = [known.get(UUID(str(p))) for p in player_ids]
+    if not named or any(n is None for n in named):
+        return ()
+    players = []
+    for name, number in (n for n in named if n is not None):
+        clean = name.replace(";", ",")
+        players.append(Player(name=clean, federation_id=number or None))
+    return tuple(players)
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -123,12 +140,13 @@ def _file_line(
 
 
 def export_results(
-    tournament_id: UUID, session: int | None = None
+    tournament_id: UUID, session: int | None = None, *, names: bool = True
 ) -> tuple[TournamentResults, tuple[str, ...]]:
     """Build the interchange model of one session from the read models.
 
-    Decision 0040. Names, deals and the venue are not recorded (no personal
-    data in events), so they are not exported; participants are entry numbers.
+    Decision 0040. Participants are entry numbers; with ``names``, each
+    registered player's name and federation number from the register (never
+    from events, which hold ids only); deals and the venue are not recorded.
     Returns the model and notes on what was left out.
     """
     row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
@@ -163,11 +181,17 @@ def export_results(
         EntryRow.objects.filter(tournament_id=tournament_id).order_by("number")
     )
     ids = {e.number: str(e.number) for e in entries}
+    known = (
+        player_names(UUID(str(p)) for e in entries for p in e.player_ids)
+        if names
+        else {}
+    )
     participants = tuple(
         Participant(
             participant_id=ids[e.number],
             number=e.number,
             direction=directions.get(e.number),
+            players=_players(e.player_ids, known),
         )
         for e in entries
     )
