@@ -244,9 +244,12 @@ def _names(
             raise FormatError("FederationIds without Names", line=line)
         return None, ()
     if ";" not in names:
-        if federation_ids is not None:
+        if federation_ids is None:
+            return names.strip(), ()
+        if ";" in federation_ids:
             raise FormatError("FederationIds for a partnership name", line=line)
-        return names.strip(), ()
+        # One player with his federation number (an individual event).
+        return None, (Player(name=names.strip(), federation_id=federation_ids.strip()),)
     player_names = [n.strip() for n in names.split(";")]
     ids: list[str | None] = [None] * len(player_names)
     if federation_ids is not None:
