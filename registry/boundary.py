@@ -15,7 +15,7 @@ unknown player. import-linter holds both rules (decision 0087).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from uuid import UUID
 
 from eventstore.store import event_store
@@ -29,6 +29,7 @@ from registry.handlers import (
     player_states,
     register_player,
 )
+from registry.models import PlayerIdentity, RegisteredPlayer
 from registry.selectors import PublicPerson, players_matching_club, public_people
 
 __all__ = [
@@ -40,6 +41,7 @@ __all__ = [
     "declared_categories",
     "ensure_club",
     "load_player",
+    "player_names",
     "player_states",
     "players_matching_club",
     "provide_team_entries",
@@ -80,3 +82,25 @@ def team_entered(tournament_id: UUID, team_id: UUID) -> bool:
     if _team_entered is None:
         raise RuntimeError("no tournaments app provides the entries")
     return _team_entered(tournament_id, team_id)
+
+
+def player_names(player_ids: Iterable[UUID]) -> dict[UUID, tuple[str, str]]:
+    """Each registered player's name and federation number, for a results
+    file (issue 15). Names live only in the identity table, never in events;
+    a player the register does not know (an imported one) is absent, and so
+    is one who asked not to be published (decision 0113): a file goes where
+    the public reads it."""
+    wanted = list(player_ids)
+    hidden = set(
+        RegisteredPlayer.objects.filter(
+            player_id__in=wanted, published=False
+        ).values_list("player_id", flat=True)
+    )
+    return {
+        identity.player_id: (
+            f"{identity.given_name} {identity.family_name}".strip(),
+            identity.federation_number,
+        )
+        for identity in PlayerIdentity.objects.filter(player_id__in=wanted)
+        if identity.player_id not in hidden
+    }

@@ -13,7 +13,7 @@ from fractions import Fraction
 from scoring.bridge.adjusted import Artificial, Assigned
 from scoring.bridge.imps import ARTIFICIAL_IMPS, butler_datum, imps
 
-__all__ = ["imp_board"]
+__all__ = ["board_datum", "imp_board"]
 
 
 def _side_imps(percent: Fraction) -> int:
@@ -21,6 +21,24 @@ def _side_imps(percent: Fraction) -> int:
     if percent > 50:
         return ARTIFICIAL_IMPS
     return -ARTIFICIAL_IMPS if percent < 50 else 0
+
+
+def _field(results: Sequence[int | Artificial | Assigned]) -> list[int]:
+    """The table results and single assigned scores (Law 12C1(b)) of a board."""
+    field_: list[int] = []
+    for result in results:
+        if isinstance(result, int):
+            field_.append(result)
+        elif isinstance(result, Assigned) and result.is_single:
+            field_.append(result.ns_side[0].ns_score)
+    return field_
+
+
+def board_datum(results: Sequence[int | Artificial | Assigned]) -> int | None:
+    """The Butler datum ``imp_board`` scores a board against (Law 78D), None
+    when no result is in the field."""
+    field_ = _field(results)
+    return butler_datum(field_) if field_ else None
 
 
 def imp_board(
@@ -36,13 +54,8 @@ def imp_board(
     assigned score is scored outcome by outcome against the field and weighted
     (Law 12C1(c), decision 0053).
     """
-    field_: list[int] = []
-    for result in results:
-        if isinstance(result, int):
-            field_.append(result)
-        elif isinstance(result, Assigned) and result.is_single:
-            field_.append(result.ns_side[0].ns_score)
-    datum = butler_datum(field_) if field_ and not cross else None
+    field_ = _field(results)
+    datum = None if cross else board_datum(results)
 
     def value(score: int, member: bool) -> Fraction:
         if cross:

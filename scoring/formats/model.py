@@ -102,10 +102,19 @@ class TournamentHeader:
     venue: str | None = None
     scoring: ScoringMethod = ScoringMethod.MATCHPOINTS
     form: CompetitionForm = CompetitionForm.PAIRS
+    # The producing program as the file names it (PBN ``Generator``, USEBIO
+    # ``PROGRAM_NAME``), and the file's own words for its scoring (PBN
+    # ``Scoring``, USEBIO ``EVENT_TYPE``): what its conventions are detected
+    # from (decision 0129). Provenance, not content: neither is written back
+    # nor compared.
+    program: str | None = field(default=None, compare=False)
+    scoring_text: str | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         _check_text(self.name, "tournament name")
         _check_text(self.venue, "venue")
+        _check_text(self.program, "program")
+        _check_text(self.scoring_text, "scoring")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -212,6 +221,8 @@ class BoardRecord:
     dealer: str | None = None
     vulnerability: str | None = None
     deal: str | None = None
+    # The file's Butler datum for the board (USEBIO ``BOARD_AVERAGE``), NS view.
+    datum: int | None = None
 
     def __post_init__(self) -> None:
         if self.board_number < 1:

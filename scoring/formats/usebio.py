@@ -130,7 +130,11 @@ def read_usebio(data: bytes | str) -> TournamentResults:
     seated: dict[tuple[int, str], int] = {}
     for board in event.iter("BOARD"):
         number = _board_number(board)
-        boards.setdefault(number, BoardRecord(board_number=number))
+        datum = _value(board, "BOARD_AVERAGE", _datum)
+        known_board = boards.get(number)
+        if known_board is None or datum is not None:
+            # BOARD_AVERAGE: the Butler datum the program used (Law 78D).
+            boards[number] = BoardRecord(board_number=number, datum=datum)
         for line in board.find_all("TRAVELLER_LINE"):
             result = _traveller_line(number, line)
             for pid in (result.ns_id, result.ew_id):
@@ -159,7 +163,11 @@ def read_usebio(data: bytes | str) -> TournamentResults:
                 raise FormatError(
                     f"board {number} has two deals", element="BOARD", line=board.line
                 )
-            boards[number] = BoardRecord(board_number=number, deal=deal)
+            boards[number] = BoardRecord(
+                board_number=number,
+                deal=deal,
+                datum=known_board.datum if known_board else None,
+            )
     try:
         return TournamentResults(
             header=header,
@@ -170,6 +178,14 @@ def read_usebio(data: bytes | str) -> TournamentResults:
         )
     except ValueError as error:
         raise FormatError(str(error), element="USEBIO") from None
+
+
+def _datum(text: str) -> int:
+    """A Butler datum, a whole NS score; Compscore writes "-30" or "-30.0"."""
+    value = parse_decimal(text.strip())
+    if value != value.to_integral_value():
+        raise ValueError(f"{text!r} is not a whole score")
+    return int(value)
 
 
 def _date(text: str) -> date:
@@ -215,6 +231,8 @@ def _header(event: Node) -> TournamentHeader:
         venue=event.child_text("VENUE"),
         scoring=scoring,
         form=form,
+        program=event.child_text("PROGRAM_NAME"),
+        scoring_text=event_type or method_text,
     )
 
 
@@ -419,7 +437,21 @@ def _event_type(header: TournamentHeader) -> str:
         return "BUTLER_PAIRS"
     if header.scoring is ScoringMethod.CROSS_IMPS:
         return "CROSS_IMP"
-    return "PAIRS"
+    # What readers such as the ABF's platform require for matchpointed pairs.
+    return "MP_PAIRS"
+
+
+def _winner_type(results: TournamentResults) -> int:
+    """WINNER_TYPE: 2 when every pair keeps one direction and is ranked in it
+    (a two-winner movement, Law 78A), else 1."""
+    direction = {p.participant_id: p.direction for p in results.participants}
+    if not direction or not all(direction.values()):
+        return 1
+    kept = all(
+        direction[r.ns_id] == "NS" and direction[r.ew_id] == "EW"
+        for r in results.results
+    )
+    return 2 if kept else 1
 
 
 def _write_participants(event: ET.Element, results: TournamentResults) -> None:
@@ -502,10 +534,13 @@ def write_usebio(results: TournamentResults, *, version: str = "1.2") -> str:
         _add(event, "DATE", text)
     _add(event, "VENUE", header.venue)
     _add(event, "SCORING_METHOD", _SCORING_ELEMENT[header.scoring])
+    if header.form is not CompetitionForm.TEAMS:
+        _add(event, "WINNER_TYPE", _winner_type(results))
     _write_participants(event, results)
     for record in results.boards:
         board = ET.SubElement(event, "BOARD")
         _add(board, "BOARD_NUMBER", record.board_number)
+        _add(board, "BOARD_AVERAGE", record.datum)
         for result in results.results_for(record.board_number):
             _write_line(board, result, header.scoring)
     _write_handset(root, results.boards)

@@ -16,6 +16,8 @@ from tournaments.models import StandingRow
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "results"
 CLUB_PBN = FIXTURES / "club_pairs_mp.pbn"
 MITCHELL_XML = FIXTURES / "mitchell_pairs_mp.xml"
+MAGIC_CONTEST_PBN = FIXTURES / "magic_contest_mp.pbn"  # Latin-1, CRLF
+RUTER_PBN = FIXTURES / "ruter_butler.pbn"  # UTF-8, LF
 
 Line = tuple[object, ...]
 

@@ -32,7 +32,7 @@ from scoring.bridge import (
     publish,
     team_board_imps,
 )
-from scoring.bridge.imp_pairs import imp_board
+from scoring.bridge.imp_pairs import board_datum, imp_board
 from scoring.bridge.individual import SeatedResult, score_individual_session
 from scoring.bridge.matchpoints import BoardScores, percent_of_top
 from scoring.bridge.session import PairsBoards, SessionMethod, Winners
@@ -176,6 +176,10 @@ class LineFigures:
     ns: Fraction
     ew: Fraction
     top: int | None = None
+    # Results compared on the board (Law 78A; fewer than the top implies when
+    # the board was played fewer times), and the Butler datum (Law 78D).
+    compared: int | None = None
+    datum: int | None = None
 
     @property
     def percent_ns(self) -> Fraction | None:
@@ -379,10 +383,12 @@ class SessionScorer:
             if not scored:
                 self._imps.pop(number, None)
                 continue
+            results = [r for _, r in scored]
+            datum = None if cross else board_datum(results)
             self._imps[number] = [
-                (line, LineFigures(ns, ew))
+                (line, LineFigures(ns, ew, datum=datum))
                 for (line, _), (ns, ew) in zip(
-                    scored, imp_board([r for _, r in scored], cross=cross), strict=True
+                    scored, imp_board(results, cross=cross), strict=True
                 )
             ]
         self.figures = _imp_pairs(self.conditions, self._imps.values())
@@ -447,7 +453,7 @@ def _mp_penalties(
 def _line_figures(board: BoardScores, index: int) -> LineFigures:
     top = board.top_at(index)
     ns, ew = Fraction(board.ns[index]), Fraction(board.ew[index])
-    return LineFigures(ns, ew, top)
+    return LineFigures(ns, ew, top, compared=board.compared)
 
 
 def _individual(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:

@@ -6,7 +6,7 @@ vulnerability from the board number), Law 12C (adjusted scores), Law 78A.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -14,6 +14,7 @@ from uuid import UUID
 
 from django.utils import timezone
 
+from registry.boundary import player_names
 from rules.bridge import Contract, dealer_for, vulnerability_for
 from rules.errors import LawRef
 from scoring.bridge import Artificial, Assigned, publish
@@ -21,7 +22,9 @@ from scoring.formats import (
     BoardRecord,
     CompetitionForm,
     Participant,
+    Player,
     RankingEntry,
+    ScoringMethod,
     TournamentHeader,
     TournamentResults,
 )
@@ -39,6 +42,29 @@ from tournaments.results_io.scores import session_scores
 __all__ = [
     "export_results",
 ]
+
+
+# The tournament's scoring as the file names it (Law 78A; 78D).
+_METHODS: dict[str, ScoringMethod] = {
+    tournament.ScoringMethod.MATCHPOINTS.value: ScoringMethod.MATCHPOINTS,
+    tournament.ScoringMethod.IMPS_BUTLER.value: ScoringMethod.BUTLER,
+    tournament.ScoringMethod.CROSS_IMPS.value: ScoringMethod.CROSS_IMPS,
+}
+
+
+def _players(
+    player_ids: Sequence[object], known: Mapping[UUID, tuple[str, str]]
+) -> tuple[Player, ...]:
+    """The entry's players as the register names them; none unless the
+    register knows every one (a file lists a partnership whole)."""
+    named = [known.get(UUID(str(p))) for p in player_ids]
+    if not named or any(n is None for n in named):
+        return ()
+    players = []
+    for name, number in (n for n in named if n is not None):
+        clean = name.replace(";", ",")
+        players.append(Player(name=clean, federation_id=number or None))
+    return tuple(players)
 
 
 def _decimal(value: Fraction) -> Decimal:
@@ -60,6 +86,8 @@ def _file_line(
     place: tuple[int | None, int | None],
     figures: LineFigures | None,
     players: tuple[str, str, str, str] | None = None,
+    *,
+    imps: bool = False,
 ) -> FileResult | None:
     """Return the row as a file line, None for a board neither played nor adjusted."""
     where = f"board {row.board_number} table {row.table}"
@@ -85,7 +113,10 @@ def _file_line(
                     law=LawRef("12C1"),
                 )
             fields.update(assigned=True, score_ns=adjustment.ns_side[0].ns_score)
-    if figures is not None:
+    if figures is not None and imps:
+        # Butler or cross-IMP points (Law 78D), rounded once.
+        fields.update(imp_ns=publish(figures.ns), imp_ew=publish(figures.ew))
+    elif figures is not None:
         # The pipeline's figures, rounded once as the projection rounds them.
         fields.update(
             mp_ns=publish(figures.ns),
@@ -109,23 +140,26 @@ def _file_line(
 
 
 def export_results(
-    tournament_id: UUID, session: int | None = None
+    tournament_id: UUID, session: int | None = None, *, names: bool = True
 ) -> tuple[TournamentResults, tuple[str, ...]]:
     """Build the interchange model of one session from the read models.
 
-    Decision 0040. Names, deals and the venue are not recorded (no personal
-    data in events), so they are not exported; participants are entry numbers.
+    Decision 0040. Participants are entry numbers; with ``names``, each
+    registered player's name and federation number from the register (never
+    from events, which hold ids only); deals and the venue are not recorded.
     Returns the model and notes on what was left out.
     """
     row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
     if row is None:
         raise tournament.TournamentNotFound("no such tournament")
     forms = (tournament.Form.PAIRS, tournament.Form.INDIVIDUAL)
-    if row.form not in forms or row.scoring != tournament.ScoringMethod.MATCHPOINTS:
+    method = _METHODS.get(row.scoring)
+    if row.form not in forms or method is None:
         raise ExportRefused(
-            "only matchpointed pairs and individual events can be exported, not "
-            f"{row.form} scored in {row.scoring}"
+            "only matchpointed, Butler and cross-IMP pairs and individual events "
+            f"can be exported, not {row.form} scored in {row.scoring}"
         )
+    imps = method is not ScoringMethod.MATCHPOINTS
     individual = row.form == tournament.Form.INDIVIDUAL
     sessions = {
         s.session: s for s in SessionRow.objects.filter(tournament_id=tournament_id)
@@ -147,11 +181,17 @@ def export_results(
         EntryRow.objects.filter(tournament_id=tournament_id).order_by("number")
     )
     ids = {e.number: str(e.number) for e in entries}
+    known = (
+        player_names(UUID(str(p)) for e in entries for p in e.player_ids)
+        if names
+        else {}
+    )
     participants = tuple(
         Participant(
             participant_id=ids[e.number],
             number=e.number,
             direction=directions.get(e.number),
+            players=_players(e.player_ids, known),
         )
         for e in entries
     )
@@ -162,6 +202,7 @@ def export_results(
     }
     notes: list[str] = []
     lines = []
+    data: dict[int, int] = {}  # each Butler board's datum (Law 78D)
     for result in sorted(scored.rows.values(), key=lambda r: (r.board_number, r.table)):
         place: tuple[int | None, int | None] = (None, None)
         if chosen.movement not in (SYNTHETIC, FILE_TABLES):
@@ -180,9 +221,10 @@ def export_results(
             if seated
             else None
         )
-        line = _file_line(
-            result, ids, place, scored.line.get(result.stream_id), players
-        )
+        figures = scored.line.get(result.stream_id)
+        line = _file_line(result, ids, place, figures, players, imps=imps)
+        if figures is not None and figures.datum is not None:
+            data[result.board_number] = figures.datum
         if line is None:
             notes.append(
                 f"board {result.board_number} table {result.table}: "
@@ -201,6 +243,7 @@ def export_results(
             board_number=n,
             dealer=dealer_for(n).value,
             vulnerability=vulnerability_for(n).value,
+            datum=data.get(n),
         )
         for n in numbers
     )
@@ -210,7 +253,7 @@ def export_results(
             rank=s.rank,
             tied=s.tied,
             total=publish(s.net),
-            percentage=publish(s.percent),
+            percentage=None if imps else publish(s.percent),
         )
         for s in sorted(
             scored.standings.values(),
@@ -221,6 +264,7 @@ def export_results(
         name=row.name,
         date=timezone.localtime(chosen.starts_at).date(),
         form=CompetitionForm.INDIVIDUAL if individual else CompetitionForm.PAIRS,
+        scoring=method,
     )
     model = TournamentResults(
         header=header,

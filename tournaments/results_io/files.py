@@ -6,6 +6,9 @@ PBN (decisions 0025-0026), USEBIO (0027-0028) and the JSON export
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from decimal import Decimal
+
 from scoring.formats import (
     FormatError,
     TournamentResults,
@@ -51,12 +54,24 @@ def _text(data: bytes, fmt: str) -> str:
         raise FormatError("the file is not UTF-8 text", line=line) from None
 
 
-def read_results(data: bytes, fmt: str) -> TournamentResults:
-    """Read a results file; raise ``FormatError`` naming the line or element."""
+def read_results(
+    data: bytes, fmt: str, settings: Mapping[str, object] | None = None
+) -> TournamentResults:
+    """Read a results file; raise ``FormatError`` naming the line or element.
+
+    ``settings`` are the user's import settings (decision 0129); the reader
+    takes what it needs of them (the worth of ``A+``/``A-`` in PBN).
+    """
+    settings = settings or {}
     if fmt == "usebio":
         return read_usebio(data)
     if fmt == "pbn":
-        return read_pbn(_text(data, fmt))
+        plus, minus = settings.get("average_plus"), settings.get("average_minus")
+        return read_pbn(
+            _text(data, fmt),
+            average_plus=Decimal(str(plus)) if plus is not None else None,
+            average_minus=Decimal(str(minus)) if minus is not None else None,
+        )
     if fmt == "json":
         return read_json(_text(data, fmt))
     raise ValueError(f"unknown format {fmt!r}")

@@ -83,6 +83,14 @@ class ImportPlan:
     notes: tuple[str, ...]
 
 
+# The file's method as the tournament records it (Law 78A; 78B and 78D).
+SCORING = {
+    ScoringMethod.MATCHPOINTS: tournament.ScoringMethod.MATCHPOINTS,
+    ScoringMethod.BUTLER: tournament.ScoringMethod.IMPS_BUTLER,
+    ScoringMethod.CROSS_IMPS: tournament.ScoringMethod.CROSS_IMPS,
+}
+
+
 def describe_line(line: FileResult) -> str:
     return f"board {line.board_number} ({line.ns_id} v {line.ew_id})"
 
@@ -92,10 +100,11 @@ def _check_supported(results: TournamentResults) -> None:
     header = results.header
     if header.form is not CompetitionForm.PAIRS:
         raise ImportRefused(f"only pairs events can be imported, not {header.form}")
-    if header.scoring is not ScoringMethod.MATCHPOINTS:
+    if header.scoring not in SCORING:
         raise ImportRefused(
-            f"only matchpointed events can be imported, not {header.scoring}",
-            law=LawRef("78A"),
+            "only matchpointed, Butler and cross-IMP pairs events can be "
+            f"imported, not {header.scoring}",
+            law=LawRef("78"),
         )
     if not results.results:
         raise ImportRefused("the file has no table results")
@@ -354,7 +363,7 @@ def plan_import(
             tournament_id=tournament_id,
             name=results.header.name.strip() or fallback_name,
             form=tournament.Form.PAIRS,
-            scoring=tournament.ScoringMethod.MATCHPOINTS,
+            scoring=SCORING[results.header.scoring],
             windows=tournament.WindowRules(),
             starts_at=starts_at,
             # The file's players, by derived ids, not the register's (0083).

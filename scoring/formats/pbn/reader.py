@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 
+from scoring.formats.conventions import conventions_for, detect_program
 from scoring.formats.errors import FormatError
 from scoring.formats.model import (
     PASS,
@@ -37,6 +38,7 @@ from scoring.formats.notation import (
 )
 from scoring.formats.pbn.syntax import (
     PLAYER_COLUMNS,
+    Cell,
     Row,
     T,
     Tag,
@@ -53,6 +55,21 @@ from scoring.formats.pbn.syntax import (
 __all__ = ["read_pbn"]
 
 _DATE = re.compile(r"(\d{4})\.(\d{2})\.(\d{2})")
+_GENERATOR = re.compile(r'^\[Generator "([^"\r\n]*)"\]', re.MULTILINE)
+_ESCAPE_LINE = re.compile(r"^%([^\r\n]*)", re.MULTILINE)
+
+
+def _generator(text: str) -> str | None:
+    """The producing program: the ``Generator`` tag, else a ``%`` line that
+    names a known program (some writers say who they are only there)."""
+    tag = _GENERATOR.search(text)
+    if tag is not None:
+        return tag[1].strip() or None
+    for match in _ESCAPE_LINE.finditer(text):
+        if detect_program(match[1]) != "arbitro":
+            return match[1].strip()
+    return None
+
 
 # --- reading --------------------------------------------------------------
 
@@ -69,11 +86,32 @@ class _Reading:
     seated: dict[tuple[int, str], int] = field(default_factory=dict)
     has_totals: bool = False
     columns_seen: set[str] = field(default_factory=set)
+    average_plus: Decimal = Decimal(60)
+    average_minus: Decimal = Decimal(40)
+    program: str | None = None
 
 
-def read_pbn(text: str) -> TournamentResults:
-    """Read a PBN results file; raise ``FormatError`` naming the line."""
-    reading = _Reading()
+def read_pbn(
+    text: str,
+    *,
+    average_plus: Decimal | None = None,
+    average_minus: Decimal | None = None,
+) -> TournamentResults:
+    """Read a PBN results file; raise ``FormatError`` naming the line.
+
+    ``A+``/``A-`` in a score column (Magic Contest, Ruter) are worth
+    ``average_plus``/``average_minus`` percent (Law 12C2), by default what the
+    producing program named in ``Generator`` gives them (decision 0127).
+    """
+    program = _generator(text)
+    defaults = conventions_for(program)
+    reading = _Reading(
+        program=program,
+        average_plus=defaults.average_plus if average_plus is None else average_plus,
+        average_minus=defaults.average_minus
+        if average_minus is None
+        else average_minus,
+    )
     previous: dict[str, Tag] = {}
     games = scan(text)
     if not games:
@@ -108,7 +146,15 @@ def read_pbn(text: str) -> TournamentResults:
 
 
 def _read_game(tags: dict[str, Tag], reading: _Reading) -> None:
-    for name in ("Event", "Site", "Date", "EventDate", "Scoring", "Competition"):
+    for name in (
+        "Event",
+        "Site",
+        "Date",
+        "EventDate",
+        "Scoring",
+        "Competition",
+        "Generator",
+    ):
         if name in tags and tags[name].value not in ("", "?"):
             reading.header_tags.setdefault(name, tags[name])
     board_number = None
@@ -198,9 +244,12 @@ def _names(
             raise FormatError("FederationIds without Names", line=line)
         return None, ()
     if ";" not in names:
-        if federation_ids is not None:
+        if federation_ids is None:
+            return names.strip(), ()
+        if ";" in federation_ids:
             raise FormatError("FederationIds for a partnership name", line=line)
-        return names.strip(), ()
+        # One player with his federation number (an individual event).
+        return None, (Player(name=names.strip(), federation_id=federation_ids.strip()),)
     player_names = [n.strip() for n in names.split(";")]
     ids: list[str | None] = [None] * len(player_names)
     if federation_ids is not None:
@@ -243,7 +292,7 @@ def _read_totals(table: Tag, reading: _Reading) -> None:
             reading.participants[pid] = Participant(
                 participant_id=pid,
                 number=leading_number(pid),
-                direction=direction.text.upper() if direction else None,
+                direction=convert(direction, _direction, "Direction"),
                 name=name,
                 players=players,
             )
@@ -254,7 +303,14 @@ def _read_totals(table: Tag, reading: _Reading) -> None:
             (
                 c
                 for c in (
-                    get_cell(row, n) for n in ("TotalMP", "TotalIMP", "TotalScore")
+                    get_cell(row, n)
+                    for n in (
+                        "TotalMP",
+                        "TotalIMP",
+                        "TotalScore",
+                        "TotalScoreMP",  # Magic Contest, Ruter
+                        "TotalScoreIMP",
+                    )
                 )
                 if c is not None
             ),
@@ -273,6 +329,15 @@ def _read_totals(table: Tag, reading: _Reading) -> None:
                 participant_id=pid, rank=rank, total=total, percentage=percentage
             )
         )
+
+
+def _direction(text: str) -> str:
+    """``NS``/``EW`` as we write it, ``N-S``/``E-W`` as Magic Contest and Ruter
+    do (the pair's starting direction, decision 0076)."""
+    letters = "".join(c for c in text.upper() if c.isalpha())
+    if letters not in ("NS", "EW"):
+        raise ValueError(f"{text!r} is not NS, EW, N-S or E-W")
+    return letters
 
 
 def _rank(text: str) -> int:
@@ -323,7 +388,7 @@ def _read_row(
         side = column.removeprefix("PairId_")
         names = None if individual else get_text(row, f"Names_{side}")
         ids.append(_participant(reading, cell.text, line, names))
-    contract = _row_contract(row, line)
+    contract = _row_contract(row, line, reading)
     played = contract not in (PASS,) and not is_artificial(contract)
     score_ns, assigned = (
         _row_score(row, line) if not is_artificial(contract) else (None, False)
@@ -371,13 +436,57 @@ def _tricks(text: str) -> int:
     return tricks
 
 
-def _row_contract(row: Row, line: int) -> str:
+_AVERAGE = re.compile(r"A[+=-]?")
+
+
+def _averages(
+    ns_cell: Cell | None, ew_cell: Cell | None, line: int, reading: _Reading
+) -> str:
+    """``A+``, ``A=`` (or ``A``) and ``A-`` in the score columns (Magic
+    Contest, Ruter): Law 12C2 average plus, average, average minus, worth the
+    import's percentages. A side given alone implies the other's complement
+    (``A+`` and ``-``: NS average plus, EW average minus)."""
+    worth = {
+        "+": reading.average_plus,
+        "-": reading.average_minus,
+        "=": Decimal(50),
+        "": Decimal(50),
+    }
+    opposite = {"+": "-", "-": "+", "=": "=", "": ""}
+    signs: list[str | None] = []
+    for cell, column in ((ns_cell, "Score_NS"), (ew_cell, "Score_EW")):
+        if cell is None:
+            signs.append(None)
+        elif _AVERAGE.fullmatch(cell.text):
+            signs.append(cell.text[1:])
+        else:
+            raise FormatError(
+                f"{column} {cell.text!r} beside an artificial score", line=line
+            )
+    ns, ew = signs
+    if ns is None:
+        ns = opposite[ew or ""]
+    if ew is None:
+        ew = opposite[ns]
+    return _marker(worth[ns], worth[ew], line)
+
+
+def _row_contract(row: Row, line: int, reading: _Reading) -> str:
     """Return the row's contract, ``PASS`` or artificial marker (Law 12C2)."""
     score_ns, score_ew = get_cell(row, "Score_NS"), get_cell(row, "Score_EW")
     percents = [
         c for c in (score_ns, score_ew) if c is not None and c.text.endswith("%")
     ]
     contract = convert(get_cell(row, "Contract"), parse_contract, "Contract")
+    averages = [
+        c for c in (score_ns, score_ew) if c is not None and _AVERAGE.fullmatch(c.text)
+    ]
+    if averages:
+        if contract is not None and not is_artificial(contract):
+            raise FormatError(
+                f"contract {contract} with an artificial score", line=line
+            )
+        return _averages(score_ns, score_ew, line, reading)
     if percents:
         if contract is not None and not is_artificial(contract):
             raise FormatError(
@@ -458,7 +567,10 @@ _SCORING_WORDS: dict[str, ScoringMethod] = {
 
 def _scoring(text: str) -> ScoringMethod:
     """Parse the PBN Scoring tag (§3.4.11): a basic method plus modifiers."""
-    words = [w.strip().lower() for w in text.split(";") if w.strip()]
+    # "Butler-2" (Magic Contest, Ruter): the method and a variant number.
+    words = [
+        re.sub(r"-\d+$", "", w.strip().lower()) for w in text.split(";") if w.strip()
+    ]
     methods = [_SCORING_WORDS[w] for w in words if w in _SCORING_WORDS]
     if not methods and words and re.fullmatch(r"mp\d*", words[0]):
         methods = [ScoringMethod.MATCHPOINTS]
@@ -503,10 +615,13 @@ def _header(reading: _Reading) -> TournamentHeader:
     if when is None:
         when = _tag_value(tags, "EventDate", _date)
     event = tags.get("Event")
+    scoring_tag = tags.get("Scoring")
     return TournamentHeader(
         name=event.value if event is not None else "",
         date=when,
         venue=_tag_value(tags, "Site", str.strip),
         scoring=scoring,
         form=_tag_value(tags, "Competition", _form) or CompetitionForm.PAIRS,
+        program=_tag_value(tags, "Generator", str.strip) or reading.program,
+        scoring_text=scoring_tag.value.strip() if scoring_tag else None,
     )

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Callable
+from uuid import UUID
 
 from rest_framework.test import APIClient
 
 from access.models import RoleGrant
 from eventstore.models import Event
+from registry.boundary import player_names
 from registry.models import PlayerIdentity
 from tests.registry.e2e.conftest import API, MARKS
 
@@ -270,3 +272,31 @@ def test_a_player_asks_not_to_be_published_and_changes_his_mind(
     assert shown.status_code == 201
     catch_up()
     assert staff.get(f"{API}/players/{created['player_id']}/").json()["published"]
+
+
+def test_a_results_file_names_only_the_players_who_may_be_published(
+    staff: APIClient, catch_up: Callable[[], int]
+) -> None:
+    """``registry.boundary.player_names`` (results files, issue 15) leaves out
+    a player who asked not to be published (decision 0113), as the site does."""
+    ids = []
+    for number, name in (("777101", "Aperto"), ("777102", "Riservato")):
+        ids.append(
+            staff.post(
+                f"{API}/players/",
+                {
+                    "federation_number": number,
+                    "family_name": name,
+                    "given_name": "Anna",
+                    "category": "NC",
+                },
+                format="json",
+            ).json()["player_id"]
+        )
+    hidden = staff.post(
+        f"{API}/players/{ids[1]}/publication/", {"published": False}, format="json"
+    )
+    assert hidden.status_code == 201
+    catch_up()
+    names = player_names(UUID(i) for i in ids)
+    assert names == {UUID(ids[0]): ("Anna Aperto", "777101")}

@@ -12,6 +12,9 @@ from tests.support.results_io import CLUB_PBN, MITCHELL_XML, run
 
 pytestmark = pytest.mark.django_db
 
+# Decision 0128: a difference no convention reproduces says so.
+HAND = " (no convention explains it: edited by hand, or scored otherwise)"
+
 
 def edited(tmp_path: Path, source: Path, *changes: tuple[str, str]) -> Path:
     text = source.read_text(encoding="latin-1")
@@ -27,7 +30,7 @@ def differences(output: str) -> list[str]:
     return [
         line
         for line in output.splitlines()
-        if not line.startswith(("imported ", "note: ", "entries: "))
+        if not line.startswith(("imported ", "conventions: ", "note: ", "entries: "))
     ]
 
 
@@ -48,10 +51,11 @@ def test_wrong_matchpoints_score_and_percentage_are_each_reported(
         ("<PERCENTAGE>63.33</PERCENTAGE>", "<PERCENTAGE>63.00</PERCENTAGE>"),
     )
     assert differences(run("import_results", str(path))) == [
-        "board 1 (1NS v 1EW) at table 1: score NS: file 460, ours 430",
-        "board 1 (1NS v 1EW) at table 1: MP NS: file 3, ours 4.00",
-        "board 1 (1NS v 1EW) at table 1: MP EW: file 1, ours 0.00",
-        "ranking 2EW (entry 5): percentage: file 63.00, ours 63.33",
+        "board 1 (1NS v 1EW) at table 1: score NS: file 460, ours 430 "
+        "(3NT by S making 10 tricks scores this (Law 77))",
+        "board 1 (1NS v 1EW) at table 1: MP NS: file 3, ours 4.00" + HAND,
+        "board 1 (1NS v 1EW) at table 1: MP EW: file 1, ours 0.00" + HAND,
+        "ranking 2EW (entry 5): percentage: file 63.00, ours 63.33" + HAND,
     ]
 
 
@@ -66,7 +70,7 @@ def test_places_are_compared_per_direction(tmp_path: Path) -> None:
         ),
     )
     assert differences(run("import_results", str(path))) == [
-        "ranking 3NS (entry 3): rank: file 3, ours 1 NS",
+        "ranking 3NS (entry 3): rank: file 3, ours 1 NS" + HAND,
     ]
 
 
@@ -82,7 +86,7 @@ def test_file_precision_decides_what_differs(tmp_path: Path) -> None:
     found = [
         d for d in differences(run("import_results", str(path))) if ": rank: " not in d
     ]
-    assert found == ["ranking 1 (entry 1): percentage: file 59.5, ours 59.38"]
+    assert found == ["ranking 1 (entry 1): percentage: file 59.5, ours 59.38" + HAND]
 
 
 def test_wrong_line_percentages_in_pbn_are_reported(tmp_path: Path) -> None:
@@ -99,6 +103,6 @@ def test_wrong_line_percentages_in_pbn_are_reported(tmp_path: Path) -> None:
         d for d in differences(run("import_results", str(path))) if ": rank: " not in d
     ]
     assert found == [
-        "board 3 (1 v 4) at table 1: percentage NS: file 12.0, ours 12.50",
-        "board 3 (1 v 4) at table 1: percentage EW: file 88.0, ours 87.50",
+        "board 3 (1 v 4) at table 1: percentage NS: file 12.0, ours 12.50" + HAND,
+        "board 3 (1 v 4) at table 1: percentage EW: file 88.0, ours 87.50" + HAND,
     ]

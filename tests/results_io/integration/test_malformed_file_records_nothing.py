@@ -79,11 +79,15 @@ def test_a_fractional_artificial_score_is_refused_as_unsupported(
 
 
 def test_an_imp_file_is_refused(tmp_path: Path) -> None:
-    """Only matchpointed pairs events are recorded (Law 78A)."""
+    """Plain "IMP" (teams IMPs) is refused for a pairs file: only
+    matchpointed, Butler and cross-IMP pairs are recorded (Law 78)."""
     path = copy_with(
         tmp_path, CLUB_PBN, '[Scoring "MatchPoints;MP1"]', '[Scoring "IMP"]'
     )
-    assert "only matchpointed events" in refused(path)
+    assert refused(path).endswith(
+        "not imported: only matchpointed, Butler and cross-IMP pairs events can "
+        "be imported, not IMP (Law 78)"
+    )
 
 
 def test_the_same_file_twice_is_refused_the_second_time() -> None:

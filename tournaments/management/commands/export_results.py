@@ -33,12 +33,19 @@ class Command(BaseCommand):
         parser.add_argument(
             "-o", "--output", help="the file to write (default: standard output)"
         )
+        parser.add_argument(
+            "--no-names",
+            action="store_true",
+            help="leave out players' names and federation numbers",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         project()
         try:
             results, notes = export_results(
-                options["tournament_id"], options["session"]
+                options["tournament_id"],
+                options["session"],
+                names=not options["no_names"],
             )
             text = write_results(results, options["format"])
         except DomainError as exc:  # FormatError is one too

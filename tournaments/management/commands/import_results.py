@@ -15,6 +15,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rules.errors import DomainError
 from scoring.formats import FormatError
+from scoring.formats.conventions import PROGRAMS, FewerPlayed, Rounding, Totals
 from tournaments.results_io import FORMATS, guess_format, import_file
 
 
@@ -31,6 +32,51 @@ class Command(BaseCommand):
             choices=FORMATS,
             help="the file's format (default: from its name or content)",
         )
+        conventions = parser.add_argument_group(
+            "the producing program's conventions (decision 0129); by default "
+            "those of the program the file names"
+        )
+        conventions.add_argument(
+            "--program",
+            choices=sorted(PROGRAMS),
+            help="take this program's conventions, whatever the file says",
+        )
+        conventions.add_argument(
+            "--rounding",
+            choices=[r.value for r in Rounding],
+            help="how the file rounds its figures",
+        )
+        conventions.add_argument(
+            "--totals",
+            choices=[t.value for t in Totals],
+            help="totals add the printed (rounded) or the exact board figures",
+        )
+        conventions.add_argument(
+            "--fewer-played",
+            choices=[f.value for f in FewerPlayed],
+            help="a board played fewer times printed by Neuberg or on its own top",
+        )
+        conventions.add_argument(
+            "--scale-missed",
+            choices=["yes", "no"],
+            help="a pair who missed boards has its total scaled to the full number",
+        )
+        conventions.add_argument(
+            "--average-plus",
+            metavar="PERCENT",
+            help="what A+ is worth (Law 12C2; default 60)",
+        )
+        conventions.add_argument(
+            "--average-minus",
+            metavar="PERCENT",
+            help="what A- is worth (Law 12C2; default 40)",
+        )
+        conventions.add_argument(
+            "--datum-discard",
+            type=int,
+            metavar="N",
+            help="results the file's Butler datum drops at each end (default 1)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
@@ -39,8 +85,22 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"{path}: {exc.strerror}") from None
         fmt = options["format"] or guess_format(path.name, data)
+        settings = {
+            name: options[name]
+            for name in (
+                "program",
+                "rounding",
+                "totals",
+                "fewer_played",
+                "scale_missed",
+                "average_plus",
+                "average_minus",
+                "datum_discard",
+            )
+            if options.get(name) is not None
+        }
         try:
-            report = import_file(data, fmt, source=path.stem)
+            report = import_file(data, fmt, source=path.stem, settings=settings)
         except FormatError as exc:
             raise CommandError(f"{path}: malformed {fmt} file: {exc}") from None
         except DomainError as exc:
@@ -49,6 +109,13 @@ class Command(BaseCommand):
         self.stdout.write(
             f"imported {path} as tournament {report.tournament_id}: "
             f"{len(report.entries)} pairs, {report.recorded} events, movement {report.movement}"
+        )
+        c = report.conventions
+        self.stdout.write(
+            f"conventions: {c.program}, rounding {c.rounding.value}, totals "
+            f"{c.totals.value}, fewer played {c.fewer_played.value}, scale missed "
+            f"{'yes' if c.scale_missed else 'no'}, A+ {c.average_plus}% A- "
+            f"{c.average_minus}%, datum drops {c.datum_discard}"
         )
         for note in report.notes:
             self.stdout.write(f"note: {note}")

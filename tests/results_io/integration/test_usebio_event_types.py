@@ -1,0 +1,45 @@
+"""USEBIO export with the event and winner types readers require (issue 15):
+MP_PAIRS, BUTLER_PAIRS or CROSS_IMP, WINNER_TYPE 1 or 2; Butler pairs are
+exported with their points and datum (Law 78D), and the export imported
+again shows no difference."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.support.results_io import MAGIC_CONTEST_PBN, RUTER_PBN, run
+from tournaments.results_io import import_file
+
+pytestmark = pytest.mark.django_db
+
+
+def exported(source: Path) -> str:
+    report = import_file(source.read_bytes(), "pbn", source=source.stem)
+    return run("export_results", str(report.tournament_id), "--format", "usebio")
+
+
+def test_butler_pairs_export_their_type_points_and_datum(tmp_path: Path) -> None:
+    text = exported(RUTER_PBN)
+    assert '<EVENT EVENT_TYPE="BUTLER_PAIRS">' in text
+    assert "<WINNER_TYPE>2</WINNER_TYPE>" in text
+    assert re.findall(r"<BOARD_AVERAGE>(-?\d+)</BOARD_AVERAGE>", text) == [
+        "410",
+        "-50",
+        "-350",
+        "110",
+    ]
+    assert "<NS_BUTLER_POINTS>13.00</NS_BUTLER_POINTS>" in text
+    again = tmp_path / "again.xml"
+    again.write_text(text, encoding="utf-8")
+    report = import_file(again.read_bytes(), "usebio", source="again")
+    assert report.differences == ()
+    assert report.conventions.program == "arbitro"
+
+
+def test_matchpointed_pairs_that_switched_export_one_winner() -> None:
+    text = exported(MAGIC_CONTEST_PBN)
+    assert '<EVENT EVENT_TYPE="MP_PAIRS">' in text
+    assert "<WINNER_TYPE>1</WINNER_TYPE>" in text

@@ -1,0 +1,478 @@
+"""Compare every figure a file carries with ours, and say why they differ.
+
+Laws of Duplicate Bridge 2017 (FIGB edition): Law 77 (table scores), Law 78A
+(matchpoints, Neuberg for a board played fewer times), Law 78D (Butler and
+cross-IMPs), Law 12C2 (artificial scores). Decisions 0042 (what is compared,
+at the file's precision) and 0128 (every figure, with its reason).
+
+Our figures are the one pipeline's (``session_scoring`` through the read
+models, decision 0075), exact; the producing program's conventions (decision
+0129) say how the file printed them: the rounding, a board played fewer times
+on its own top, totals adding printed figures. A figure that differs is
+explained by the convention that would reproduce it, or reported as
+explained by none (a hand edit, or another scoring).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from scoring.bridge import publish
+from scoring.bridge.imps import butler_datum
+from scoring.formats import ScoringMethod, TournamentResults
+from scoring.formats.conventions import (
+    Conventions,
+    FewerPlayed,
+    Rounding,
+    Totals,
+    conventions_for,
+    round_figure,
+)
+from scoring.formats.model import is_artificial
+from tournaments.domain import board_result
+from tournaments.domain.session_scoring import LineFigures
+from tournaments.results_io.plan import SESSION, ImportPlan, describe_line
+from tournaments.results_io.scores import SessionScores, session_scores
+
+__all__ = ["Difference", "compare"]
+
+UNEXPLAINED = "no convention explains it: edited by hand, or scored otherwise"
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One figure on which the file and our scoring disagree, and why."""
+
+    where: str
+    what: str
+    file: str
+    ours: str
+    reason: str = ""
+
+    def __str__(self) -> str:
+        because = f" ({self.reason})" if self.reason else ""
+        return f"{self.where}: {self.what}: file {self.file}, ours {self.ours}{because}"
+
+
+def _places(value: Decimal) -> int:
+    exponent = value.as_tuple().exponent
+    return max(0, -exponent) if isinstance(exponent, int) else 0
+
+
+def _printed(value: Fraction, like: Decimal, rounding: Rounding) -> Decimal:
+    """Our figure as the file would print it: its decimals, its rounding."""
+    return round_figure(value, _places(like), rounding)
+
+
+def _shown(value: Fraction) -> str:
+    """One of our figures as published: two decimals (decision 0020)."""
+    return str(publish(value))
+
+
+def _other(rounding: Rounding) -> Rounding:
+    return Rounding.HALF_UP if rounding is Rounding.HALF_EVEN else Rounding.HALF_EVEN
+
+
+@dataclass(frozen=True, slots=True)
+class _Figure:
+    """One line figure under both readings of a board played fewer times."""
+
+    neuberg: Fraction
+    own_top: Fraction | None  # None when the board was not played fewer times
+
+
+def _own_top(points: Fraction, figures: LineFigures) -> Fraction | None:
+    """The matchpoints on the board's own top, from the Neuberg figure.
+
+    Law 78A / FIGB N-L78 §2: Neuberg gives F = (M + 1) * E / N - 1 on the 2-1-0
+    scale, E = (top + 2) / 2 results expected and N compared; so
+    M = (F + 1) * 2N / (top + 2) - 1. None when the board was played in full.
+    """
+    top, compared = figures.top, figures.compared
+    if top is None or compared is None or compared < 1:
+        return None
+    if 2 * (compared - 1) >= top:
+        return None
+    return (points + 1) * 2 * compared / (top + 2) - 1
+
+
+def _percent_own(points: Fraction | None, compared: int | None) -> Fraction | None:
+    if points is None or compared is None or compared < 2:
+        return None
+    return points * 100 / (2 * (compared - 1))
+
+
+class _Comparer:
+    def __init__(
+        self,
+        results: TournamentResults,
+        plan: ImportPlan,
+        conventions: Conventions,
+        scored: SessionScores,
+    ) -> None:
+        self.results = results
+        self.plan = plan
+        self.conventions = conventions
+        self.scored = scored
+        self.out: list[Difference] = []
+        # Each entry's printed line figures, for totals=printed.
+        self.printed_total: dict[int, Fraction] = {}
+        # The session's full number of boards: what most entries played.
+        played = Counter(s.boards for s in scored.standings.values())
+        self.full_boards = max(played, key=lambda n: (played[n], n), default=0)
+
+    # -- one figure ------------------------------------------------------------
+
+    def figure(
+        self,
+        where: str,
+        what: str,
+        theirs: Decimal | None,
+        ours: _Figure | None,
+    ) -> Decimal | None:
+        """Compare one figure; return what the file printed if we can read it."""
+        if theirs is None:
+            return None
+        if ours is None:
+            self.out.append(Difference(where, what, str(theirs), "not scored"))
+            return theirs
+        conventions = self.conventions
+        own = conventions.fewer_played is FewerPlayed.OWN_TOP
+        chosen = ours.own_top if own and ours.own_top is not None else ours.neuberg
+        if _printed(chosen, theirs, conventions.rounding) == theirs:
+            return theirs
+        self.out.append(
+            Difference(where, what, str(theirs), _shown(chosen), self.why(theirs, ours))
+        )
+        return theirs
+
+    def why(self, theirs: Decimal, ours: _Figure) -> str:
+        """Name the convention that reproduces the file's figure, if any."""
+        for rounding in (self.conventions.rounding, _other(self.conventions.rounding)):
+            turned = rounding is not self.conventions.rounding
+            for value, fewer in (
+                (ours.neuberg, FewerPlayed.NEUBERG),
+                (ours.own_top, FewerPlayed.OWN_TOP),
+            ):
+                if value is None or _printed(value, theirs, rounding) != theirs:
+                    continue
+                named = []
+                if (
+                    fewer is not self.conventions.fewer_played
+                    and ours.own_top is not None
+                ):
+                    named.append(
+                        "the board was played fewer times: the file prints it "
+                        + (
+                            "on its own top"
+                            if fewer is FewerPlayed.OWN_TOP
+                            else "by Neuberg"
+                        )
+                        + f" (fewer_played={fewer.value})"
+                    )
+                if turned:
+                    named.append(
+                        f"the file rounds {rounding.value.replace('_', ' ')} "
+                        f"(rounding={rounding.value})"
+                    )
+                if named:
+                    return "; ".join(named)
+        return UNEXPLAINED
+
+    # -- lines -------------------------------------------------------------------
+
+    def lines(self) -> None:
+        imps = self.results.header.scoring in (
+            ScoringMethod.BUTLER,
+            ScoringMethod.CROSS_IMPS,
+        )
+        label = {
+            ScoringMethod.BUTLER: "Butler",
+            ScoringMethod.CROSS_IMPS: "cross-IMP",
+        }.get(self.results.header.scoring, "IMP")
+        data = {b.board_number: b.datum for b in self.results.boards}
+        datum_checked: set[int] = set()
+        for table in self.plan.tables:
+            line = table.line
+            where = f"{describe_line(line)} at table {table.ref.table}"
+            stream = board_result.stream_id(
+                self.plan.tournament_id, SESSION, line.board_number, table.ref.table
+            )
+            row = self.scored.rows[stream]
+            if (
+                line.score_ns is not None
+                and row.score_ns is not None
+                and line.score_ns != row.score_ns
+            ):
+                self.out.append(
+                    Difference(
+                        where,
+                        "score NS",
+                        str(line.score_ns),
+                        str(row.score_ns),
+                        f"{line.contract} by {line.declarer} making {line.tricks} "
+                        "tricks scores this (Law 77)",
+                    )
+                )
+            ours = self.scored.line.get(stream)
+            if imps:
+                for what, theirs, value in (
+                    (f"{label} NS", line.imp_ns, ours.ns if ours else None),
+                    (f"{label} EW", line.imp_ew, ours.ew if ours else None),
+                ):
+                    self.figure(
+                        where,
+                        what,
+                        theirs,
+                        None if value is None else _Figure(value, None),
+                    )
+                    if theirs is not None and value is not None:
+                        self._add_printed(
+                            table.ns if "NS" in what else table.ew,
+                            _printed(value, theirs, self.conventions.rounding),
+                        )
+                board = line.board_number
+                theirs_datum = data.get(board)
+                if (
+                    theirs_datum is not None
+                    and board not in datum_checked
+                    and ours is not None
+                ):
+                    datum_checked.add(board)
+                    self.datum(board, theirs_datum, ours.datum)
+                continue
+            artificial = is_artificial(line.contract)
+            own_ns = None if ours is None or artificial else _own_top(ours.ns, ours)
+            own_ew = None if ours is None or artificial else _own_top(ours.ew, ours)
+            compared = ours.compared if ours else None
+            for what, theirs, value, own, side in (
+                ("MP NS", line.mp_ns, ours.ns if ours else None, own_ns, table.ns),
+                ("MP EW", line.mp_ew, ours.ew if ours else None, own_ew, table.ew),
+                (
+                    "percentage NS",
+                    line.percentage_ns,
+                    ours.percent_ns if ours else None,
+                    _percent_own(own_ns, compared),
+                    None,
+                ),
+                (
+                    "percentage EW",
+                    line.percentage_ew,
+                    ours.percent_ew if ours else None,
+                    _percent_own(own_ew, compared),
+                    None,
+                ),
+            ):
+                self.figure(
+                    where, what, theirs, None if value is None else _Figure(value, own)
+                )
+                if side is not None and theirs is not None and value is not None:
+                    # totals=printed adds the board figures rounded as the
+                    # file prints them (Neuberg figures, decision 0129).
+                    self._add_printed(
+                        side,
+                        _printed(
+                            value,
+                            theirs if _places(theirs) else Decimal("0.0"),
+                            self.conventions.rounding,
+                        ),
+                    )
+
+    def _add_printed(self, entry: int, shown: Decimal | None) -> None:
+        if shown is not None:
+            self.printed_total[entry] = self.printed_total.get(
+                entry, Fraction(0)
+            ) + Fraction(shown)
+
+    def datum(self, board: int, theirs: int, ours: int | None) -> None:
+        """The Butler datum (Law 78D): the pipeline's trims one result at each
+        end and rounds to 10. The file's agrees if it is that, or what the
+        ``datum_discard`` setting expects; another trimming that gives it is
+        named."""
+        if ours == theirs:
+            return
+        reason = UNEXPLAINED
+        scores = [
+            self.scored.rows[
+                board_result.stream_id(
+                    self.plan.tournament_id, SESSION, board, t.ref.table
+                )
+            ].score_ns
+            for t in self.plan.tables
+            if t.line.board_number == board and not is_artificial(t.line.contract)
+        ]
+        field_ = [s for s in scores if s is not None]
+        expected = self.conventions.datum_discard
+        if field_ and butler_datum(field_, discard=expected) == theirs:
+            return
+        for discard in (0, 1, 2, 3):
+            if field_ and butler_datum(field_, discard=discard) == theirs:
+                reason = (
+                    f"the file's datum drops {discard} result(s) at each end "
+                    f"(datum_discard={discard})"
+                )
+                break
+        self.out.append(
+            Difference(
+                f"board {board}",
+                "datum",
+                str(theirs),
+                "not scored" if ours is None else str(ours),
+                reason,
+            )
+        )
+
+    # -- contestants -------------------------------------------------------------
+
+    def contestants(self) -> None:
+        ranked = {entry.participant_id: entry for entry in self.results.ranking}
+        totals_differ: set[str] = set()
+        for participant in self.results.participants if self.results.ranking else ():
+            pid = participant.participant_id
+            entry = ranked.get(pid)
+            number = self.plan.entries[pid]
+            standing = self.scored.standings.get(number)
+            where = f"ranking {pid} (entry {number})"
+            if entry is None or standing is None:
+                if entry is not None or standing is not None:
+                    self.out.append(
+                        Difference(
+                            where,
+                            "rank",
+                            "unranked" if entry is None else str(entry.rank),
+                            "unranked" if standing is None else str(standing.rank),
+                            "one of us ranks a contestant the other does not",
+                        )
+                    )
+                continue
+            if entry.total is not None and not self.total(
+                where, entry.total, standing.net, number, standing.boards
+            ):
+                totals_differ.add(pid)
+            imps = self.results.header.scoring is not ScoringMethod.MATCHPOINTS
+            if entry.percentage is not None and not imps:
+                percent = standing.percent
+                if _printed(percent, entry.percentage, self.conventions.rounding) != (
+                    entry.percentage
+                ):
+                    self.out.append(
+                        Difference(
+                            where,
+                            "percentage",
+                            str(entry.percentage),
+                            _shown(percent),
+                            "follows the total"
+                            if pid in totals_differ
+                            else self._rounded_why(entry.percentage, percent),
+                        )
+                    )
+            if entry.rank != standing.rank:
+                direction = f" {standing.direction}" if standing.direction else ""
+                self.out.append(
+                    Difference(
+                        where,
+                        "rank",
+                        str(entry.rank),
+                        f"{standing.rank}{direction}",
+                        self._rank_why(participant.direction, standing.direction)
+                        if not totals_differ
+                        else "follows the totals that differ",
+                    )
+                )
+
+    def _rounded_why(self, theirs: Decimal, ours: Fraction) -> str:
+        other = _other(self.conventions.rounding)
+        if _printed(ours, theirs, other) == theirs:
+            return f"the file rounds {other.value.replace('_', ' ')} (rounding={other.value})"
+        return UNEXPLAINED
+
+    def _rank_why(self, file_direction: str | None, ours: str) -> str:
+        if bool(file_direction) != bool(ours) or (
+            self.results.header.scoring is ScoringMethod.MATCHPOINTS
+            and file_direction
+            and not ours
+        ):
+            return "one of us ranks one field, the other each direction (decision 0076)"
+        return UNEXPLAINED
+
+    def total(
+        self, where: str, theirs: Decimal, exact: Fraction, entry: int, boards: int
+    ) -> bool:
+        """Compare a total; return whether it agrees. A total that another
+        setting reproduces names that setting."""
+        conventions = self.conventions
+        printed = self.printed_total.get(entry, exact)
+        full = self.full_boards
+        variants: list[tuple[Totals, bool, Rounding]] = [
+            (totals, scale, rounding)
+            for rounding in (conventions.rounding, _other(conventions.rounding))
+            for totals in (
+                conventions.totals,
+                *(t for t in Totals if t is not conventions.totals),
+            )
+            for scale in (conventions.scale_missed, not conventions.scale_missed)
+        ]
+
+        def value(totals: Totals, scale: bool) -> Fraction:
+            base = printed if totals is Totals.PRINTED else exact
+            if scale and 0 < boards < full:
+                return base * full / boards
+            return base
+
+        chosen = value(conventions.totals, conventions.scale_missed)
+        if _printed(chosen, theirs, conventions.rounding) == theirs:
+            return True
+        reason = UNEXPLAINED
+        for totals, scale, rounding in variants[1:]:
+            if _printed(value(totals, scale), theirs, rounding) != theirs:
+                continue
+            named = []
+            if totals is not conventions.totals:
+                named.append(
+                    "the file adds its rounded board figures (totals=printed)"
+                    if totals is Totals.PRINTED
+                    else "the file adds the exact board figures (totals=exact)"
+                )
+            if scale is not conventions.scale_missed and 0 < boards < full:
+                named.append(
+                    f"the file scales a total of {boards} boards to {full} "
+                    "(scale_missed=yes)"
+                    if scale
+                    else "the file does not scale a total of boards missed "
+                    "(scale_missed=no)"
+                )
+            if rounding is not conventions.rounding:
+                named.append(
+                    f"the file rounds {rounding.value.replace('_', ' ')} "
+                    f"(rounding={rounding.value})"
+                )
+            if named:
+                reason = "; ".join(named)
+                break
+        self.out.append(Difference(where, "total", str(theirs), _shown(chosen), reason))
+        return False
+
+
+def compare(
+    results: TournamentResults,
+    plan: ImportPlan,
+    conventions: Conventions | None = None,
+) -> list[Difference]:
+    """List every figure the file carries that ours does not reproduce.
+
+    Per line: the raw NS score (Law 77); matchpoints and percentages (Law
+    78A) or Butler / cross-IMP points (Law 78D); per board the Butler datum;
+    per contestant the total, percentage and rank. Figures the file does not
+    give are not compared. Each difference names its reason. Without
+    ``conventions``, those of the program the file names (decision 0129).
+    """
+    chosen = conventions or conventions_for(results.header.program)
+    comparer = _Comparer(
+        results, plan, chosen, session_scores(plan.tournament_id, SESSION)
+    )
+    comparer.lines()
+    comparer.contestants()
+    return comparer.out
