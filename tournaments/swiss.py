@@ -24,7 +24,7 @@ from tournaments.domain import tournament
 from tournaments.domain.movements.swiss import pair_danish, pair_swiss
 from tournaments.domain.session_scoring import entry_of
 from tournaments.models import SessionRow, StandingRow, TournamentRow
-from tournaments.projections import IMP_PAIRS, rank_teams
+from tournaments.result_reads import IMP_PAIRS, rank_teams
 
 
 def overall_standings(

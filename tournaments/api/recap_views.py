@@ -22,7 +22,7 @@ from httpapi.reads import READ_PARAMETERS
 from tournaments.api.reads import results_read, session_row, with_revision
 from tournaments.api.visibility import SessionResultsVisible
 from tournaments.models import MatchRow, ResultRow, StandingRow
-from tournaments.projections import individual_seats
+from tournaments.result_reads import individual_seats
 
 
 def _text(value: object) -> str | None:

@@ -21,7 +21,7 @@ from tournaments.models import (
     ResultRow,
     StandingRow,
 )
-from tournaments.projections import individual_seats
+from tournaments.result_reads import individual_seats
 
 
 class StandingsApi(APIView):

@@ -34,7 +34,7 @@ from tournaments.domain import tournament
 from tournaments.domain.board_result import parse_adjusted
 from tournaments.domain.session_scoring import LineFigures
 from tournaments.models import EntryRow, ResultRow, SessionRow, TournamentRow
-from tournaments.projections import individual_seats
+from tournaments.result_reads import individual_seats
 from tournaments.results_io.errors import ExportRefused
 from tournaments.results_io.plan import FILE_TABLES, SYNTHETIC
 from tournaments.results_io.scores import session_scores

@@ -16,7 +16,7 @@ from eventstore.store import event_store
 from tournaments.domain.session_scoring import LineFigures, Standing
 from tournaments.models import ResultRow
 from tournaments.projections import TournamentResults as ResultsProjection
-from tournaments.projections import score_read_model
+from tournaments.result_reads import score_read_model
 
 __all__ = [
     "SessionScores",

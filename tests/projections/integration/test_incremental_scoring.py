@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from eventstore.projections import ProjectionRunner
 from tests.projections.integration.test_tournament_rebuild import snapshot
 from tests.support.pairs_event import client_for, enter_all, seat_pairs
-from tournaments import projections
+from tournaments import kept_sessions
 from tournaments.models import ResultRow
 from tournaments.projections import TournamentResults
 
@@ -126,9 +126,9 @@ def test_a_new_result_rescores_its_board_with_set_based_writes(
     runner.catch_up()
     before = dict(ResultRow.objects.values_list("stream_id", "mp_ns"))
     loads: list[object] = []
-    load = projections.KeptSession.load
+    load = kept_sessions.KeptSession.load
     monkeypatch.setattr(
-        projections.KeptSession,
+        kept_sessions.KeptSession,
         "load",
         classmethod(lambda cls, *a: loads.append(a) or load(*a)),
     )
