@@ -99,10 +99,20 @@ class ImportReport:
         }
 
 
-def _decode(data: bytes | str) -> str:
-    if isinstance(data, str):
-        return data.removeprefix("\ufeff")
-    return data.decode("utf-8-sig")
+def readable(data: bytes | str) -> tuple[str, Rejection | None]:
+    """The file as text, or why it cannot be read as a CSV of players: not
+    UTF-8, or holding a NUL character (no text column may store one)."""
+    try:
+        text = (
+            data.removeprefix("\ufeff")
+            if isinstance(data, str)
+            else data.decode("utf-8-sig")
+        )
+    except UnicodeDecodeError:
+        return "", Rejection(0, "", "the file is not UTF-8 text")
+    if "\x00" in text:
+        return "", Rejection(0, "", "the file holds a NUL character: it is not text")
+    return text, None
 
 
 def _header(names: list[str]) -> tuple[dict[str, int], list[Rejection]]:
@@ -130,10 +140,9 @@ def parse_players(data: bytes | str) -> tuple[list[PlayerRow], list[Rejection], 
     Checks: required values, federation numbers of digits, no number twice in
     the file, a FIGB category, a registered club code, a valid email.
     """
-    try:
-        text = _decode(data)
-    except UnicodeDecodeError:
-        return [], [Rejection(0, "", "the file is not UTF-8 text")], 0
+    text, unreadable = readable(data)
+    if unreadable is not None:
+        return [], [unreadable], 0
     if not text.strip():
         return [], [Rejection(0, "", "the file is empty")], 0
     try:

@@ -17,7 +17,7 @@ from access.roles import IsFederationStaff, actor_of, metadata_for
 from httpapi.inputs import StrictJSONParser
 from httpapi.problems import problem
 from httpapi.schema import PROBLEM
-from registry.importing import import_players
+from registry.importing import import_players, readable
 from registry.models import PlayerImportJob
 from registry.tasks import queue_import
 
@@ -110,14 +110,12 @@ class ImportPlayersApi(APIView):
                 field="file",
             )
         dry_run = request.query_params.get("dry_run", "").lower() in ("1", "true")
-        text = (
-            content.decode("utf-8-sig", "replace")
-            if isinstance(content, bytes)
-            else content
-        )
+        # A file that is not text is refused at once, in the request, with
+        # the same report as any rejection (nothing for a worker to do).
+        text, unreadable = readable(content)
         rows = max(0, len(text.splitlines()) - 1)
         background = request.query_params.get("background", "").lower() in ("1", "true")
-        if background or rows > BACKGROUND_ROWS:
+        if unreadable is None and (background or rows > BACKGROUND_ROWS):
             job = queue_import(
                 text, actor=actor_of(request.user), dry_run=dry_run, rows=rows
             )

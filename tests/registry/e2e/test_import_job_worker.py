@@ -117,3 +117,25 @@ def test_the_job_is_staffs_only(client_for: Any, staff: APIClient) -> None:
     url = queued.json()["status_url"]
     assert client_for().get(url).status_code == 403
     assert staff.get(f"{API}00000000-0000-0000-0000-000000000000/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("body", "reason"),
+    [
+        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "the file is not UTF-8 text"),
+        (
+            HEADER.encode() + b"300001,Ro\x00ssi,Maria,2C,BO01,\n",
+            "the file holds a NUL character: it is not text",
+        ),
+    ],
+)
+def test_a_file_that_is_not_text_is_refused_at_once_even_in_the_background(
+    staff: APIClient, body: bytes, reason: str
+) -> None:
+    """Schemathesis sent a PNG with ?background=true: it was queued with its
+    NUL bytes and answered 500. Now it is refused in the request, as any
+    rejected file, and nothing is queued."""
+    refused = staff.post(f"{API}?background=true", body, content_type="text/csv")
+    assert refused.status_code == 422
+    assert refused.json()["rejected"] == [{"row": 0, "column": "", "reason": reason}]
+    assert PlayerImportJob.objects.count() == 0
