@@ -10,7 +10,14 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["contract_text", "lead_text", "seat_text"]
+__all__ = [
+    "contract_text",
+    "holding_text",
+    "lead_text",
+    "par_text",
+    "seat_text",
+    "strain_text",
+]
 
 _CONTRACT = re.compile(r"^([1-7])(C|D|H|S|NT|N)(X{0,2})([NESW])$")
 _STRAINS = {
@@ -69,3 +76,32 @@ def lead_text(lead: str | None, language: str) -> str:
 def seat_text(seat: str, language: str) -> str:
     """A compass seat in the language (West is O, ovest, in Italian)."""
     return _SEATS[_lang(language)].get(seat.upper(), seat)
+
+
+def strain_text(strain: str, language: str) -> str:
+    """A denomination's letter (``S``, ``H``, ``D``, ``C``, ``NT``) in the
+    language: P, C, Q, F and SA in Italian."""
+    return _STRAINS[_lang(language)].get(strain.upper(), strain)
+
+
+def holding_text(ranks: str, language: str) -> str:
+    """A suit's cards (PBN ranks, high to low: ``AKT9``) as the language
+    writes them, one by one: ``A R 10 9`` in Italian, ``A K 10 9`` in
+    English; empty for a void."""
+    table = _RANKS[_lang(language)]
+    return " ".join(table.get(rank, rank) for rank in ranks.upper())
+
+
+_PAR = re.compile(r"^([1-7])(NT|N|S|H|D|C)([NESW])(X{0,2})(=|[+-]\d{1,2})?$")
+
+
+def par_text(contract: str, language: str) -> str:
+    """A par contract as DDS writes it (``4SEx-1``: level, denomination,
+    declarer, doubled, result) in the language: ``4P contré E -1`` in
+    Italian, ``4S doubled E -1`` in English; other text as it is."""
+    found = _PAR.match(contract.strip().upper())
+    if found is None:
+        return contract
+    level, strain, declarer, doubled, result = found.groups()
+    text = contract_text(f"{level}{strain}{doubled}{declarer}", language)
+    return f"{text} {result}" if result else text

@@ -30,6 +30,7 @@ from tournaments.selectors import (
 
 __all__ = [
     "BoardPage",
+    "Diagram",
     "EventPage",
     "EventsPage",
     "RecapPage",
@@ -127,6 +128,68 @@ def card_line(row: ResultRow, entry: int, entries: dict[int, Entry]) -> CardLine
 
 
 @dataclass(frozen=True, slots=True)
+class HandView:
+    """One hand of a diagram: its seat and its suits, spades to clubs, each
+    as (suit letter S/H/D/C, PBN ranks high to low, "" for a void)."""
+
+    seat: str
+    suits: list[tuple[str, str]]
+    vulnerable: bool
+    dealer: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Diagram:
+    """A board's deal as the classic four-hand diagram, with the double-dummy
+    table (one row per declarer, one column per denomination) and par."""
+
+    board: int
+    dealer: str
+    vulnerability: str  # PBN: None, NS, EW, All
+    north: HandView
+    west: HandView
+    east: HandView
+    south: HandView
+    # Declarer -> tricks in NT, S, H, D, C; empty until the deal is analysed.
+    tricks: list[tuple[str, list[int]]] = field(default_factory=list)
+    par_score: int | None = None
+    par_contracts: tuple[str, ...] = ()
+    columns: tuple[str, ...] = ("NT", "S", "H", "D", "C")
+
+
+# The double-dummy table's columns and rows, as bridge writers lay it out.
+DD_COLUMNS = ("NT", "S", "H", "D", "C")
+DD_ROWS = ("N", "S", "E", "W")
+_VULNERABLE = {"None": "", "NS": "NS", "EW": "EW", "All": "NSEW"}
+
+
+def diagram(deal: selectors.BoardDeal) -> Diagram:
+    vulnerable = _VULNERABLE.get(deal.vulnerability, "")
+
+    def hand(seat: str) -> HandView:
+        suits = list(zip("SHDC", deal.hands[seat], strict=True))
+        return HandView(seat, suits, seat in vulnerable, seat == deal.dealer)
+
+    tricks = (
+        [(seat, [deal.tricks[d][seat] for d in DD_COLUMNS]) for seat in DD_ROWS]
+        if deal.tricks is not None
+        else []
+    )
+    return Diagram(
+        deal.board_number,
+        deal.dealer,
+        deal.vulnerability,
+        hand("N"),
+        hand("W"),
+        hand("E"),
+        hand("S"),
+        tricks,
+        deal.par_score,
+        deal.par_contracts,
+    )
+
+
+@dataclass(frozen=True, slots=True)
 class BoardPage:
     event: TournamentRow
     session: SessionRow
@@ -134,6 +197,8 @@ class BoardPage:
     visible: bool
     lines: list[Line] = field(default_factory=list)
     boards: list[int] = field(default_factory=list)
+    # The deal, once the reader may see the hand records (else None).
+    deal: Diagram | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,6 +390,7 @@ def board_page(
         return BoardPage(row, session, board, visible=False)
     results = selectors.traveller(tournament_id, number, board)
     entries = _entries(selectors.entries(tournament_id))
+    deal = selectors.board_deal(user, tournament_id, number, board)
     return BoardPage(
         row,
         session,
@@ -332,6 +398,7 @@ def board_page(
         visible=True,
         lines=[Line(r, _entry(entries, r.ns), _entry(entries, r.ew)) for r in results],
         boards=selectors.board_numbers(tournament_id, number),
+        deal=None if deal is None else diagram(deal),
     )
 
 

@@ -10,15 +10,19 @@ publication counts at once.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from uuid import UUID
 
 from django.db.models import Q, QuerySet
 
 from access.roles import AnyUser, is_director, is_federation_staff
 from eventstore.projections.checkpoints import read_checkpoint
+from rules.bridge import Deal, dealer_for, vulnerability_for
+from rules.bridge.deal import format_hand
 from tournaments import handlers
 from tournaments.domain import tournament
 from tournaments.models import (
+    DoubleDummyRow,
     EntryRow,
     ResultRow,
     SessionRow,
@@ -28,11 +32,13 @@ from tournaments.models import (
 from tournaments.projections import TournamentResults
 
 __all__ = [
+    "BoardDeal",
     "EntryRow",
     "ResultRow",
     "SessionRow",
     "StandingRow",
     "TournamentRow",
+    "board_deal",
     "board_numbers",
     "entries",
     "results_position",
@@ -154,3 +160,73 @@ def results_position() -> int:
     """The last position the results projection has applied: what a page of
     results shows can change only when it moves (the site's ETag)."""
     return read_checkpoint(TournamentResults.name)
+
+
+# The rows and columns of DoubleDummyRow.tricks (endplay's to_list order).
+DD_DENOMINATIONS = ("S", "H", "D", "C", "NT")
+DD_SEATS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDeal:
+    """A board's hand record as a page shows it (Law 2: dealer and
+    vulnerability by number), with its double-dummy figures when the deal
+    as now recorded has been analysed (information, never a ruling).
+
+    ``hands``: seat (N, E, S, W) -> its four holdings, spades to clubs, each
+    the PBN ranks high to low ("AKT9", "" for a void). ``tricks``:
+    denomination (S, H, D, C, NT) -> declarer -> tricks. ``par_score`` is
+    North-South's; ``par_contracts`` as DDS writes them ("4SEx-1").
+    """
+
+    board_number: int
+    dealer: str
+    vulnerability: str  # PBN: None, NS, EW, All
+    hands: dict[str, tuple[str, str, str, str]]
+    tricks: dict[str, dict[str, int]] | None = None
+    par_score: int | None = None
+    par_contracts: tuple[str, ...] = ()
+
+
+def board_deal(
+    user: AnyUser, tournament_id: UUID, number: int, board: int
+) -> BoardDeal | None:
+    """A board's deal with its analysis, or None: when the board has no hand
+    record, or the reader may not see it yet. The API's rule (decision 0050):
+    the session's directors and federation staff always, anyone else once
+    the official scores are published (``hand_records_public``)."""
+    state = handlers.load_tournament(tournament_id)
+    found = state.sessions.get(number)
+    if found is None or board not in found.hand_records:
+        return None
+    if not (
+        tournament.hand_records_public(found)
+        or is_federation_staff(user)
+        or is_director(user, tournament_id)
+    ):
+        return None
+    text = found.hand_records[board]
+    deal = Deal.from_pbn(text, allow_irregular=True)
+    hands = {}
+    for seat, hand in deal:
+        spades, hearts, diamonds, clubs = format_hand(hand).split(".")
+        hands[seat.value] = (spades, hearts, diamonds, clubs)
+    row = DoubleDummyRow.objects.filter(
+        tournament_id=tournament_id, session=number, board_number=board, deal=text
+    ).first()
+    if row is None:
+        return BoardDeal(
+            board, dealer_for(board).value, vulnerability_for(board).value, hands
+        )
+    return BoardDeal(
+        board,
+        dealer_for(board).value,
+        vulnerability_for(board).value,
+        hands,
+        tricks={
+            denomination: dict(zip(DD_SEATS, row.tricks[i], strict=True))
+            for i, denomination in enumerate(DD_DENOMINATIONS)
+        },
+        par_score=row.par_score,
+        par_contracts=tuple(row.par_contracts),
+    )

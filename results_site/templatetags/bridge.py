@@ -18,3 +18,23 @@ def contract(value: str | None) -> str:
 @register.filter
 def lead(value: str | None) -> str:
     return notation.lead_text(value, get_language() or "en")
+
+
+@register.filter
+def seat(value: str) -> str:
+    return notation.seat_text(value, get_language() or "en")
+
+
+@register.filter
+def strain(value: str) -> str:
+    return notation.strain_text(value, get_language() or "en")
+
+
+@register.filter
+def cards(value: str) -> str:
+    return notation.holding_text(value, get_language() or "en")
+
+
+@register.filter
+def par(value: str) -> str:
+    return notation.par_text(value, get_language() or "en")

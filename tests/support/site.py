@@ -115,3 +115,41 @@ def site_event(*, publish: bool, skip: set[tuple[int, int]] = frozenset()) -> Si
 
 def user_named(username: str) -> object:
     return get_user_model().objects.get(username=username)
+
+
+# Boards 1 and 2 of tests/fixtures/pbn/hand_records_session1.pbn: DDS's own
+# examples (examples/hands.cpp), whose figures tests/boards checks: board 1
+# makes 6 tricks in NT for every declarer, spades 5 for N/S and 8 for E/W,
+# par -110 (2S by East or West).
+DEALS = {
+    1: "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3",
+    2: "E:QJT5432.T.6.QJ82 .J97543.K7532.94 87.A62.QJT4.AT75 AK96.KQ8.A98.K63",
+}
+
+
+def record_deals(
+    tid: str, deals: dict[int, str], *, analyse: bool = True
+) -> None:
+    """Record the deals of session 1 as a director would (the tournament
+    stream's ``SetHandRecords``) and, with ``analyse``, solve them double
+    dummy in this process (the Celery task's body, DDS for real)."""
+    from rules.bridge import Deal
+    from tournaments import handlers, tasks
+    from tournaments.domain import tournament
+
+    handlers.handle_tournament(
+        uuid.UUID(tid),
+        tournament.SetHandRecords(
+            session=1,
+            source=tournament.HandSource.IMPORTED,
+            records=tuple(
+                tournament.HandRecord(
+                    board_number=n, deal=Deal.from_pbn(text).to_pbn()
+                )
+                for n, text in sorted(deals.items())
+            ),
+        ),
+        metadata=Metadata(actor="system:tests"),
+    )
+    if analyse:
+        tasks.run_analysis(uuid.UUID(tid), 1)

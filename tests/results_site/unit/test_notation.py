@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from results_site.notation import contract_text, lead_text, seat_text
+from results_site.notation import (
+    contract_text,
+    holding_text,
+    lead_text,
+    par_text,
+    seat_text,
+    strain_text,
+)
 
 
 @pytest.mark.parametrize(
@@ -49,3 +56,35 @@ def test_leads(lead: str | None, italian: str, english: str) -> None:
 def test_west_is_ovest_in_italian() -> None:
     assert [seat_text(s, "it") for s in "NESW"] == ["N", "E", "S", "O"]
     assert [seat_text(s, "en") for s in "NESW"] == ["N", "E", "S", "W"]
+
+
+def test_a_holding_card_by_card_with_italian_honours() -> None:
+    assert holding_text("AKQJT92", "it") == "A R D F 10 9 2"
+    assert holding_text("AKQJT92", "en-gb") == "A K Q J 10 9 2"
+    assert holding_text("", "it") == ""
+
+
+def test_the_denominations_of_the_double_dummy_table() -> None:
+    assert [strain_text(s, "it") for s in ("NT", "S", "H", "D", "C")] == [
+        "SA",
+        "P",
+        "C",
+        "Q",
+        "F",
+    ]
+    assert [strain_text(s, "en") for s in ("NT", "S", "H", "D", "C")] == [
+        "NT",
+        "S",
+        "H",
+        "D",
+        "C",
+    ]
+
+
+def test_par_contracts_as_dds_writes_them() -> None:
+    assert par_text("4SEx-1", "it") == "4P contré E -1"
+    assert par_text("4SWx-1", "en") == "4S doubled W -1"
+    assert par_text("3NTS=", "it") == "3SA S ="
+    assert par_text("6HNxx+1", "it") == "6C surcontré N +1"
+    assert par_text("2DW=", "it") == "2Q O ="
+    assert par_text("nonsense", "it") == "nonsense"
