@@ -127,9 +127,7 @@ DEALS = {
 }
 
 
-def record_deals(
-    tid: str, deals: dict[int, str], *, analyse: bool = True
-) -> None:
+def record_deals(tid: str, deals: dict[int, str], *, analyse: bool = True) -> None:
     """Record the deals of session 1 as a director would (the tournament
     stream's ``SetHandRecords``) and, with ``analyse``, solve them double
     dummy in this process (the Celery task's body, DDS for real)."""
@@ -143,9 +141,7 @@ def record_deals(
             session=1,
             source=tournament.HandSource.IMPORTED,
             records=tuple(
-                tournament.HandRecord(
-                    board_number=n, deal=Deal.from_pbn(text).to_pbn()
-                )
+                tournament.HandRecord(board_number=n, deal=Deal.from_pbn(text).to_pbn())
                 for n, text in sorted(deals.items())
             ),
         ),

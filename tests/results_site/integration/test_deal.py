@@ -63,8 +63,9 @@ def test_the_deal_with_its_double_dummy_table_and_par_in_english(
     assert response.status_code == 200
     html = response.content.decode()
     assert hand(html, "n") == (
-        "North dealer Spades Q J 6 Hearts K 6 5 2 Diamonds J 8 5 Clubs 10 9 8"
-        .replace("Spades", "♠ Spades")
+        "North dealer Spades Q J 6 Hearts K 6 5 2 Diamonds J 8 5 Clubs 10 9 8".replace(
+            "Spades", "♠ Spades"
+        )
         .replace("Hearts", "♥ Hearts")
         .replace("Diamonds", "♦ Diamonds")
         .replace("Clubs", "♣ Clubs")
@@ -107,7 +108,10 @@ def test_the_deal_in_italian_notation() -> None:
     assert 'Mazziere: <abbr title="Est">E</abbr>' in html_text
     header = re.search(r"<thead>.*?</thead>", html_text.split('class="results dd"')[1])
     assert header
-    columns = re.findall(r'<span aria-hidden="true">(?:<span[^>]*>.</span>)?(\w+)</span>', header.group(0))
+    columns = re.findall(
+        r'<span aria-hidden="true">(?:<span[^>]*>.</span>)?(\w+)</span>',
+        header.group(0),
+    )
     assert columns == ["SA", "P", "C", "Q", "F"]
     assert list(dd_rows(html_text)) == ["N", "S", "E", "O"]
     assert par_line(html_text) == "Par +100 NS: 4P contré E -1, 4P contré O -1"
@@ -126,7 +130,7 @@ def test_nothing_of_the_deal_before_publication_but_the_director_sees_it() -> No
     director.force_login(event.director_user)  # type: ignore[arg-type]
     html = director.get(path, **EN).content.decode()
     assert 'class="deal"' in html
-    assert "Spades</span> <span class=\"cards\">Q J 6</span>" in html
+    assert 'Spades</span> <span class="cards">Q J 6</span>' in html
     assert dd_rows(html)["N"][0] == 6
 
 
