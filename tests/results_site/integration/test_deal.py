@@ -145,3 +145,28 @@ def test_a_deal_not_yet_analysed_and_a_board_without_a_deal() -> None:
     third = Client().get(base + "3/", **EN).content.decode()
     assert 'class="deal"' not in third
     assert 'class="results traveller"' in third
+
+
+def test_an_open_board_page_shows_the_deal_at_the_poll_after_publication() -> None:
+    from tests.support.pairs_event import project
+
+    event = site_event(publish=False)
+    record_deals(event.tid, DEALS)
+    path = f"/events/{event.tid}/sessions/1/boards/1/"
+    poll = {"HTTP_HX_REQUEST": "true", **EN}
+    before = Client().get(path, **poll)
+    assert before.status_code == 200
+    assert 'class="deal"' not in before.content.decode()
+    tag = before["ETag"]
+    assert Client().get(path, HTTP_IF_NONE_MATCH=tag, **poll).status_code == 304
+    published = event.director.post(  # type: ignore[attr-defined]
+        f"/api/v1/tournaments/{event.tid}/sessions/1/publications/"
+    )
+    assert published.status_code == 201
+    project()
+    after = Client().get(path, HTTP_IF_NONE_MATCH=tag, **poll)
+    assert after.status_code == 200
+    html = after.content.decode()
+    assert 'class="deal"' in html
+    assert html.startswith('<div id="live"')
+    assert dd_rows(html)["W"][1] == 8
