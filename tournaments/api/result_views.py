@@ -134,7 +134,7 @@ class EnterResultBatchApi(APIView):
     permission_classes = [IsTournamentDirector]
 
     class InputSerializer(serializers.Serializer):
-        results: serializers.ListSerializer[Any] = serializers.ListSerializer(
+        results = serializers.ListField(
             child=ResultLineSerializer(),
             min_length=1,
             max_length=result_batch.MAX_LINES,
