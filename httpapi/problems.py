@@ -112,8 +112,10 @@ def handle(exc: Exception, context: dict[str, Any]) -> Response | None:
             status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
         else:
             status_code = status.HTTP_400_BAD_REQUEST
-        data = exc.as_dict()
+        data: dict[str, Any] = dict(exc.as_dict())
         data.pop("code")
+        if exc.errors:
+            data["errors"] = list(exc.errors)
         return problem(
             status_code, exc.code, type(exc).__name__, data.pop("detail"), **data
         )

@@ -51,12 +51,15 @@ class DomainError(Exception):
     fields, as the API spells them (``"player_ids.1"``, ``"scoring"``,
     ``"adjusted_scores.0.law"``); ``value`` is the offending value as text.
     Both are None when the refusal is about the state, not one input.
+    ``errors``: a refusal of many inputs at once (a batch of results) lists
+    each input refused, each with its own ``field``, ``code`` and ``law``.
     """
 
     code: ClassVar[str] = "domain_error"
     law: Reference | None = None
     field: str | None = None
     value: str | None = None
+    errors: tuple[dict[str, object], ...] = ()
 
     def __init__(
         self,

@@ -233,6 +233,16 @@ def seating(
     return seat
 
 
+def table_context(
+    state: tournament.TournamentState, ref: TableRef
+) -> tuple[tournament.TableAssignment, board_result.CorrectionWindow]:
+    """What every board-result command checks first: the tournament exists,
+    the board is played at the table (Law 15), the session's windows."""
+    if not state.exists:
+        raise tournament.TournamentNotFound("no such tournament")
+    return seating(state, ref), window_for(state, ref.session)
+
+
 def handle_board_result(
     ref: TableRef,
     build: Callable[[tournament.TableAssignment], board_result.BoardResultCommand],
@@ -249,10 +259,7 @@ def handle_board_result(
     """
     if state is None:
         state = load_tournament(ref.tournament_id)
-    if not state.exists:
-        raise tournament.TournamentNotFound("no such tournament")
-    assignment = seating(state, ref)
-    window = window_for(state, ref.session)
+    assignment, window = table_context(state, ref)
     command = build(assignment)
     return execute(
         board_result.stream_id(

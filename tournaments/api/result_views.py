@@ -6,8 +6,8 @@ from collections.abc import Callable
 from typing import Any
 from uuid import UUID
 
-from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
+from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from rest_framework import serializers, status
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,9 +22,9 @@ from access.roles import (
 )
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
 from httpapi.inputs import validated
-from httpapi.schema import name_components
+from httpapi.schema import PROBLEM, name_components
 from rules.errors import RuleViolation
-from tournaments import handlers
+from tournaments import handlers, result_batch
 from tournaments.api.common import MAX_BOARD, MAX_TABLE, TableCommandApi, plays_in
 from tournaments.domain import board_result, tournament
 
@@ -117,6 +117,76 @@ class EnterResultApi(APIView):
             "enter_result",
             state=state,
         )
+
+
+class ResultLineSerializer(ResultSerializer):
+    board_number = serializers.IntegerField(min_value=1, max_value=MAX_BOARD)
+    table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
+
+
+class EnterResultBatchApi(APIView):
+    """A batch of results (a round, a session) entered by the director in one
+    request: every line checked as ``results/`` checks one, then all recorded
+    in one transaction, or none (decision 0130). A refused line refuses the
+    batch: 422 ``results_refused`` lists each refused line in ``errors``
+    (``index``, ``field``, ``status``, ``code``, ``law``)."""
+
+    permission_classes = [IsTournamentDirector]
+
+    class InputSerializer(serializers.Serializer):
+        results = serializers.ListField(
+            child=ResultLineSerializer(),
+            min_length=1,
+            max_length=result_batch.MAX_LINES,
+            help_text=(
+                f"1 to {result_batch.MAX_LINES} lines, each as one "
+                "results/ entry: board_number, table, contract, lead, tricks"
+            ),
+        )
+
+    @extend_schema(
+        request=InputSerializer,
+        responses={
+            201: OpenApiResponse(
+                description="recorded, first_position, last_position, and for "
+                "each line: index, board_number, table, stream_id, "
+                "stream_version, position"
+            ),
+            400: PROBLEM,
+            401: PROBLEM,
+            403: PROBLEM,
+            409: PROBLEM,
+            422: PROBLEM,
+        },
+        examples=[
+            OpenApiExample(
+                "A round at two tables",
+                request_only=True,
+                value={
+                    "results": [
+                        {
+                            "board_number": 1,
+                            "table": 1,
+                            "contract": "4SXN",
+                            "lead": "HA",
+                            "tricks": 9,
+                        },
+                        {"board_number": 1, "table": 2, "contract": "PASS"},
+                    ]
+                },
+            )
+        ],
+    )
+    def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        entered = result_batch.enter_results(
+            tournament_id,
+            session,
+            [result_batch.ResultLine(**line) for line in data["results"]],
+            metadata=metadata_for(request, tournament_id, "enter_results"),
+            idempotency_key=idem(request),
+        )
+        return Response(entered.as_json(), status=status.HTTP_201_CREATED)
 
 
 class ConfirmResultApi(TableCommandApi):

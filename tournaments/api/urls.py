@@ -56,6 +56,7 @@ session: list[URLPattern | URLResolver] = [
     path("ruling-list/", ru.RulingListApi.as_view()),
     path("penalties/", ru.ImposePenaltyApi.as_view()),
     path("results/", res.EnterResultApi.as_view()),
+    path("result-batches/", res.EnterResultBatchApi.as_view()),
     path("standings/", st.StandingsApi.as_view()),
     path("entries/<num:number>/guide-card/", s.GuideCardApi.as_view()),
     path("entries/<num:number>/score-card/", st.ScoreCardApi.as_view()),

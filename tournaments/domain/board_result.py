@@ -347,20 +347,26 @@ def check_result(
     if contract is None or contract.upper() in {"PASS", "P", "AP"}:
         if tricks not in (None, 0):
             raise ImpossibleTableResult(
-                "a passed-out board has no tricks", law=LawRef("22")
+                "a passed-out board has no tricks", law=LawRef("22"), field="tricks"
             )
         return 0
     try:
         parsed = Contract.parse(contract)
     except ValueError as exc:
-        raise ImpossibleTableResult(str(exc), law=LawRef("77")) from None
+        raise ImpossibleTableResult(
+            str(exc), law=LawRef("77"), field="contract", value=contract
+        ) from None
     if tricks is None or not 0 <= tricks <= 13:
-        raise ImpossibleTableResult("tricks must be 0 to 13", law=LawRef("79A"))
+        raise ImpossibleTableResult(
+            "tricks must be 0 to 13", law=LawRef("79A"), field="tricks"
+        )
     if lead is not None:
         try:
             Card.parse(lead)
         except ValueError as exc:
-            raise ImpossibleTableResult(str(exc), law=LawRef("41")) from None
+            raise ImpossibleTableResult(
+                str(exc), law=LawRef("41"), field="lead", value=lead
+            ) from None
     return score_ns(parsed, tricks, vulnerability_for(board_number))
 
 

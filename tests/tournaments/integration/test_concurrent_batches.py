@@ -1,0 +1,87 @@
+"""Batches of results racing over the same tables: one is recorded whole, the
+others refused whole (decision 0130).
+
+Three batches, each of two rounds, so any two share a round's six tables;
+they start together, in threads with a connection each. Whichever commits
+first is recorded; the others find its results entered and are refused
+naming those lines, with nothing of theirs written: no table ends with two
+results, none with a half batch.
+"""
+
+from __future__ import annotations
+
+import threading
+import uuid
+from datetime import timedelta
+from typing import Any
+from uuid import UUID
+
+import pytest
+from django.db import connection
+
+from eventstore.store import Metadata, event_store
+from tests.support.pairs_event import client_for, make_tournament, seat_pairs
+from tournaments.domain import board_result
+from tournaments.handlers import load_tournament
+from tournaments.result_batch import LinesRefused, ResultLine, enter_results
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def _round(tid: UUID, number: int) -> list[ResultLine]:
+    session = load_tournament(tid).sessions[1]
+    return [
+        ResultLine(board, a.table, "3NTS", "SA", 9)
+        for a in session.assignments
+        if a.round == number
+        for board in a.boards
+    ]
+
+
+def test_overlapping_batches_at_once_record_one_and_refuse_the_others() -> None:
+    staff, _user = client_for(f"s-{uuid.uuid4().hex[:8]}", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=3))
+    seat_pairs(staff, tid, {}, timedelta(hours=1))
+    tournament_id = UUID(tid)
+    rounds = {n: _round(tournament_id, n) for n in (1, 2, 3)}
+    batches = [rounds[1] + rounds[2], rounds[2] + rounds[3], rounds[3] + rounds[1]]
+    before = event_store().head_position()
+    outcomes: list[Any] = [None] * len(batches)
+    barrier = threading.Barrier(len(batches))
+
+    def enter(index: int) -> None:
+        try:
+            barrier.wait()
+            outcomes[index] = enter_results(
+                tournament_id,
+                1,
+                batches[index],
+                metadata=Metadata(actor="user:1", tournament_id=tournament_id),
+            )
+        except Exception as exc:
+            outcomes[index] = exc
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=enter, args=(i,)) for i in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+
+    recorded = [i for i, o in enumerate(outcomes) if not isinstance(o, Exception)]
+    refused = [o for o in outcomes if isinstance(o, LinesRefused)]
+    assert (len(recorded), len(refused)) == (1, 2), outcomes
+    [winner] = recorded
+    assert event_store().head_position() == before + 12
+    for error in refused:
+        # Each refusal names exactly the six lines the winner entered first.
+        assert len(error.errors) == 6
+        assert {e["code"] for e in error.errors} == {"result_already_entered"}
+    for line in batches[winner]:
+        stream = board_result.stream_id(tournament_id, 1, line.board_number, line.table)
+        assert event_store().stream_version(stream) == 1
+    untouched = next(r for n, r in rounds.items() if r[0] not in batches[winner])
+    for line in untouched:
+        stream = board_result.stream_id(tournament_id, 1, line.board_number, line.table)
+        assert event_store().stream_version(stream) == 0
