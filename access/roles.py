@@ -122,7 +122,10 @@ class IsFederationStaff(BasePermission):
 
 
 class IsTournamentDirector(BasePermission):
-    """A director (chief or assistant) of the tournament the view acts on, or staff."""
+    """A director (chief or assistant) of the tournament the view acts on.
+
+    Federation staff are not admitted: they appoint directors and do not
+    act as one (decision 0119 keeps the offices apart)."""
 
     message = "Only a director of this tournament may do this"
     chief_only = False

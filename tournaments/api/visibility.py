@@ -12,8 +12,9 @@ One permission class, ``SessionResultsVisible``, used by every such read;
 a view says what a player may see through ``player_sees(request, sight)``.
 The publication is read from the tournament stream (the process cache of
 ``handlers.load_tournament``), so it counts at once, as for the hand records
-(decision 0050). An anonymous caller is answered 401, an authenticated one
-who may not see 403: the board's existence is public, its contents are not.
+(decision 0050). Anyone who may not see, anonymous or signed in, is answered
+403 (the API's first authentication class, the session's, sends no
+challenge): the board's existence is public, its contents are not.
 """
 
 from __future__ import annotations
