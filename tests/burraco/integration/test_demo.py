@@ -3,6 +3,8 @@ the correction, the lateness, the second warning and the final standings."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core.management import call_command
 
@@ -19,7 +21,8 @@ def test_the_demo_holds_a_burraco_event_from_mitchell_to_final_standings() -> No
     call_command("demo_burraco")  # idempotent
     state = load_burraco(demo.BURRACO_EVENT)
     assert state.current_turn == demo.TURNS
-    assert state.final_published_at is not None
+    # Art. 20: the final standings are checked for ten minutes after their publication.
+    assert state.check_deadline - state.final_published_at == timedelta(minutes=10)
     assert state.results[(1, 2)].corrected is True
     assert [w.article for w in state.warnings if w.pair == demo.WARNED] == [
         "Codice di Gara Art. 19",

@@ -111,8 +111,8 @@ def test_a_rebuild_killed_mid_way_leaves_the_live_tables_untouched() -> None:
         rebuild.wait()
     assert rebuild.returncode == -signal.SIGKILL
     position = _shadow_position()
-    assert position is not None
-    assert 40 <= position < checkpoint[0]
+    # Killed mid-way: past the 40 events waited for, short of the head.
+    assert 40 <= (position if position is not None else -1) < checkpoint[0]
     assert _tallies() == live
     assert _checkpoint()[0] == checkpoint[0]
     # The next rebuild drops what the dead one left, and swaps in the same.
