@@ -2,6 +2,7 @@ from django.urls import URLPattern, URLResolver, include, path, register_convert
 
 from httpapi.inputs import BoundedNumber
 from tournaments.api import board_views as b
+from tournaments.api import conduct_views as cv
 from tournaments.api import entry_views as e
 from tournaments.api import official_views as o
 from tournaments.api import play_views as p
@@ -55,6 +56,9 @@ session: list[URLPattern | URLResolver] = [
     path("rulings/", ru.GiveRulingApi.as_view()),
     path("ruling-list/", ru.RulingListApi.as_view()),
     path("penalties/", ru.ImposePenaltyApi.as_view()),
+    path("lateness/", cv.RecordLatenessApi.as_view()),
+    path("slow-play/", cv.RecordSlowPlayApi.as_view()),
+    path("playing-time/", cv.PlayingTimeApi.as_view()),
     path("results/", res.EnterResultApi.as_view()),
     path("result-batches/", res.EnterResultBatchApi.as_view()),
     path("standings/", st.StandingsApi.as_view()),
@@ -67,6 +71,7 @@ session: list[URLPattern | URLResolver] = [
 ]
 tournament: list[URLPattern | URLResolver] = [
     path("sessions/<num:session>/", include(session)),
+    path("playing-conditions/", cv.PlayingConditionsApi.as_view()),
     path("", t.TournamentDetailApi.as_view()),
     path("entries/", e.EnterPairApi.as_view()),
     path("officials/", o.OfficialListApi.as_view()),

@@ -123,6 +123,35 @@ class SetCarryOver:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SetPlayingConditions:
+    """The event's screens, cadence and reading of the lateness norm (N-L8 §1, §3)."""
+
+    screens: bool = False
+    boards_per_hour: int = 8
+    lateness_reading: str = "warning_within_grace"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordLateness:
+    """A team's minutes late at the start of a round of ``session`` (N-L8 §3)."""
+
+    session: int
+    entry_number: int
+    minutes_late: str  # a decimal, e.g. "7.5"
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordSlowPlay:
+    """Slow play past the tolerance (N-L8 §2): one team, or both teams of a
+    match when the culprit cannot be told."""
+
+    session: int
+    entry_numbers: tuple[int, ...]
+    reason: str = ""
+
+
 TournamentCommand = (
     CreateTournament
     | EnterPair
@@ -134,4 +163,7 @@ TournamentCommand = (
     | AppointOfficial
     | RelieveOfficial
     | SetCarryOver
+    | SetPlayingConditions
+    | RecordLateness
+    | RecordSlowPlay
 )

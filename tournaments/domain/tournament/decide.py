@@ -30,11 +30,19 @@ from tournaments.domain.tournament.commands import (
     GiveRuling,
     ImposePenalty,
     PublishScores,
+    RecordLateness,
+    RecordSlowPlay,
     RelieveOfficial,
     ScheduleSession,
     SetCarryOver,
     SetHandRecords,
+    SetPlayingConditions,
     TournamentCommand,
+)
+from tournaments.domain.tournament.conduct_decide import (
+    record_lateness,
+    record_slow_play,
+    set_playing_conditions,
 )
 from tournaments.domain.tournament.deadlines import (
     publication_deadlines,
@@ -316,6 +324,12 @@ def decide(
                     reason=command.reason,
                 )
             ]
+        case SetPlayingConditions():
+            return set_playing_conditions(state, command)
+        case RecordLateness():
+            return record_lateness(state, command)
+        case RecordSlowPlay():
+            return record_slow_play(state, command)
         case _:
             assert_never(command)
 

@@ -188,6 +188,58 @@ class KnockoutCarryOverSet:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayingConditionsSet:
+    """The event's screens, cadence and reading of the lateness norm
+    (FIGB N-L8 §1, §3); until set, no screens, 8 boards an hour, and a
+    warning within the 5 minutes' grace."""
+
+    event_type: ClassVar[str] = "tournament.playing_conditions_set"
+    schema_version: ClassVar[int] = 1
+
+    screens: bool
+    boards_per_hour: int
+    lateness_reading: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LatenessRecorded:
+    """A team late at the start of a round, with the verdict of N-L8 §3
+    computed when recorded (its penalties follow as ``PenaltyImposed``)."""
+
+    event_type: ClassVar[str] = "tournament.lateness_recorded"
+    schema_version: ClassVar[int] = 1
+
+    session: int
+    entry_number: int
+    minutes_late: str
+    reading: str
+    warnings: int
+    vp: int
+    imps: int
+    forfeit: bool
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SlowPlayRecorded:
+    """A team's slow play past the tolerance, the team's ``offence``-th in the
+    event, with the verdict of N-L8 §2 (its penalty follows as
+    ``PenaltyImposed``); ``culprit_known`` is false when both teams of the
+    match were penalised because the culprit could not be told."""
+
+    event_type: ClassVar[str] = "tournament.slow_play_recorded"
+    schema_version: ClassVar[int] = 1
+
+    session: int
+    entry_number: int
+    offence: int
+    culprit_known: bool
+    warnings: int
+    vp: int
+    reason: str = ""
+
+
 TournamentEvent = (
     TournamentCreated
     | PairEntered
@@ -201,6 +253,9 @@ TournamentEvent = (
     | OfficialAppointed
     | OfficialRelieved
     | KnockoutCarryOverSet
+    | PlayingConditionsSet
+    | LatenessRecorded
+    | SlowPlayRecorded
 )
 EVENT_TYPES: tuple[type[TournamentEvent], ...] = (
     TournamentCreated,
@@ -215,4 +270,7 @@ EVENT_TYPES: tuple[type[TournamentEvent], ...] = (
     OfficialAppointed,
     OfficialRelieved,
     KnockoutCarryOverSet,
+    PlayingConditionsSet,
+    LatenessRecorded,
+    SlowPlayRecorded,
 )

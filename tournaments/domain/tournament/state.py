@@ -13,13 +13,16 @@ from tournaments.domain.tournament.events import (
     CorrectionWindowClosed,
     HandRecordsSet,
     KnockoutCarryOverSet,
+    LatenessRecorded,
     OfficialAppointed,
     OfficialRelieved,
     PairEntered,
     PenaltyImposed,
+    PlayingConditionsSet,
     RulingGiven,
     SessionScheduled,
     SessionScoresPublished,
+    SlowPlayRecorded,
     TournamentCreated,
     TournamentEvent,
 )
@@ -73,6 +76,8 @@ class TournamentState:
     rulings: dict[UUID, RulingGiven] = field(default_factory=dict)
     officials: dict[str, OfficialAppointed] = field(default_factory=dict)
     carry_overs: dict[tuple[int, int], Fraction] = field(default_factory=dict)
+    conditions: PlayingConditionsSet | None = None  # N-L8 §1, §3
+    slow_play: dict[int, int] = field(default_factory=dict)  # entry -> offences
 
     @property
     def exists(self) -> bool:
@@ -123,6 +128,13 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             return replace(
                 state, carry_overs={**state.carry_overs, key: Fraction(event.imps)}
             )
+        case PlayingConditionsSet():
+            return replace(state, conditions=event)
+        case SlowPlayRecorded():
+            counts = {**state.slow_play, event.entry_number: event.offence}
+            return replace(state, slow_play=counts)
+        case LatenessRecorded():
+            return state
         case _:
             assert_never(event)
 
