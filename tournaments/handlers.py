@@ -76,6 +76,8 @@ def entry_players(
     """The register's facts on the players an entry names, each read from the
     player's own stream (never from the lagging registry read model), so a
     player registered a moment ago can enter and an unknown id cannot."""
+    if isinstance(command, tournament.RecordSubstitution):
+        return player_states((command.original, command.substitute))
     if not isinstance(command, tournament.EnterPair):
         return {}
     return player_states(command.player_ids)

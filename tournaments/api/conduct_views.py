@@ -51,6 +51,13 @@ class PlayingConditionsApi(APIView):
             default=LatenessReading.WARNING_WITHIN_GRACE.value,
             help_text="how N-L8 §3's warning and its ladder combine",
         )
+        qualifying_sessions = serializers.IntegerField(
+            min_value=0,
+            max_value=20,
+            default=0,
+            help_text="eliminatory sessions, for the substitutes' limits of FIGB "
+            "N-L4 §2a(3)-(4); 0 (the default) for an event without eliminations",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:

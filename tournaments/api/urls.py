@@ -12,6 +12,7 @@ from tournaments.api import result_views as res
 from tournaments.api import ruling_views as ru
 from tournaments.api import session_views as s
 from tournaments.api import standing_views as st
+from tournaments.api import substitution_views as sub
 from tournaments.api import swiss_knockout_views as sk
 from tournaments.api import tournament_views as t
 from tournaments.api.views import PingApi
@@ -58,6 +59,7 @@ session: list[URLPattern | URLResolver] = [
     path("penalties/", ru.ImposePenaltyApi.as_view()),
     path("lateness/", cv.RecordLatenessApi.as_view()),
     path("slow-play/", cv.RecordSlowPlayApi.as_view()),
+    path("substitutions/", sub.RecordSubstitutionApi.as_view()),
     path("playing-time/", cv.PlayingTimeApi.as_view()),
     path("results/", res.EnterResultApi.as_view()),
     path("result-batches/", res.EnterResultBatchApi.as_view()),
@@ -72,6 +74,7 @@ session: list[URLPattern | URLResolver] = [
 tournament: list[URLPattern | URLResolver] = [
     path("sessions/<num:session>/", include(session)),
     path("playing-conditions/", cv.PlayingConditionsApi.as_view()),
+    path("substitutions/", sub.SubstitutionListApi.as_view()),
     path("", t.TournamentDetailApi.as_view()),
     path("entries/", e.EnterPairApi.as_view()),
     path("officials/", o.OfficialListApi.as_view()),

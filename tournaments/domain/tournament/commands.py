@@ -130,6 +130,7 @@ class SetPlayingConditions:
     screens: bool = False
     boards_per_hour: int = 8
     lateness_reading: str = "warning_within_grace"
+    qualifying_sessions: int = 0  # N-L4 §2a(3)-(4): 0, an event without eliminations
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -152,6 +153,20 @@ class RecordSlowPlay:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordSubstitution:
+    """The director's substitution of ``original`` by ``substitute`` in
+    ``entry_number`` for ``rounds`` of ``session`` (FIGB N-L4 §2a)."""
+
+    session: int
+    entry_number: int
+    original: UUID
+    substitute: UUID
+    rounds: tuple[int, ...]
+    emergency: bool = False  # N-L4 §2a(7)
+    reason: str = ""
+
+
 TournamentCommand = (
     CreateTournament
     | EnterPair
@@ -166,4 +181,5 @@ TournamentCommand = (
     | SetPlayingConditions
     | RecordLateness
     | RecordSlowPlay
+    | RecordSubstitution
 )

@@ -22,6 +22,7 @@ from tournaments.domain.conduct import (
     lateness_verdict,
     slow_play_verdict,
 )
+from tournaments.domain.substitutes import norm
 from tournaments.domain.tournament.checks import (
     check_seated,
     require_session,
@@ -56,6 +57,7 @@ DEFAULT_CONDITIONS = PlayingConditionsSet(
     lateness_reading=LatenessReading.WARNING_WITHIN_GRACE.value,
 )
 MAX_MINUTES_LATE = Decimal(24 * 60)
+N_L4_2A = norm("")
 
 
 def set_playing_conditions(
@@ -64,6 +66,13 @@ def set_playing_conditions(
     """N-L8 §1 (screens add 5 minutes; 8 boards an hour "ove altrimenti non
     specificato") and §3 (the reading of the lateness warning)."""
     require_tournament(state)
+    if not 0 <= command.qualifying_sessions <= 20:
+        raise InvalidSchedule(
+            "an event has between 0 and 20 qualifying sessions",
+            law=N_L4_2A,
+            field="qualifying_sessions",
+            value=command.qualifying_sessions,
+        )
     if not 1 <= command.boards_per_hour <= 30:
         raise InvalidSchedule(
             "a cadence is between 1 and 30 boards an hour",
@@ -83,6 +92,7 @@ def set_playing_conditions(
         screens=command.screens,
         boards_per_hour=command.boards_per_hour,
         lateness_reading=command.lateness_reading,
+        qualifying_sessions=command.qualifying_sessions,
     )
     if event == (state.conditions or DEFAULT_CONDITIONS):
         return []

@@ -32,6 +32,7 @@ from tournaments.domain.tournament.commands import (
     PublishScores,
     RecordLateness,
     RecordSlowPlay,
+    RecordSubstitution,
     RelieveOfficial,
     ScheduleSession,
     SetCarryOver,
@@ -73,6 +74,7 @@ from tournaments.domain.tournament.hand_records import set_hand_records
 from tournaments.domain.tournament.state import (
     TournamentState,
 )
+from tournaments.domain.tournament.substitution_decide import record_substitution
 from tournaments.domain.tournament.values import (
     Form,
     Game,
@@ -330,6 +332,8 @@ def decide(
             return record_lateness(state, command)
         case RecordSlowPlay():
             return record_slow_play(state, command)
+        case RecordSubstitution():
+            return record_substitution(state, command, players or {})
         case _:
             assert_never(command)
 

@@ -200,6 +200,7 @@ class PlayingConditionsSet:
     screens: bool
     boards_per_hour: int
     lateness_reading: str
+    qualifying_sessions: int = 0  # N-L4 §2a(3)-(4); 0: no eliminations
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -240,6 +241,28 @@ class SlowPlayRecorded:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SubstitutionRecorded:
+    """A substitute played ``boards`` of the ``entry_boards`` the entry plays
+    in ``session`` in place of ``original`` (FIGB N-L4 §2a); ``eliminates``:
+    the substitutions recorded so far eliminate the original, which an
+    emergency substitution's director must tell them at once (§2a(7))."""
+
+    event_type: ClassVar[str] = "tournament.substitution_recorded"
+    schema_version: ClassVar[int] = 1
+
+    session: int
+    entry_number: int
+    original: UUID
+    substitute: UUID
+    rounds: tuple[int, ...]
+    boards: int
+    entry_boards: int
+    emergency: bool
+    eliminates: bool
+    reason: str = ""
+
+
 TournamentEvent = (
     TournamentCreated
     | PairEntered
@@ -256,6 +279,7 @@ TournamentEvent = (
     | PlayingConditionsSet
     | LatenessRecorded
     | SlowPlayRecorded
+    | SubstitutionRecorded
 )
 EVENT_TYPES: tuple[type[TournamentEvent], ...] = (
     TournamentCreated,
@@ -273,4 +297,5 @@ EVENT_TYPES: tuple[type[TournamentEvent], ...] = (
     PlayingConditionsSet,
     LatenessRecorded,
     SlowPlayRecorded,
+    SubstitutionRecorded,
 )

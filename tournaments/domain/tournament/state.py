@@ -23,6 +23,7 @@ from tournaments.domain.tournament.events import (
     SessionScheduled,
     SessionScoresPublished,
     SlowPlayRecorded,
+    SubstitutionRecorded,
     TournamentCreated,
     TournamentEvent,
 )
@@ -78,6 +79,7 @@ class TournamentState:
     carry_overs: dict[tuple[int, int], Fraction] = field(default_factory=dict)
     conditions: PlayingConditionsSet | None = None  # N-L8 §1, §3
     slow_play: dict[int, int] = field(default_factory=dict)  # entry -> offences
+    substitutions: tuple[SubstitutionRecorded, ...] = ()  # N-L4 §2a
 
     @property
     def exists(self) -> bool:
@@ -133,6 +135,8 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
         case SlowPlayRecorded():
             counts = {**state.slow_play, event.entry_number: event.offence}
             return replace(state, slow_play=counts)
+        case SubstitutionRecorded():
+            return replace(state, substitutions=(*state.substitutions, event))
         case LatenessRecorded():
             return state
         case _:
