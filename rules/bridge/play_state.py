@@ -29,6 +29,7 @@ from rules.errors import LawRef
 
 __all__ = [
     "SEATS",
+    "InformationMarker",
     "LeadConstraint",
     "PlayConstraint",
     "PlayIrregularity",
@@ -78,6 +79,26 @@ class PlayIrregularity:
 
 
 @dataclass(frozen=True, slots=True)
+class InformationMarker:
+    """Information a later ruling may cite as unauthorized (Laws 16C, 50E).
+
+    ``law`` makes it unauthorized for the side ``unauthorized_for``: Law 16C2
+    for a withdrawn action (the offending side's own, or the other side's),
+    Law 50E2 for a penalty card picked up, Law 50E3 for the circumstances of a
+    penalty card once played. ``cause`` is the Law under which the card was
+    withdrawn, picked up or played, or the action cancelled; ``seat`` whose
+    card or action it was; ``trick_number`` 0 for the auction.
+    """
+
+    law: LawRef
+    unauthorized_for: Side
+    cause: LawRef
+    seat: Seat
+    trick_number: int
+    card: Card | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class PlayState:
     """The play of one deal: hands, tricks and every pending obligation.
 
@@ -105,6 +126,7 @@ class PlayState:
     revokes: tuple[Revoke, ...] = ()
     irregularities: tuple[PlayIrregularity, ...] = ()
     review_flags: tuple[LawRef, ...] = ()
+    information: tuple[InformationMarker, ...] = ()  # Laws 16C, 50E
 
     @property
     def declarer(self) -> Seat:

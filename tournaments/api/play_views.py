@@ -421,8 +421,21 @@ class BoardPlayDetailApi(APIView):
             if result is None
             else {"contract": result[0], "tricks": result[1]},
         }
-        if is_director(request.user, tournament_id) and state.deal is not None:
-            body["deal"] = state.deal.to_pbn()
+        if is_director(request.user, tournament_id):
+            if state.deal is not None:
+                body["deal"] = state.deal.to_pbn()
+            # What a ruling may cite as unauthorized information (Laws 16C, 50E).
+            body["information"] = [
+                {
+                    "law": str(m.law),
+                    "unauthorized_for": m.unauthorized_for.value,
+                    "cause": str(m.cause),
+                    "seat": m.seat.value,
+                    "trick": m.trick_number,
+                    "card": None if m.card is None else str(m.card),
+                }
+                for m in state.information
+            ]
         return Response(body)
 
 

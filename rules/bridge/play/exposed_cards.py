@@ -23,7 +23,12 @@ from rules.bridge.play_rectification import (
     PlayOption,
     PlayOptionCode,
 )
-from rules.bridge.play_state import LeadConstraint, PlayState, legal_cards
+from rules.bridge.play_state import (
+    InformationMarker,
+    LeadConstraint,
+    PlayState,
+    legal_cards,
+)
 from rules.bridge.seat import Seat
 from rules.bridge.trick import Trick
 from rules.errors import LawRef
@@ -31,6 +36,7 @@ from rules.errors import LawRef
 __all__ = ["expose_card", "replace_with_penalty_card", "restrict_lead", "settle"]
 
 _LAW_49 = LawRef("49")
+_LAW_50E2 = LawRef("50E2")
 
 
 def expose_card(
@@ -142,12 +148,30 @@ def restrict_lead(
     leader = state.current.leader
     law = pending.law
     cards = state.penalty_cards
+    markers = state.information
     if law.law != "26B":
         # The owner picks up his penalty cards in the suits named (50D2(a), 51B1, 51B2).
         cards = tuple(
             pc
             for pc in cards
             if not (pc.seat is pending.offender and pc.card.suit in option.suits)
+        )
+        # Law 50E2: what a card picked up showed is unauthorized for the
+        # owner's partner (and authorized for declarer).
+        markers = (
+            *markers,
+            *(
+                InformationMarker(
+                    _LAW_50E2,
+                    pc.seat.side,
+                    law,
+                    pc.seat,
+                    state.current.number,
+                    pc.card,
+                )
+                for pc in state.penalty_cards
+                if pc not in cards
+            ),
         )
     if option.code is PlayOptionCode.REQUIRE_LEAD_SUIT:
         constraint = LeadConstraint(seat=leader, law=law, required=option.suits[0])
@@ -157,6 +181,7 @@ def restrict_lead(
         state,
         penalty_cards=cards,
         lead_constraints=(*state.lead_constraints, constraint),
+        information=markers,
     )
 
 

@@ -17,7 +17,12 @@ from typing import Any
 
 from rules.bridge.card import Card
 from rules.bridge.errors import CardAlreadyPlayed, CardNotHeld, PlayEnded
-from rules.bridge.play_state import SEATS, PlayIrregularity, PlayState
+from rules.bridge.play_state import (
+    SEATS,
+    InformationMarker,
+    PlayIrregularity,
+    PlayState,
+)
 from rules.bridge.seat import Seat, Side
 from rules.bridge.trick import PlayedCard, Trick, trick_winner
 from rules.errors import LawRef
@@ -33,6 +38,7 @@ __all__ = [
 ]
 
 _FOUR = 4
+_LAW_50E3 = LawRef("50E3")
 _INDEX = {seat: position for position, seat in enumerate(SEATS)}
 _FIELDS = tuple(field.name for field in fields(PlayState))
 _SLOTS = tuple(PlayState.__dict__[name] for name in _FIELDS)
@@ -75,6 +81,18 @@ def commit(state: PlayState, seat: Seat, card: Card) -> PlayState:
     if state.penalty_cards:
         changes["penalty_cards"] = tuple(
             pc for pc in state.penalty_cards if pc.card != card
+        )
+        # Law 50E3: once a penalty card is played, what the circumstances of
+        # its creation showed is unauthorized for the owner's partner.
+        changes["information"] = (
+            *state.information,
+            *(
+                InformationMarker(
+                    _LAW_50E3, seat.side, pc.law, seat, trick.number, card
+                )
+                for pc in state.penalty_cards
+                if pc.card == card
+            ),
         )
     constraints = state.lead_constraints
     if constraints and not trick.cards:

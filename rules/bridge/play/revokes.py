@@ -38,7 +38,7 @@ from rules.bridge.play_rectification import (
     PlayOption,
     PlayOptionCode,
 )
-from rules.bridge.play_state import PlayState, allowed_cards
+from rules.bridge.play_state import InformationMarker, PlayState, allowed_cards
 from rules.bridge.revoke import AttentionTiming, Revoke, RevokeKind
 from rules.bridge.seat import Seat, Side
 from rules.bridge.trick import PlayedCard, Trick
@@ -52,6 +52,7 @@ __all__ = [
 ]
 
 _LAW_62C3 = LawRef("62C3")
+_LAW_16C2 = LawRef("16C2")
 
 
 def record_revoke(state: PlayState, seat: Seat, card: Card) -> PlayOutcome:
@@ -240,8 +241,32 @@ def correct_revoke(
     flags = state.review_flags
     if under == "62C3" and LawRef("62C3") not in flags:
         flags = (*flags, LawRef("62C3"))
+    withdrawn_under = under
+    if under == "62B":
+        withdrawn_under = "62B1" if state.is_defender(seat) else "62B2"
+    markers = [
+        InformationMarker(
+            _LAW_16C2, offending, LawRef(withdrawn_under), seat, number, revoke.card
+        )
+    ]
+    for played in returned:
+        if played.seat in withdrawing:
+            cause = under if under == "62C3" else "62C1"
+            if under != "62C3" and played.seat.side is offending:
+                cause = "62C2"
+            markers.append(
+                InformationMarker(
+                    _LAW_16C2,
+                    offending,
+                    LawRef(cause),
+                    played.seat,
+                    number,
+                    played.card,
+                )
+            )
     rebuilt = replace(
         state,
+        information=(*state.information, *markers),
         hands=as_hands(hands),
         completed=completed,
         current=Trick(number, trick.leader),

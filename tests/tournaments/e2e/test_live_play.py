@@ -276,3 +276,39 @@ def test_a_stale_process_cache_never_decides_a_command() -> None:
         (Seat.E, None),
         (Seat.S, None),
     ]
+
+
+def test_a_cancelled_concession_is_shown_to_the_director_as_information() -> None:
+    """Law 68B2: after 1NT by North, East (a defender, on lead) concedes every
+    trick and West objects at once: play goes on, and the director's view of
+    the table lists what East's concession showed as unauthorized for
+    East-West (Law 16C2); a player at the table does not see the list."""
+    tid, director, player = setup()
+    assert (
+        director.post(url(tid, "start/"), {"deal": DEAL}, format="json").status_code
+        == 201
+    )
+    for seat, call in (("N", "1NT"), ("E", "P"), ("S", "P"), ("W", "P")):
+        r = director.post(
+            url(tid, "calls/"), {"seat": seat, "call": call}, format="json"
+        )
+        assert r.status_code == 201, r.json()
+    for body, path in (
+        ({"seat": "E", "tricks": 0, "statement": "all yours"}, "claims/"),
+        ({"seat": "W", "accept": False}, "claim-responses/"),
+    ):
+        r = director.post(url(tid, path), body, format="json")
+        assert r.status_code == 201, r.json()
+    detail = director.get(url(tid, "")).json()
+    assert detail["phase"] == "play"
+    assert detail["information"] == [
+        {
+            "law": "Law 16C2",
+            "unauthorized_for": "EW",
+            "cause": "Law 68B2",
+            "seat": "E",
+            "trick": 1,
+            "card": None,
+        }
+    ]
+    assert "information" not in player.get(url(tid, "")).json()  # type: ignore[attr-defined]

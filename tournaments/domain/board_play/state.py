@@ -18,11 +18,14 @@ from rules.bridge.call import Call
 from rules.bridge.card import Card
 from rules.bridge.claims import Claim
 from rules.bridge.deal import Deal
-from rules.bridge.play_state import PlayState, legal_cards
+from rules.bridge.play_state import InformationMarker, PlayState, legal_cards
 from rules.bridge.result import BoardResult, result_of_play
 from rules.bridge.seat import Seat
 from rules.bridge.trick import Trick
 from rules.errors import LawRef
+
+_LAW_16C2 = LawRef("16C2")
+_LAW_68B2 = LawRef("68B2")
 
 __all__ = [
     "BoardPhase",
@@ -168,6 +171,39 @@ class BoardPlayState:
             return frozenset()
         turn = self.turn
         return frozenset() if turn is None else legal_cards(self.play, turn)
+
+    @property
+    def information(self) -> tuple[InformationMarker, ...]:
+        """Every Law 16C marker of the board, for a ruling to cite: the
+        auction's withdrawn calls (trick 0), the play's withdrawn cards and
+        penalty cards (Laws 16C2, 50E2, 50E3), and each defender's concession
+        cancelled by partner's objection (Law 68B2: "UI may exist")."""
+        markers: list[InformationMarker] = []
+        if self.auction is not None:
+            markers += [
+                InformationMarker(
+                    flag.law, flag.offender.side, flag.cause, flag.offender, 0
+                )
+                for flag in self.auction.review_flags
+                if flag.law.law.startswith("16C")
+            ]
+        if self.play is not None:
+            markers += self.play.information
+        markers += [
+            InformationMarker(
+                _LAW_16C2,
+                claim.claimer.side,
+                _LAW_68B2,
+                claim.claimer,
+                14 - claim.remaining,
+            )
+            for claim in self.voided_claims
+            if claim.disputed_by == (claim.claimer.partner,)
+            and claim.is_concession
+            and self.play is not None
+            and self.play.is_defender(claim.claimer)
+        ]
+        return tuple(markers)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
