@@ -171,6 +171,7 @@ def round_entry(
     context.update(typed=request.POST, key=_key(request) or new_key())
     if errors:
         context["errors"] = errors
+        context["notice"] = _("Nothing was recorded: correct the lines marked.")
         return render(request, template, context, status=400)
     if not lines:
         context["notice"] = _("No result was typed: nothing was recorded.")

@@ -14,4 +14,11 @@
   }
   document.addEventListener("DOMContentLoaded", function () { tick(); setInterval(tick, 1000); });
   document.addEventListener("htmx:afterSwap", tick);
+  /* A table's form sent while the connection is down: the page stays as it
+     is, with its idempotency key, and says so; sent again, it is the same
+     command. */
+  document.addEventListener("htmx:sendError", function () {
+    var offline = document.getElementById("offline");
+    if (offline) { offline.hidden = false; }
+  });
 })();

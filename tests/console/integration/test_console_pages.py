@@ -243,7 +243,7 @@ def test_a_penalty_from_the_catalogue_and_the_publication() -> None:
     )
     assert response.status_code == 201
     assert "Punteggi pubblicati." in text(response)
-    assert "Rettifiche (Legge 79C)" in text(response)
+    assert "Correzioni (Legge 79C)" in text(response)
     state = handlers.load_tournament(uuid.UUID(event.tid))
     assert state.sessions[1].published is not None
 
@@ -266,8 +266,10 @@ def test_a_table_signs_in_with_its_code_enters_and_east_west_confirm() -> None:
     page = phone.get(f"/table/boards/{board}/", **IT)
     assert page.status_code == 200
     assert "Nord inserisce il risultato" in text(page)
-    assert "id=\"traveller\"" not in page.content.decode()
-    key = re.search(r'name="idempotency_key" value="([0-9a-f]+)"', page.content.decode())
+    assert 'id="traveller"' not in page.content.decode()
+    key = re.search(
+        r'name="idempotency_key" value="([0-9a-f]+)"', page.content.decode()
+    )
     assert key is not None
     form = {
         "idempotency_key": key.group(1),
@@ -289,9 +291,11 @@ def test_a_table_signs_in_with_its_code_enters_and_east_west_confirm() -> None:
     assert state.confirmed is False
     project()
     shown = phone.get(f"/table/boards/{board}/", **IT)
-    assert "id=\"traveller\"" in shown.content.decode()
+    assert 'id="traveller"' in shown.content.decode()
     assert "4C S" in text(shown)
-    key = re.search(r'name="idempotency_key" value="([0-9a-f]+)"', shown.content.decode())
+    key = re.search(
+        r'name="idempotency_key" value="([0-9a-f]+)"', shown.content.decode()
+    )
     assert key is not None
     confirmed = phone.post(
         f"/table/boards/{board}/",
