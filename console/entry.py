@@ -43,7 +43,7 @@ _RANKS = {
 }
 # A passed-out board (Law 22): typed as the word, or a dash.
 PASSED = {"PASSO", "PASS", "PASSATA", "-", "AP"}
-_CONTRACT = re.compile(r"^([1-7])\s*([A-Z]{1,2})\s*(X{0,2})$")
+_CONTRACT = re.compile(r"^([1-7])\s*(SA|NT|[A-Z])\s*(X{0,2})$")
 # Law 12C2(a): average plus, average, average minus; 0 and 100 are not
 # artificial scores, but 50/50 and 60/60 are.
 ARTIFICIAL_PERCENTS = (60, 50, 40)
