@@ -35,11 +35,15 @@ DESKTOP = {"width": 1280, "height": 900}
 EVERYTHING = frozenset((b, t) for b in range(1, 7) for t in range(1, 4))
 
 
-def sign_in(page: Any, server: Server, user: Any, next_path: str) -> None:
+def sign_in(
+    page: Any, server: Server, user: Any, next_path: str, *, english: bool = False
+) -> None:
     page.goto(f"{server.url}/login/?next={next_path}")
-    page.get_by_label("Nome utente").fill(user.get_username())
+    page.get_by_label("Username" if english else "Nome utente").fill(
+        user.get_username()
+    )
     page.get_by_label("Password").fill(PASSWORD)
-    page.get_by_role("button", name="Accedi").click()
+    page.get_by_role("button", name="Sign in" if english else "Accedi").click()
     page.wait_for_url(f"{server.url}{next_path}")
 
 
@@ -258,3 +262,17 @@ def test_the_printables_render_for_paper(
     page.goto(f"{server.url}{base}table-cards/")
     page.set_viewport_size(PHONE)
     shot(page, "table-cards-phone-screen-it")
+
+    # In English: the console of the published session, its windows running.
+    console = f"/console/events/{event.tid}/sessions/1/"
+    english = browser.window(DESKTOP, "en-GB")
+    sign_in(english, server, event.director_user, console, english=True)
+    assert english.get_by_role("heading", level=1).inner_text().startswith(
+        "Director's console"
+    )
+    assert english.locator("#publication time.countdown").count() == 3
+    assert english.locator("#movement .state-confirmed").count() == 9
+    english.goto(f"{server.url}{base}travellers/")
+    assert english.get_by_role("heading", name="Board 1").is_visible()
+    english.goto(f"{server.url}{console}")
+    shot(english, "console-published-en")
