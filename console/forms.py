@@ -23,7 +23,9 @@ __all__ = [
     "Adjusted",
     "Typed",
     "adjusted_of",
+    "board_and_table",
     "message_of",
+    "number",
     "typed_of",
 ]
 
@@ -127,12 +129,22 @@ def message_of(error: DomainError | entry.EntryError | dict[str, object]) -> str
     return said
 
 
-def _int(raw: str | None, low: int, high: int) -> int | None:
+def number(raw: str | None, low: int, high: int) -> int | None:
+    """A whole number typed in a form, within its bounds; None otherwise."""
     text = (raw or "").strip()
     if not text.isdigit() or len(text) > 4:
         return None
     value = int(text)
     return value if low <= value <= high else None
+
+
+def board_and_table(data: Mapping[str, str]) -> tuple[int, int]:
+    """The board and the table a ruling or a correction names."""
+    board = number(data.get("board"), 1, 9999)
+    table = number(data.get("table"), 1, 999)
+    if board is None or table is None:
+        raise entry.EntryError("board", "board and table")
+    return board, table
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,7 +172,7 @@ def typed_of(
     parsed = entry.contract_of(contract, declarer, language)
     if parsed is None:
         return Typed(None, None, None)
-    tricks = _int(tricks_raw, 0, 13)
+    tricks = number(tricks_raw, 0, 13)
     if tricks is None:
         raise entry.EntryError("tricks", "tricks are 0 to 13")
     return Typed(parsed, entry.lead_of(lead, language), tricks)
@@ -181,8 +193,8 @@ def adjusted_of(data: Mapping[str, str], board: int, language: str) -> Adjusted:
     them on this board's vulnerability) with their weights."""
     kind = data.get("adjustment", "none")
     if kind == "artificial":
-        ns = _int(data.get("ns_percent"), 0, 100)
-        ew = _int(data.get("ew_percent"), 0, 100)
+        ns = number(data.get("ns_percent"), 0, 100)
+        ew = number(data.get("ew_percent"), 0, 100)
         if ns is None or ew is None:
             raise entry.EntryError("artificial", "choose the percentages")
         return Adjusted(entry.artificial_text(ns, ew), kind)
@@ -194,7 +206,9 @@ def adjusted_of(data: Mapping[str, str], board: int, language: str) -> Adjusted:
         typed = typed_of(data, f"o{n}-", language)
         if typed is None:
             continue
-        percent = 100 if kind == "assigned" else _int(data.get(f"o{n}-percent"), 1, 99)
+        percent = (
+            100 if kind == "assigned" else number(data.get(f"o{n}-percent"), 1, 99)
+        )
         if percent is None:
             raise entry.EntryError("weights", "a weight is a whole percent")
         score = board_result.check_result(

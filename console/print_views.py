@@ -15,20 +15,13 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from console import reads
-from console.views import director_only
+from console.views import director_only, session_of
 from results_site import pages
 from tournaments.domain.movements.seating import guide_card
 
 # Blank lines on a traveller beyond the tables that play the board: room for
 # a late table or a replay (Law 6D).
 SPARE_LINES = 1
-
-
-def _page(tournament_id: UUID, session: int) -> reads.SessionView:
-    found = reads.session_view(tournament_id, session)
-    if found is None:
-        raise Http404("no such session")
-    return found
 
 
 def _render(
@@ -42,7 +35,7 @@ def _render(
 def guide_cards(
     request: HttpRequest, tournament_id: UUID, session: int
 ) -> HttpResponse:
-    page = _page(tournament_id, session)
+    page = session_of(tournament_id, session)
     cards = [
         (number, guide_card(page.session.assignments, number))
         for number in page.entries
@@ -55,9 +48,9 @@ def guide_cards(
 def table_cards(
     request: HttpRequest, tournament_id: UUID, session: int
 ) -> HttpResponse:
-    page = _page(tournament_id, session)
+    page = session_of(tournament_id, session)
     reads.issue_codes(tournament_id, session, page.tables)
-    page = _page(tournament_id, session)
+    page = session_of(tournament_id, session)
     tables = [
         (
             table,
@@ -73,7 +66,7 @@ def table_cards(
 def travellers(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
     """One traveller a board: a line for each table that plays it, in the
     order of the rounds (Law 79A: North writes, East-West agree)."""
-    page = _page(tournament_id, session)
+    page = session_of(tournament_id, session)
     boards: dict[int, list[reads.TableView]] = {}
     for rnd in sorted(page.rounds):
         for table in page.rounds[rnd]:
@@ -86,7 +79,7 @@ def travellers(request: HttpRequest, tournament_id: UUID, session: int) -> HttpR
 @require_GET
 @director_only
 def recap(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
-    page = _page(tournament_id, session)
+    page = session_of(tournament_id, session)
     sheet = pages.recap_page(request.user, tournament_id, session)
     if sheet is None:
         raise Http404("no results yet")
@@ -96,7 +89,7 @@ def recap(request: HttpRequest, tournament_id: UUID, session: int) -> HttpRespon
 @require_GET
 @director_only
 def standings(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
-    page = _page(tournament_id, session)
+    page = session_of(tournament_id, session)
     ranking = pages.session_page(request.user, tournament_id, session)
     if ranking is None:
         raise Http404("no standings yet")

@@ -58,7 +58,7 @@ def director_only(view: View) -> View:
     return wrapped
 
 
-def _view(tournament_id: UUID, session: int) -> reads.SessionView:
+def session_of(tournament_id: UUID, session: int) -> reads.SessionView:
     found = reads.session_view(tournament_id, session)
     if found is None:
         raise Http404("no such session")
@@ -103,9 +103,9 @@ def _context(page: reads.SessionView, **more: Any) -> dict[str, Any]:
 @require_GET
 @director_only
 def console(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
-    page = _view(tournament_id, session)
+    page = session_of(tournament_id, session)
     reads.issue_codes(tournament_id, session, page.tables)
-    page = _view(tournament_id, session)
+    page = session_of(tournament_id, session)
     # A round's line links here with its board and table for the ruling form.
     prefill = {k: request.GET.get(k, "")[:4] for k in ("board", "table")}
     return render(request, "console/console.html", _context(page, form=prefill))
@@ -115,7 +115,7 @@ def console(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResp
 @director_only
 def movement(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
     """The movement's fragment, polled while the session is in play."""
-    page = _view(tournament_id, session)
+    page = session_of(tournament_id, session)
     return render(request, "console/_movement.html", _context(page))
 
 
@@ -135,7 +135,7 @@ def round_entry(
 ) -> HttpResponse:
     """A round's results in one form, sent as one batch (decision 0130): all
     recorded or none, each refused line's reason beside it."""
-    page = _view(tournament_id, session)
+    page = session_of(tournament_id, session)
     tables = _round_lines(page, number)
     template = "console/_round.html" if request.htmx else "console/round.html"  # type: ignore[attr-defined]
     context = _context(page, round=number, tables=tables, errors={}, typed={})
@@ -234,7 +234,7 @@ def _answer(
     except DomainError as exc:
         context.update(error=forms.message_of(exc), key=_key(request) or new_key())
         return render(request, f"console/_{part}.html", context, status=_status(exc))
-    fresh = _view(page.tournament_id, page.number)
+    fresh = session_of(page.tournament_id, page.number)
     context = _context(fresh, part=part, form={}, notice=done)
     return render(request, f"console/_{part}.html", context, status=201)
 
@@ -251,7 +251,7 @@ def _command_id(request: HttpRequest, actor: str) -> UUID:
 def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
     """A ruling (Laws 81-85) with the Laws picked from the list and the
     adjusted score the form builds (Law 12), through ``handlers.give_ruling``."""
-    page = _view(tournament_id, session)
+    page = session_of(tournament_id, session)
     data = request.POST
 
     def run() -> object:
@@ -262,12 +262,13 @@ def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpRespo
         decision = data.get("decision", "").strip()[: forms.MAX_TEXT]
         if not facts or not decision:
             raise entry.EntryError("text", "facts and decision")
-        board = forms._int(data.get("board"), 1, 9999)
-        table = forms._int(data.get("table"), 1, 999)
+        board: int | None = None
+        table: int | None = None
         adjusted = forms.Adjusted(None)
+        if data.get("board") or data.get("table"):
+            board, table = forms.board_and_table(data)
         if data.get("adjustment", "none") != "none":
-            if board is None or table is None:
-                raise entry.EntryError("board", "board and table")
+            board, table = forms.board_and_table(data)
             adjusted = forms.adjusted_of(data, board, _language())
         meta = _metadata(request, tournament_id, "give_ruling")
         ruling_id = _command_id(request, meta.actor)
@@ -302,12 +303,12 @@ def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpRespo
 @director_only
 def penalty(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
     """A penalty from the FIGB catalogue (Laws 90-91): its amount the event's."""
-    page = _view(tournament_id, session)
+    page = session_of(tournament_id, session)
     data = request.POST
 
     def run() -> object:
         rule = FIGB_CATALOGUE.get(data.get("catalogue", ""))
-        number = forms._int(data.get("entry"), 1, 9999)
+        number = forms.number(data.get("entry"), 1, 9999)
         if rule is None or number is None:
             raise entry.EntryError("board", "entry and penalty")
         return handlers.handle_tournament(
@@ -332,7 +333,7 @@ def publication(
     request: HttpRequest, tournament_id: UUID, session: int
 ) -> HttpResponse:
     """Publish the official scores: Law 79C's and Law 92B's periods start."""
-    page = _view(tournament_id, session)
+    page = session_of(tournament_id, session)
 
     def run() -> object:
         return handlers.handle_tournament(
@@ -349,14 +350,11 @@ def publication(
 @director_only
 def correction(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
     """A score correction (Law 79C), within its window."""
-    page = _view(tournament_id, session)
+    page = session_of(tournament_id, session)
     data = request.POST
 
     def run() -> object:
-        board = forms._int(data.get("board"), 1, 9999)
-        table = forms._int(data.get("table"), 1, 999)
-        if board is None or table is None:
-            raise entry.EntryError("board", "board and table")
+        board, table = forms.board_and_table(data)
         typed = forms.typed_of(data, "", _language(), blank_ok=False)
         assert typed is not None
         reason = data.get("reason", "").strip()[: forms.MAX_TEXT]
@@ -386,9 +384,9 @@ def table_codes(
 ) -> HttpResponse:
     """New codes for every table: the old ones sign no device in any more
     (a card lost, a code seen by the wrong person)."""
-    page = _view(tournament_id, session)
+    page = session_of(tournament_id, session)
     reads.renew_codes(tournament_id, session, page.tables)
-    fresh = _view(tournament_id, session)
+    fresh = session_of(tournament_id, session)
     return render(
         request,
         "console/_movement.html",

@@ -267,8 +267,10 @@ def test_the_printables_render_for_paper(
     console = f"/console/events/{event.tid}/sessions/1/"
     english = browser.window(DESKTOP, "en-GB")
     sign_in(english, server, event.director_user, console, english=True)
-    assert english.get_by_role("heading", level=1).inner_text().startswith(
-        "Director's console"
+    assert (
+        english.get_by_role("heading", level=1)
+        .inner_text()
+        .startswith("Director's console")
     )
     assert english.locator("#publication time.countdown").count() == 3
     assert english.locator("#movement .state-confirmed").count() == 9
