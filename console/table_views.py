@@ -249,13 +249,9 @@ def _board_page(
     key: str | None = None,
     status: int = 200,
 ) -> HttpResponse:
+    # Decision 0143: the traveller once this table's own result is in.
     traveller = (
-        [
-            row
-            for row in selectors.traveller(
-                scope.tournament_id, scope.session, found.board_number
-            )
-        ]
+        selectors.traveller(scope.tournament_id, scope.session, found.board_number)
         if found.state.has_result
         else []
     )

@@ -30,7 +30,7 @@ from console import entry, forms, reads
 from eventstore.commands import client_key
 from eventstore.store import Metadata
 from httpapi.commands import COMMAND_IDS
-from rules.errors import DomainError
+from rules.errors import DomainError, StateConflict
 from tournaments import handlers, result_batch
 from tournaments.domain import board_result, tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE
@@ -206,8 +206,7 @@ def round_entry(
 
 
 def _status(exc: DomainError) -> int:
-    from rules.errors import StateConflict
-
+    """The status the API answers the refusal with (409 or 422)."""
     return 409 if isinstance(exc, StateConflict) else 422
 
 

@@ -32,3 +32,14 @@ def is_recorded(recorded: Any, table: int, board: int) -> bool:
     """Whether the batch just answered recorded this line (the read model may
     not show it yet)."""
     return bool(recorded) and (table, board) in recorded
+
+
+@register.simple_tag
+def focus_here(
+    errors: Mapping[str, str], table: int, board: int, line: int, row: int
+) -> bool:
+    """The field the keyboard starts in: the first line (``line`` and ``row``
+    both 0), or the first refused one when the form comes back."""
+    if errors:
+        return next(iter(errors)) == f"r{table}-{board}-"
+    return line == 0 and row == 0

@@ -92,9 +92,17 @@ def test_the_director_enters_a_round_from_the_console_and_gives_a_ruling(
     assert "Non è stato registrato nulla" in page.locator("#round .error").inner_text()
     assert stored(event.tid, lines[0][1], lines[0][0]).entered is None
     shot(page, "round-refused-it")
-    fix = page.get_by_label(f"Prese, tavolo {lines[1][0]}, smazzata {lines[1][1]}")
-    fix.fill("9")
-    fix.press("Enter")
+    # The keyboard is back on the refused line's first field.
+    contract = f"Contratto, tavolo {lines[1][0]}, smazzata {lines[1][1]}"
+    page.wait_for_function(
+        f"document.activeElement.getAttribute('aria-label') === {contract!r}"
+    )
+    for _field in range(3):
+        page.keyboard.press("Tab")
+    page.keyboard.press("Backspace")
+    page.keyboard.press("Backspace")
+    page.keyboard.type("9")
+    page.keyboard.press("Enter")
     page.locator("#round .ok").wait_for()
     assert page.locator("#round .ok").inner_text() == "6 risultati registrati."
     assert page.locator("tr.recorded").count() == 6
