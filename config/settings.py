@@ -87,6 +87,7 @@ INSTALLED_APPS = [
     "appeals",
     "burraco",
     "results_site",
+    "console",
 ]
 
 MIDDLEWARE = [

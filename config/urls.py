@@ -18,6 +18,8 @@ urlpatterns = [
     path("api/v1/", include("burraco.api.urls")),
     # The language switch (POST, Django's set_language) and the results site.
     path("i18n/", include("django.conf.urls.i18n")),
+    # The director's console, table entry and the printables (issue 18).
+    path("", include("console.urls")),
     path("", include("results_site.urls")),
 ]
 

@@ -24,6 +24,7 @@ from tournaments.domain import tournament
 from tournaments.models import (
     DoubleDummyRow,
     EntryRow,
+    PenaltyRow,
     ResultRow,
     SessionRow,
     StandingRow,
@@ -34,6 +35,7 @@ from tournaments.projections import TournamentResults
 __all__ = [
     "BoardDeal",
     "EntryRow",
+    "PenaltyRow",
     "ResultRow",
     "SessionRow",
     "StandingRow",
@@ -41,6 +43,7 @@ __all__ = [
     "board_deal",
     "board_numbers",
     "entries",
+    "penalties",
     "results_position",
     "score_card",
     "session",
@@ -103,6 +106,15 @@ def entries(tournament_id: UUID) -> list[EntryRow]:
 def standings(tournament_id: UUID, number: int) -> list[StandingRow]:
     """A session's ranking, by direction then rank."""
     return list(StandingRow.objects.filter(tournament_id=tournament_id, session=number))
+
+
+def penalties(tournament_id: UUID, number: int) -> list[PenaltyRow]:
+    """A session's penalties (Laws 90-91), in the order they were imposed."""
+    return list(
+        PenaltyRow.objects.filter(tournament_id=tournament_id, session=number).order_by(
+            "position"
+        )
+    )
 
 
 def board_numbers(tournament_id: UUID, number: int) -> list[int]:

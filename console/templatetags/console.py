@@ -1,0 +1,45 @@
+"""Template helpers of the console: a line's posted value and its error."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django import template
+
+register = template.Library()
+
+
+@register.simple_tag
+def posted(data: Mapping[str, Any], table: int, board: int, name: str) -> str:
+    """What was typed in a round's line, kept when the form comes back."""
+    value = data.get(f"r{table}-{board}-{name}", "") if data else ""
+    return str(value)[:32]
+
+
+@register.simple_tag
+def line_error(errors: Mapping[str, str], table: int, board: int) -> str:
+    return errors.get(f"r{table}-{board}-", "") if errors else ""
+
+
+@register.filter
+def get(data: Mapping[str, Any], key: str) -> Any:
+    return data.get(key, "") if data else ""
+
+
+@register.simple_tag
+def is_recorded(recorded: Any, table: int, board: int) -> bool:
+    """Whether the batch just answered recorded this line (the read model may
+    not show it yet)."""
+    return bool(recorded) and (table, board) in recorded
+
+
+@register.simple_tag
+def focus_here(
+    errors: Mapping[str, str], table: int, board: int, line: int, row: int
+) -> bool:
+    """The field the keyboard starts in: the first line (``line`` and ``row``
+    both 0), or the first refused one when the form comes back."""
+    if errors:
+        return next(iter(errors)) == f"r{table}-{board}-"
+    return line == 0 and row == 0

@@ -1,0 +1,34 @@
+"""The console's pages in one block: the director's console, table entry on
+a phone, the printables (issue 18). ``config.urls`` includes them before the
+results site."""
+
+from django.urls import path, register_converter
+
+from console import print_views, table_views, views
+from httpapi.inputs import BoundedNumber
+
+register_converter(BoundedNumber, "cnum")
+
+app_name = "console"
+S = "console/events/<uuid:tournament_id>/sessions/<cnum:session>"
+P = f"{S}/print"
+
+urlpatterns = [
+    path(f"{S}/", views.console, name="console"),
+    path(f"{S}/movement/", views.movement, name="movement"),
+    path(f"{S}/rounds/<cnum:number>/", views.round_entry, name="round"),
+    path(f"{S}/rulings/", views.ruling, name="ruling"),
+    path(f"{S}/penalties/", views.penalty, name="penalty"),
+    path(f"{S}/publication/", views.publication, name="publication"),
+    path(f"{S}/corrections/", views.correction, name="correction"),
+    path(f"{S}/table-codes/", views.table_codes, name="table_codes"),
+    path(f"{P}/guide-cards/", print_views.guide_cards, name="guide_cards"),
+    path(f"{P}/table-cards/", print_views.table_cards, name="table_cards"),
+    path(f"{P}/travellers/", print_views.travellers, name="travellers"),
+    path(f"{P}/recap/", print_views.recap, name="recap"),
+    path(f"{P}/standings/", print_views.standings, name="standings"),
+    path("table/", table_views.sign_in, name="table_login"),
+    path("table/sign-out/", table_views.sign_out, name="table_logout"),
+    path("table/boards/", table_views.boards, name="table_boards"),
+    path("table/boards/<cnum:number>/", table_views.board, name="table_board"),
+]

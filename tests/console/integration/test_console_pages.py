@@ -1,0 +1,308 @@
+"""The director's console and the table's phone pages, in process on the test
+database: a round entered in one form (all or nothing, each refused line's
+reason beside it), a ruling whose adjusted score the form builds, a table
+that signs in with its code, enters and confirms, and a form sent twice that
+is one command (decision 0085).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.test import Client
+
+from console.models import TableCode
+from tests.support.pairs_event import project
+from tests.support.site import site_event
+from tournaments import handlers, selectors
+from tournaments.domain import board_result
+
+pytestmark = pytest.mark.django_db
+
+IT = {"HTTP_ACCEPT_LANGUAGE": "it-IT,it;q=0.9"}
+EN = {"HTTP_ACCEPT_LANGUAGE": "en-GB,en;q=0.9"}
+EVERYTHING = frozenset((b, t) for b in range(1, 7) for t in range(1, 4))
+
+
+def text(response: object) -> str:
+    body = response.content.decode()  # type: ignore[attr-defined]
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body))
+
+
+def director_client(event: object) -> Client:
+    client = Client()
+    client.force_login(event.director_user)  # type: ignore[attr-defined]
+    return client
+
+
+def base(event: object) -> str:
+    return f"/console/events/{event.tid}/sessions/1"  # type: ignore[attr-defined]
+
+
+def round_one(event: object) -> list[tuple[int, int, int, int]]:
+    """(table, board, ns, ew) of round 1, from the tournament stream."""
+    state = handlers.load_tournament(uuid.UUID(event.tid))  # type: ignore[attr-defined]
+    return [
+        (a.table, b, a.ns, a.ew)
+        for a in state.sessions[1].assignments
+        if a.round == 1
+        for b in a.boards
+    ]
+
+
+def stored(event: object, board: int, table: int) -> board_result.BoardResultState:
+    tid = uuid.UUID(event.tid)  # type: ignore[attr-defined]
+    return handlers.BOARD_RESULTS.load(board_result.stream_id(tid, 1, board, table))[1]
+
+
+def test_a_round_entered_in_italian_is_recorded_whole() -> None:
+    """Every line of round 1 typed in Italian notation goes in as one batch
+    (decision 0130); the lines are the director's (Law 79A)."""
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    lines = round_one(event)
+    form = {"idempotency_key": "k1"}
+    for table, board, _ns, _ew in lines:
+        form |= {
+            f"r{table}-{board}-contract": "4P",
+            f"r{table}-{board}-declarer": "O",
+            f"r{table}-{board}-lead": "C A",
+            f"r{table}-{board}-tricks": "10",
+        }
+    response = client.post(f"{base(event)}/rounds/1/", form, **IT)
+    assert response.status_code == 201, text(response)
+    assert f"{len(lines)} risultati registrati." in text(response)
+    table, board = lines[0][0], lines[0][1]
+    state = stored(event, board, table)
+    assert state.contract == "4SW"
+    assert state.lead == "HA"
+    assert state.tricks == 10
+    assert state.entered is not None
+    assert state.entered.entered_by == "director"
+    # The same form sent again (its answer lost) is the same batch.
+    again = client.post(f"{base(event)}/rounds/1/", form, **IT)
+    assert again.status_code == 201
+    project()
+    page = client.get(f"{base(event)}/", **IT)
+    assert page.status_code == 200
+    # A director's entry needs no confirmation (Law 79A): round 1 is done.
+    assert text(page).count("confermato") == 3
+    assert text(page).count("non iniziato") == 6
+
+
+def test_one_refused_line_refuses_the_round_and_is_named_beside_its_line() -> None:
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    (t1, b1, *_), (t2, b2, *_) = round_one(event)[:2]
+    form = {
+        "idempotency_key": "k2",
+        f"r{t1}-{b1}-contract": "3NT",
+        f"r{t1}-{b1}-declarer": "N",
+        f"r{t1}-{b1}-tricks": "9",
+        f"r{t2}-{b2}-contract": "7NT",
+        f"r{t2}-{b2}-declarer": "N",
+        f"r{t2}-{b2}-tricks": "14",
+    }
+    response = client.post(f"{base(event)}/rounds/1/", form, **EN)
+    assert response.status_code == 400
+    body = response.content.decode()
+    row = re.search(rf'data-line="{t2}-{b2}" class="refused">(.*?)</tr>', body, re.S)
+    assert row is not None
+    assert "Tricks are 0 to 13" in row.group(1)
+    assert stored(event, b1, t1).entered is None
+    # A lead that is no card: named beside its line, nothing recorded.
+    form[f"r{t2}-{b2}-tricks"] = "6"
+    form[f"r{t2}-{b2}-lead"] = "Z9"
+    response = client.post(f"{base(event)}/rounds/1/", form, **EN)
+    assert response.status_code == 400
+    assert "Not a card: suit then rank" in text(response)
+    form[f"r{t2}-{b2}-lead"] = ""
+    response = client.post(f"{base(event)}/rounds/1/", form, **EN)
+    assert response.status_code == 201
+    assert stored(event, b2, t2).contract == "7NTN"
+
+
+def test_a_line_already_entered_refuses_the_batch_with_the_domains_reason() -> None:
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    (t1, b1, *_), (t2, b2, *_) = round_one(event)[:2]
+    first = {
+        "idempotency_key": "a",
+        f"r{t1}-{b1}-contract": "2C",
+        f"r{t1}-{b1}-declarer": "S",
+        f"r{t1}-{b1}-tricks": "8",
+    }
+    assert client.post(f"{base(event)}/rounds/1/", first, **IT).status_code == 201
+    # The page did not know (the read model lags): the line comes back.
+    second = {**first, "idempotency_key": "b"} | {
+        f"r{t2}-{b2}-contract": "1SA",
+        f"r{t2}-{b2}-declarer": "E",
+        f"r{t2}-{b2}-tricks": "7",
+    }
+    response = client.post(f"{base(event)}/rounds/1/", second, **IT)
+    assert response.status_code == 422
+    assert "Un risultato è già inserito qui" in text(response)
+    assert "Non è stato registrato nulla" in text(response)
+    assert stored(event, b2, t2).entered is None
+
+
+def test_a_ruling_awards_a_weighted_score_built_from_contracts() -> None:
+    """Law 12C1(c): 4S by North making 10 (620 non-vulnerable) 60%, 4S making
+    9 (-100... by North, -50 undoubled) 40%; the Law picked from the list."""
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    table, board, *_ = round_one(event)[0]
+    client.post(
+        f"{base(event)}/rounds/1/",
+        {
+            "idempotency_key": "r",
+            f"r{table}-{board}-contract": "3SA",
+            f"r{table}-{board}-declarer": "N",
+            f"r{table}-{board}-tricks": "9",
+        },
+        **IT,
+    )
+    form = {
+        "idempotency_key": "ruling-1",
+        "board": str(board),
+        "table": str(table),
+        "laws": ["12C1(c)", "16B1(a)"],
+        "facts": "Esitazione prima del passo",
+        "decision": "Punteggio ponderato",
+        "adjustment": "weighted",
+        "o0-contract": "4P",
+        "o0-declarer": "N",
+        "o0-tricks": "10",
+        "o0-percent": "60",
+        "o1-contract": "4P",
+        "o1-declarer": "N",
+        "o1-tricks": "9",
+        "o1-percent": "40",
+    }
+    response = client.post(f"{base(event)}/rulings/", form, **IT)
+    assert response.status_code == 201, text(response)
+    assert "Decisione registrata." in text(response)
+    state = stored(event, board, table)
+    # Board 1 (or the first board of round 1) vulnerability decides 420/620.
+    assert state.adjusted is not None
+    assert state.adjusted.startswith("assigned:")
+    assert state.adjusted.endswith("@0.6,-50@0.4") or state.adjusted.endswith(
+        "@0.6,-100@0.4"
+    )
+    rulings = handlers.load_tournament(uuid.UUID(event.tid)).rulings
+    assert [r.laws for r in rulings.values()] == [("12C1(c)", "16B1(a)")]
+    # Weights that do not sum to 100: refused beside the form, nothing stored.
+    form |= {"idempotency_key": "ruling-2", "o1-percent": "30"}
+    response = client.post(f"{base(event)}/rulings/", form, **IT)
+    assert response.status_code == 400
+    assert "I pesi sommano al 100%" in text(response)
+    assert len(handlers.load_tournament(uuid.UUID(event.tid)).rulings) == 1
+
+
+def test_an_artificial_score_needs_a_result_or_an_irregularity_first() -> None:
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    table, board, *_ = round_one(event)[0]
+    response = client.post(
+        f"{base(event)}/rulings/",
+        {
+            "idempotency_key": "x",
+            "board": str(board),
+            "table": str(table),
+            "laws": ["12C2"],
+            "facts": "Board not played",
+            "decision": "Average plus to NS",
+            "adjustment": "artificial",
+            "ns_percent": "60",
+            "ew_percent": "40",
+        },
+        **EN,
+    )
+    assert response.status_code == 409
+    assert "No result is entered here yet" in text(response)
+
+
+def test_a_penalty_from_the_catalogue_and_the_publication() -> None:
+    event = site_event(publish=False)
+    client = director_client(event)
+    response = client.post(
+        f"{base(event)}/penalties/",
+        {"idempotency_key": "p", "entry": "2", "catalogue": "diagram_error"},
+        **EN,
+    )
+    assert response.status_code == 201, text(response)
+    project()
+    penalties = selectors.penalties(uuid.UUID(event.tid), 1)
+    assert [(p.entry_number, p.law, p.unit, p.amount) for p in penalties] == [
+        (2, "90", "percent_of_top", 10)
+    ]
+    response = client.post(
+        f"{base(event)}/publication/", {"idempotency_key": "pub"}, **IT
+    )
+    assert response.status_code == 201
+    assert "Punteggi pubblicati." in text(response)
+    assert "Correzioni (Legge 79C)" in text(response)
+    state = handlers.load_tournament(uuid.UUID(event.tid))
+    assert state.sessions[1].published is not None
+
+
+def test_a_table_signs_in_with_its_code_enters_and_east_west_confirm() -> None:
+    event = site_event(publish=False, skip=EVERYTHING)
+    director_client(event).get(f"{base(event)}/", **IT)  # issues the codes
+    table, board, *_ = round_one(event)[0]
+    code = TableCode.objects.get(
+        tournament_id=uuid.UUID(event.tid), session=1, table=table
+    ).code
+    assert re.fullmatch(r"[2-9A-HJKMNP-Z]{8}", code)
+    phone = Client()
+    assert phone.get("/table/boards/").status_code == 302
+    wrong = phone.post("/table/", {"code": "AAAA2222"}, **IT)
+    assert wrong.status_code == 400
+    signed = phone.post("/table/", {"code": code.lower()}, **IT)
+    assert signed.status_code == 302
+    assert signed["Location"] == "/table/boards/"
+    page = phone.get(f"/table/boards/{board}/", **IT)
+    assert page.status_code == 200
+    assert "Nord inserisce il risultato" in text(page)
+    assert 'id="traveller"' not in page.content.decode()
+    key = re.search(
+        r'name="idempotency_key" value="([0-9a-f]+)"', page.content.decode()
+    )
+    assert key is not None
+    form = {
+        "idempotency_key": key.group(1),
+        "action": "enter",
+        "contract": "4C",
+        "declarer": "S",
+        "lead": "P R",
+        "tricks": "10",
+    }
+    entered = phone.post(f"/table/boards/{board}/", form, **IT)
+    assert entered.status_code == 303
+    # The answer was lost; the phone sends the same form again: one result.
+    again = phone.post(f"/table/boards/{board}/", form, **IT)
+    assert again.status_code == 303
+    state = stored(event, board, table)
+    assert (state.contract, state.lead, state.tricks) == ("4HS", "SK", 10)
+    assert state.entered is not None
+    assert state.entered.entered_by == "N"
+    assert state.confirmed is False
+    project()
+    shown = phone.get(f"/table/boards/{board}/", **IT)
+    assert 'id="traveller"' in shown.content.decode()
+    assert "4C S" in text(shown)
+    key = re.search(
+        r'name="idempotency_key" value="([0-9a-f]+)"', shown.content.decode()
+    )
+    assert key is not None
+    confirmed = phone.post(
+        f"/table/boards/{board}/",
+        {"idempotency_key": key.group(1), "action": "confirm"},
+        **IT,
+    )
+    assert confirmed.status_code == 303
+    assert stored(event, board, table).confirmed is True
+    # A board the table does not play (the Mitchell plays six): 404.
+    assert phone.get("/table/boards/7/", **IT).status_code == 404
