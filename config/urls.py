@@ -18,6 +18,8 @@ urlpatterns = [
     path("api/v1/", include("burraco.api.urls")),
     # The language switch (POST, Django's set_language) and the results site.
     path("i18n/", include("django.conf.urls.i18n")),
+    # Accounts, appeals and each person's page (issue 18), then the results site.
+    path("", include("people.urls")),
     path("", include("results_site.urls")),
 ]
 
