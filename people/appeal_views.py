@@ -33,6 +33,7 @@ from appeals import handlers
 from appeals.domain import appeal
 from people import pages
 from people.notifications import deadline_text, message
+from people.views import roles_of
 from rules.errors import DomainError, StateConflict
 
 ARTIFICIAL = ["A60/40", "A50/50", "A40/60", "A60/60", "A40/40"]
@@ -43,7 +44,7 @@ def _status(error: DomainError) -> int:
 
 
 def _refusal(error: DomainError) -> str:
-    law = f" (Law {error.law})" if error.law is not None else ""
+    law = f" ({error.law})" if error.law is not None else ""
     return f"{error.message}{law}"
 
 
@@ -54,7 +55,12 @@ def me(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "people/me.html",
-        {"page": page, "notes": notes, "staff": is_federation_staff(request.user)},
+        {
+            "page": page,
+            "notes": notes,
+            "staff": is_federation_staff(request.user),
+            "roles": roles_of(request.user),
+        },
     )
 
 

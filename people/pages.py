@@ -63,7 +63,6 @@ class MyPage:
     notifications: list[Notification] = field(default_factory=list)
     committee: list[AppealRow] = field(default_factory=list)
     directed: list[AppealRow] = field(default_factory=list)
-    offices: list[OfficialRow] = field(default_factory=list)
 
 
 def _names(ids: set[UUID]) -> dict[UUID, str]:
@@ -149,8 +148,6 @@ def my_page(user: AnyUser) -> MyPage:
     page.directed = list(
         AppealRow.objects.filter(tournament_id__in=directed).order_by("-lodged_at")
     )
-    if user.is_authenticated:
-        page.offices = list(OfficialRow.objects.filter(user_id=user.pk))
     return page
 
 

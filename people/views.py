@@ -26,7 +26,7 @@ from access.roles import actor_of, is_federation_staff
 from access.throttles import login_refused
 from people import accounts
 from rules.errors import DomainError
-from tournaments.models import TournamentRow
+from tournaments.models import OfficialRow, TournamentRow
 
 View = Callable[..., HttpResponse]
 
@@ -70,6 +70,41 @@ def staff_only(view: View) -> View:
         return view(request, *args, **kwargs)
 
     return wrapped
+
+
+ROLE_LABELS = {
+    "federation_staff": _("Federation staff"),
+    "chief_director": _("Chief director"),
+    "director": _("Director"),
+    "organizer": _("Organizer"),
+    "committee_member": _("Appeals committee member"),
+    "player": _("Player"),
+}
+
+
+def roles_of(user: Any) -> list[tuple[str, str]]:
+    """Each grant and each office of the user, labelled, with its event."""
+    grants = RoleGrant.objects.filter(user=user).order_by("role", "created_at")
+    offices = OfficialRow.objects.filter(user_id=user.pk)
+    tids = {g.tournament_id for g in grants if g.tournament_id}
+    tids |= {o.tournament_id for o in offices}
+    names = dict(
+        TournamentRow.objects.filter(tournament_id__in=tids).values_list(
+            "tournament_id", "name"
+        )
+    )
+    out = {
+        (str(ROLE_LABELS.get(o.role, o.role)), names.get(o.tournament_id, ""))
+        for o in offices
+    }
+    for g in grants:
+        scope = names.get(g.tournament_id, "") if g.tournament_id else ""
+        if g.player_id:
+            scope = str(g.player_id)
+        elif g.appeal_id:
+            scope = str(g.appeal_id)
+        out.add((str(ROLE_LABELS.get(g.role, g.role)), scope))
+    return sorted(out)
 
 
 class InviteForm(forms.Form):
@@ -161,15 +196,9 @@ def account(request: HttpRequest, user_id: int) -> HttpResponse:
             return redirect("people:account", user_id=user.pk)
     else:
         error = ""
-    grants = RoleGrant.objects.filter(user=user).order_by("role", "created_at")
-    names = dict(
-        TournamentRow.objects.filter(
-            tournament_id__in=[g.tournament_id for g in grants if g.tournament_id]
-        ).values_list("tournament_id", "name")
-    )
     context = {
         "person": user,
-        "grants": [(g, names.get(g.tournament_id, "")) for g in grants],
+        "roles": roles_of(user),
         "link": link,
         "office": office,
         "error": error,
