@@ -119,9 +119,11 @@ def link_player(user: Any, federation_number: str) -> UUID:
     taken = RoleGrant.objects.filter(role=RoleGrant.Role.PLAYER, player_id=player_id)
     if taken.exclude(user=user).exists():
         raise AccountRefused(_("That player is linked to another account."))
-    if RoleGrant.objects.filter(user=user, role=RoleGrant.Role.PLAYER).exclude(
-        player_id=player_id
-    ).exists():
+    if (
+        RoleGrant.objects.filter(user=user, role=RoleGrant.Role.PLAYER)
+        .exclude(player_id=player_id)
+        .exists()
+    ):
         raise AccountRefused(_("This account is linked to another player."))
     RoleGrant.objects.get_or_create(
         user=user, role=RoleGrant.Role.PLAYER, player_id=player_id

@@ -80,8 +80,8 @@ def lodge(request: HttpRequest, tournament_id: UUID, ruling_id: UUID) -> HttpRes
         try:
             line = pages.ruling_line(tournament_id, ruling_id, player_id)
             break
-        except DomainError as error:
-            refusal = error
+        except DomainError as problem:
+            refusal = problem
     if line is None:
         raise PermissionDenied(
             _refusal(refusal) if refusal else "only a player appeals, as themself"
@@ -148,7 +148,9 @@ class DecisionForm(forms.Form):
             (appeal.Outcome.WITHOUT_MERIT.value, _("Stands; appeal without merit")),
         ],
     )
-    reasons = forms.CharField(label=_("Reasons"), max_length=16000, widget=forms.Textarea)
+    reasons = forms.CharField(
+        label=_("Reasons"), max_length=16000, widget=forms.Textarea
+    )
     score = forms.ChoiceField(
         label=_("Adjusted score (if changed)"),
         required=False,
@@ -210,8 +212,12 @@ def _run(
     return redirect("people:appeal", appeal_id=appeal_id)
 
 
-def _invalid(request: HttpRequest, view: pages.AppealView, form: forms.Form) -> HttpResponse:
-    errors = "; ".join(f"{k}: {' '.join(v)}" for k, v in form.errors.items())
+def _invalid(
+    request: HttpRequest, view: pages.AppealView, form: forms.Form
+) -> HttpResponse:
+    errors = "; ".join(
+        f"{k}: {' '.join(str(e) for e in v)}" for k, v in form.errors.items()
+    )
     return _render(request, view, errors, 422)
 
 
@@ -293,16 +299,24 @@ def minutes(request: HttpRequest, appeal_id: UUID) -> HttpResponse:
         statements.append(
             appeal.Statement(
                 by=next(
-                    (str(pid) for p in lodged.parties if not p.appellant
-                     for pid in p.player_ids),
+                    (
+                        str(pid)
+                        for p in lodged.parties
+                        if not p.appellant
+                        for pid in p.player_ids
+                    ),
                     "opponents",
                 ),
                 role="opponent",
                 text=form.cleaned_data["opponents"],
             )
         )
-    present = tuple(m for m in view.state.members if m in request.POST.getlist("present"))
-    command = appeal.RecordHearing(statements=tuple(statements), members_present=present)
+    present = tuple(
+        m for m in view.state.members if m in request.POST.getlist("present")
+    )
+    command = appeal.RecordHearing(
+        statements=tuple(statements), members_present=present
+    )
     return _run(request, view, command, "record_hearing")
 
 
@@ -321,7 +335,12 @@ def decision(request: HttpRequest, appeal_id: UUID) -> HttpResponse:
     score = data["score"] or (
         f"assigned:{data['assigned']}@1" if data["assigned"] is not None else ""
     )
-    if outcome is appeal.Outcome.CHANGED and score and lodged.board_number and lodged.table:
+    if (
+        outcome is appeal.Outcome.CHANGED
+        and score
+        and lodged.board_number
+        and lodged.table
+    ):
         orders = (
             appeal.ScoreOrder(
                 board_number=lodged.board_number,

@@ -41,7 +41,7 @@ from eventstore.projections import Projection
 from eventstore.store import RecordedEvent, event_store
 from people.models import Notification
 from tournaments import handlers
-from tournaments.domain import board_result, tournament
+from tournaments.domain import board_result
 
 __all__ = ["Notifications", "deadline_text", "message", "send", "send_one"]
 
@@ -73,17 +73,14 @@ TEXTS = {
         "%(table)s (session %(session)s)."
     ),
     Kind.HEARING_SCHEDULED: gettext_lazy(
-        "The appeal on board %(board)s, table %(table)s will be heard at "
-        "%(place)s."
+        "The appeal on board %(board)s, table %(table)s will be heard at %(place)s."
     ),
     Kind.APPEAL_DECIDED: gettext_lazy(
         "The appeal on board %(board)s, table %(table)s was decided: %(outcome)s."
     ),
 }
 DEADLINES = {
-    Kind.RULING_ADJUSTED: gettext_lazy(
-        "You may appeal until %(deadline)s (Law 92B)."
-    ),
+    Kind.RULING_ADJUSTED: gettext_lazy("You may appeal until %(deadline)s (Law 92B)."),
     Kind.APPEAL_LODGED: gettext_lazy(
         "The appeal period, and the partner's concurrence, end at "
         "%(deadline)s (Law 92B, 92D)."
@@ -92,8 +89,7 @@ DEADLINES = {
         "The hearing is at %(deadline)s: the parties are heard (Law 93)."
     ),
     Kind.APPEAL_DECIDED: gettext_lazy(
-        "A further appeal needs a written notice by %(deadline)s "
-        "(FIGB N-L92-93 §4)."
+        "A further appeal needs a written notice by %(deadline)s (FIGB N-L92-93 §4)."
     ),
 }
 
@@ -112,8 +108,8 @@ def message(row: Notification) -> str:
         params["outcome"] = str(OUTCOMES.get(params["outcome"], params["outcome"]))
     if row.kind == Kind.HEARING_SCHEDULED:
         place = params.get("place") or ""
-        params["place"] = f"{when(row.deadline)}, {place}" if place else when(
-            row.deadline
+        params["place"] = (
+            f"{when(row.deadline)}, {place}" if place else when(row.deadline)
         )
     return str(TEXTS[Kind(row.kind)]) % params
 
@@ -125,7 +121,7 @@ def deadline_text(row: Notification) -> str:
 
 
 def subject(row: Notification) -> str:
-    return str(SUBJECTS[Kind(row.kind)]) % row.params
+    return str(SUBJECTS[Kind(row.kind)]) % dict(row.params)
 
 
 # -- the projection ---------------------------------------------------------------
@@ -191,15 +187,26 @@ class Notifications(Projection):
             "score": event.score,
             "law": event.law,
         }
-        _write(recorded, players, Kind.RULING_ADJUSTED, UUID(str(tid)), None, params,
-               deadline)
+        _write(
+            recorded,
+            players,
+            Kind.RULING_ADJUSTED,
+            UUID(str(tid)),
+            None,
+            params,
+            deadline,
+        )
 
     def _appeal(self, recorded: RecordedEvent) -> None:
         history = event_store().read_stream(recorded.stream_id)
         state = fold(
             appeal.evolve,
             appeal.INITIAL,
-            [r.event for r in history.events if r.stream_version <= recorded.stream_version],
+            [
+                r.event
+                for r in history.events
+                if r.stream_version <= recorded.stream_version
+            ],
         )
         lodged = state.lodged
         if lodged is None:
@@ -223,8 +230,15 @@ class Notifications(Projection):
                 deadline = event.prenotice_deadline
                 params["outcome"] = event.outcome.value
         players = [pid for p in lodged.parties for pid in p.player_ids]
-        _write(recorded, players, kind, lodged.tournament_id, lodged.appeal_id, params,
-               deadline)
+        _write(
+            recorded,
+            players,
+            kind,
+            lodged.tournament_id,
+            lodged.appeal_id,
+            params,
+            deadline,
+        )
 
 
 def _write(

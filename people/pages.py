@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from uuid import UUID
 
+from access.models import RoleGrant
 from access.roles import (
     AnyUser,
     grants_of,
@@ -19,7 +20,6 @@ from access.roles import (
     is_director,
     player_ids_of,
 )
-from access.models import RoleGrant
 from appeals import handlers as appeal_handlers
 from appeals.domain import appeal
 from appeals.domain.appeal.periods import appeal_period_end

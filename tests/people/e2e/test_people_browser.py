@@ -109,9 +109,12 @@ def test_staff_invite_a_player_appeals_and_the_committee_decides(
     staff = browser.window(DESKTOP, "it-IT")
     sign_in(staff, url, event.users["staff"].username)
     addresses = {
-        role: f"{role}-{tag}@example.org" for role in ("player", "director", "committee")
+        role: f"{role}-{tag}@example.org"
+        for role in ("player", "director", "committee")
     }
-    ids = {role: invite(staff, url, f"{role}-{tag}", a) for role, a in addresses.items()}
+    ids = {
+        role: invite(staff, url, f"{role}-{tag}", a) for role, a in addresses.items()
+    }
     # The player: linked to the register by federation number.
     staff.goto(f"{url}/accounts/{ids['player']}/")
     staff.locator("#id_link-federation_number").fill(number)
@@ -163,7 +166,9 @@ def test_staff_invite_a_player_appeals_and_the_committee_decides(
     player.get_by_role("button", name="Presenta il ricorso").click()
     player.wait_for_url(f"{url}/appeals/*/")
     appeal_url = player.url
-    assert "in attesa dell'adesione del compagno" in player.locator("#status").inner_text()
+    assert (
+        "in attesa dell'adesione del compagno" in player.locator("#status").inner_text()
+    )
 
     # The partner concurs from their own account (Law 92D).
     partner = browser.window(PHONE, "it-IT")
@@ -186,7 +191,9 @@ def test_staff_invite_a_player_appeals_and_the_committee_decides(
     shot(chief, "route-desktop-en")
     chief.get_by_role("button", name="Refer").click()
     chief.wait_for_url(appeal_url)
-    assert chief.locator("#status").inner_text().strip() == "referred to its hearing body"
+    assert (
+        chief.locator("#status").inner_text().strip() == "referred to its hearing body"
+    )
 
     # The committee sees it on its page, schedules the hearing, decides.
     project()  # the appeal files, which the committee's page lists

@@ -23,8 +23,18 @@ from tests.support.appeals import Event, person, project
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("anonymous", "staff", "chief", "assistant", "north", "south", "east",
-         "outsider", "committee", "organizer")
+ROLES = (
+    "anonymous",
+    "staff",
+    "chief",
+    "assistant",
+    "north",
+    "south",
+    "east",
+    "outsider",
+    "committee",
+    "organizer",
+)
 
 
 def clients(event: Event) -> dict[str, Client]:
@@ -36,7 +46,10 @@ def clients(event: Event) -> dict[str, Client]:
 
 
 def expect(
-    browsers: dict[str, Client], method: str, path: str, allowed: dict[str, int],
+    browsers: dict[str, Client],
+    method: str,
+    path: str,
+    allowed: dict[str, int],
     data: dict[str, Any] | None = None,
 ) -> None:
     """Each role's exact answer: the allowed ones as given, 302 to the
@@ -83,8 +96,12 @@ def test_staff_pages_are_staff_only(event: Event) -> None:
         "post",
         "/accounts/",
         {"staff": 302},
-        {"username": f"x{uuid.uuid4().hex[:6]}", "email": "x@example.org",
-         "first_name": "X", "last_name": "Y"},
+        {
+            "username": f"x{uuid.uuid4().hex[:6]}",
+            "email": "x@example.org",
+            "first_name": "X",
+            "last_name": "Y",
+        },
     )
     assert browsers["staff"].get("/accounts/999999999/").status_code == 404
 
@@ -130,7 +147,10 @@ def test_each_step_of_an_appeal_only_for_its_person(event: Event) -> None:
     # is refused with the Law (422, Law 93B2); nothing is recorded.
     member = event.users["committee"].pk
     expect(
-        browsers, "post", f"{a}/referral/", {"chief": 422},
+        browsers,
+        "post",
+        f"{a}/referral/",
+        {"chief": 422},
         {"body": "committee", "members": [str(member)]},
     )
     refused = browsers["chief"].post(f"{a}/referral/", {"body": "committee"})
@@ -150,8 +170,11 @@ def test_the_hearing_body_alone_schedules_hears_and_decides(event: Event) -> Non
         )
     )
     appeal_id = event.ok(event.lodge()).json()["appeal_id"]
-    event.ok(event.post("south", appeal_id, "concurrence/",
-                        {"player_id": event.player("south")}))
+    event.ok(
+        event.post(
+            "south", appeal_id, "concurrence/", {"player_id": event.player("south")}
+        )
+    )
     set_conditions(
         uuid.UUID(event.tid),
         AppealConditions(committee_available=True),
@@ -159,24 +182,56 @@ def test_the_hearing_body_alone_schedules_hears_and_decides(event: Event) -> Non
     )
     a = f"/appeals/{appeal_id}"
     expect(
-        browsers, "post", f"{a}/referral/", {"chief": 302},
+        browsers,
+        "post",
+        f"{a}/referral/",
+        {"chief": 302},
         {"body": "committee", "members": [str(member.pk)]},
     )
     assert load_appeal(uuid.UUID(appeal_id))[0].members == (f"user:{member.pk}",)
     # The committee member now sees it; the chief, who no longer hears it, is refused.
-    expect(browsers, "get", f"{a}/", {"north": 200, "south": 200, "east": 200,
-                                      "chief": 200, "assistant": 200, "committee": 200})
-    expect(browsers, "post", f"{a}/hearing/", {"committee": 302},
-           {"at": "2030-05-04T21:30", "place": "Sala B"})
-    expect(browsers, "post", f"{a}/minutes/", {"committee": 302},
-           {"appellant": "4S is clear", "present": [f"user:{member.pk}"]})
-    expect(browsers, "post", f"{a}/decision/", {"committee": 302},
-           {"outcome": "upheld", "reasons": "no logical alternative"})
+    expect(
+        browsers,
+        "get",
+        f"{a}/",
+        {
+            "north": 200,
+            "south": 200,
+            "east": 200,
+            "chief": 200,
+            "assistant": 200,
+            "committee": 200,
+        },
+    )
+    expect(
+        browsers,
+        "post",
+        f"{a}/hearing/",
+        {"committee": 302},
+        {"at": "2030-05-04T21:30", "place": "Sala B"},
+    )
+    expect(
+        browsers,
+        "post",
+        f"{a}/minutes/",
+        {"committee": 302},
+        {"appellant": "4S is clear", "present": [f"user:{member.pk}"]},
+    )
+    expect(
+        browsers,
+        "post",
+        f"{a}/decision/",
+        {"committee": 302},
+        {"outcome": "upheld", "reasons": "no logical alternative"},
+    )
     state = load_appeal(uuid.UUID(appeal_id))[0]
     assert state.decision is not None
     assert (state.decision.outcome.value, state.decision.body.value) == (
-        "upheld", "committee")
+        "upheld",
+        "committee",
+    )
     # A second decision: the stage is over (409), named on the page.
     again = browsers["committee"].post(
-        f"{a}/decision/", {"outcome": "upheld", "reasons": "again"})
+        f"{a}/decision/", {"outcome": "upheld", "reasons": "again"}
+    )
     assert again.status_code == 409
