@@ -11,6 +11,7 @@ is shown beside the form with the Law it enforces (409 or 422).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4
@@ -267,68 +268,82 @@ def _hearer(request: HttpRequest, appeal_id: UUID) -> pages.AppealView:
     return view
 
 
+Build = Callable[[HttpRequest, pages.AppealView, dict[str, Any]], Any]
+
+
+def _step(
+    request: HttpRequest,
+    appeal_id: UUID,
+    form_class: type[forms.Form],
+    name: str,
+    build: Build,
+) -> HttpResponse:
+    """A step of the hearing body: its form checked, then its command run."""
+    view = _hearer(request, appeal_id)
+    form = form_class(request.POST)
+    if not form.is_valid():
+        return _invalid(request, view, form)
+    return _run(request, view, build(request, view, form.cleaned_data), name)
+
+
 @require_POST
 @login_required
 def hearing(request: HttpRequest, appeal_id: UUID) -> HttpResponse:
-    view = _hearer(request, appeal_id)
-    form = HearingForm(request.POST)
-    if not form.is_valid():
-        return _invalid(request, view, form)
-    at: datetime = form.cleaned_data["at"]
-    command = appeal.ScheduleHearing(at=at, place=form.cleaned_data["place"])
-    return _run(request, view, command, "schedule_hearing")
+    return _step(request, appeal_id, HearingForm, "schedule_hearing", _schedule)
+
+
+def _schedule(
+    request: HttpRequest, view: pages.AppealView, data: dict[str, Any]
+) -> appeal.ScheduleHearing:
+    at: datetime = data["at"]
+    return appeal.ScheduleHearing(at=at, place=data["place"])
 
 
 @require_POST
 @login_required
 def minutes(request: HttpRequest, appeal_id: UUID) -> HttpResponse:
+    return _step(request, appeal_id, MinutesForm, "record_hearing", _minutes)
+
+
+def _minutes(
+    request: HttpRequest, view: pages.AppealView, data: dict[str, Any]
+) -> appeal.RecordHearing:
     """The minutes: the parties' statements and the members who sat (93B)."""
-    view = _hearer(request, appeal_id)
-    form = MinutesForm(request.POST)
-    if not form.is_valid():
-        return _invalid(request, view, form)
     lodged = view.lodged
     statements = [
         appeal.Statement(
-            by=str(lodged.appellant_id),
-            role="appellant",
-            text=form.cleaned_data["appellant"],
+            by=str(lodged.appellant_id), role="appellant", text=data["appellant"]
         )
     ]
-    if form.cleaned_data["opponents"]:
+    if data["opponents"]:
+        opponent = next(
+            (
+                str(pid)
+                for p in lodged.parties
+                if not p.appellant
+                for pid in p.player_ids
+            ),
+            "opponents",
+        )
         statements.append(
-            appeal.Statement(
-                by=next(
-                    (
-                        str(pid)
-                        for p in lodged.parties
-                        if not p.appellant
-                        for pid in p.player_ids
-                    ),
-                    "opponents",
-                ),
-                role="opponent",
-                text=form.cleaned_data["opponents"],
-            )
+            appeal.Statement(by=opponent, role="opponent", text=data["opponents"])
         )
     present = tuple(
         m for m in view.state.members if m in request.POST.getlist("present")
     )
-    command = appeal.RecordHearing(
-        statements=tuple(statements), members_present=present
-    )
-    return _run(request, view, command, "record_hearing")
+    return appeal.RecordHearing(statements=tuple(statements), members_present=present)
 
 
 @require_POST
 @login_required
 def decision(request: HttpRequest, appeal_id: UUID) -> HttpResponse:
+    return _step(request, appeal_id, DecisionForm, "decide_appeal", _decision)
+
+
+def _decision(
+    request: HttpRequest, view: pages.AppealView, data: dict[str, Any]
+) -> appeal.DecideAppeal:
     """The hearing body's decision (Law 93; the committee's limits, 93B3)."""
-    view = _hearer(request, appeal_id)
-    form = DecisionForm(request.POST)
-    if not form.is_valid():
-        return _invalid(request, view, form)
-    data = form.cleaned_data
     outcome = appeal.Outcome(data["outcome"])
     lodged = view.lodged
     orders: tuple[appeal.ScoreOrder, ...] = ()
@@ -350,7 +365,7 @@ def decision(request: HttpRequest, appeal_id: UUID) -> HttpResponse:
             ),
         )
     committee = view.state.body is appeal.Body.COMMITTEE
-    command = appeal.DecideAppeal(
+    return appeal.DecideAppeal(
         by=appeal.Body.COMMITTEE if committee else appeal.Body.CHIEF_DIRECTOR,
         decided_by=actor_of(request.user),
         outcome=outcome,
@@ -358,4 +373,3 @@ def decision(request: HttpRequest, appeal_id: UUID) -> HttpResponse:
         changed_points=(appeal.Point.JUDGEMENT,) if orders else (),
         adjusted_scores=orders,
     )
-    return _run(request, view, command, "decide_appeal")

@@ -222,14 +222,22 @@ def test_the_hearing_body_alone_schedules_hears_and_decides(event: Event) -> Non
         "post",
         f"{a}/decision/",
         {"committee": 302},
-        {"outcome": "upheld", "reasons": "no logical alternative"},
+        {
+            "outcome": "changed",
+            "reasons": "pass was a logical alternative",
+            "score": "A40/60",
+        },
     )
     state = load_appeal(uuid.UUID(appeal_id))[0]
     assert state.decision is not None
     assert (state.decision.outcome.value, state.decision.body.value) == (
-        "upheld",
+        "changed",
         "committee",
     )
+    assert [
+        (o.board_number, o.table, o.score, o.law)
+        for o in state.decision.adjusted_scores
+    ] == [(1, 1, "A40/60", "12C2")]
     # A second decision: the stage is over (409), named on the page.
     again = browsers["committee"].post(
         f"{a}/decision/", {"outcome": "upheld", "reasons": "again"}
