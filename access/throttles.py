@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 from rest_framework.request import Request
 from rest_framework.throttling import (
     AnonRateThrottle,
@@ -26,7 +28,13 @@ from rest_framework.throttling import (
     UserRateThrottle,
 )
 
-__all__ = ["AnonThrottle", "LoginThrottle", "UserThrottle"]
+__all__ = [
+    "AnonThrottle",
+    "FormLoginThrottle",
+    "LoginThrottle",
+    "UserThrottle",
+    "login_refused",
+]
 
 
 class _RateFromSettings:
@@ -56,3 +64,34 @@ class LoginThrottle(_RateFromSettings, SimpleRateThrottle):
         username = str(data.get("username", "")) if isinstance(data, dict) else ""
         ident = f"{username.strip().lower()[:150]}|{self.get_ident(request)}"
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class FormLoginThrottle(LoginThrottle):
+    """The same ``login`` rate for a sign-in form (the admin's, the site's):
+    counted by the form's username and the address, under the form's prefix."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        username = str(request.POST.get("username", ""))
+        name = username.strip().lower()[:150]
+        ident = f"{self.prefix}|{name}|{self.get_ident(request)}"
+        return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+def login_refused(request: HttpRequest, prefix: str) -> HttpResponse | None:
+    """429 with ``Retry-After`` when a sign-in form's POST is past the rate."""
+    if request.method != "POST":
+        return None
+    throttle = FormLoginThrottle(prefix)
+    if throttle.allow_request(request, None):  # type: ignore[arg-type]  # a Django request: the throttle reads only META and POST
+        return None
+    response = HttpResponse(
+        _("Too many login attempts: try again in a minute."),
+        status=429,
+        content_type="text/plain; charset=utf-8",
+    )
+    response["Retry-After"] = str(max(1, round(throttle.wait() or 60)))
+    return response

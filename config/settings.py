@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "burraco",
     "results_site",
     "console",
+    "people",
 ]
 
 MIDDLEWARE = [
@@ -296,7 +297,9 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(ARBITRO_SWEEP_SECONDS),
     },
     "processes": {"task": "eventstore.tasks.run_processes", "schedule": 5.0},
-    "appeal-outbox": {"task": "appeals.tasks.drain_outbox", "schedule": 10.0},
+    # The people's notifications (decision 0140) replace the appeal outbox's
+    # English state-change mails: one sender, so nobody hears twice.
+    "notifications": {"task": "people.tasks.send_notifications", "schedule": 10.0},
 }
 
 # Event store
@@ -327,7 +330,7 @@ ARBITRO_PROJECTIONS: list[str] = [
     "tournaments.projections.TournamentResults",
     "registry.projections.RegistryProjection",
     "appeals.projections.AppealFiles",
-    "appeals.projections.AppealNotifications",
+    "people.notifications.Notifications",
     "burraco.projections.BurracoStandings",
 ]
 # Process managers (eventstore.processes): reactions that append elsewhere,
@@ -337,10 +340,32 @@ ARBITRO_PROCESSES: list[str] = [
     "appeals.policies.AppealDecisions",
 ]
 
+# E-mail (decision 0138): the embedded mode writes each message to a file in
+# var/mail/ (Django's file backend); production sends over SMTP, configured
+# by EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
+# EMAIL_USE_TLS / EMAIL_USE_SSL (README, "Accounts and e-mail").
 EMAIL_BACKEND = os.environ.get(
-    "EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend"
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if env_bool("ARBITRO_PRODUCTION", False)
+    else "django.core.mail.backends.filebased.EmailBackend",
 )
+EMAIL_FILE_PATH = os.environ.get("ARBITRO_MAIL_DIR", str(VAR_DIR / "mail"))
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 20)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "arbitro@localhost")
+# The address the links in e-mails start with (invitations, notifications).
+ARBITRO_SITE_URL = os.environ.get("ARBITRO_SITE_URL", "http://127.0.0.1:8000")
+# An invitation's or a reset's link works once, for this long (Django's
+# token generator: the password's hash is part of the token).
+PASSWORD_RESET_TIMEOUT = env_int("ARBITRO_INVITE_SECONDS", 3 * 24 * 3600)
+# A browser's session ends after this long (decision 0107 for the pages).
+SESSION_COOKIE_AGE = env_int("ARBITRO_SESSION_SECONDS", 12 * 3600)
 
 if env_bool("ARBITRO_PRODUCTION", False):
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
@@ -363,5 +388,5 @@ SILENCED_SYSTEM_CHECKS = [
 ]  # SQLite: nulls-distinct unique is PostgreSQL-only
 
 # The results site's sign-in (directors see results before publication).
-LOGIN_URL = "site:login"
-LOGIN_REDIRECT_URL = "site:home"
+LOGIN_URL = "people:login"
+LOGIN_REDIRECT_URL = "people:me"

@@ -41,6 +41,7 @@ __all__ = [
     "declared_categories",
     "ensure_club",
     "load_player",
+    "player_by_number",
     "player_names",
     "player_states",
     "players_matching_club",
@@ -104,3 +105,14 @@ def player_names(player_ids: Iterable[UUID]) -> dict[UUID, tuple[str, str]]:
         for identity in PlayerIdentity.objects.filter(player_id__in=wanted)
         if identity.player_id not in hidden
     }
+
+
+def player_by_number(federation_number: str) -> UUID | None:
+    """The registered player with this federation number, if any: how an
+    account is linked to its register entry (decision 0138)."""
+    found: UUID | None = (
+        PlayerIdentity.objects.filter(federation_number=federation_number.strip())
+        .values_list("player_id", flat=True)
+        .first()
+    )
+    return found

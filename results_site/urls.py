@@ -21,11 +21,6 @@ urlpatterns = [
     path(f"{S}/boards/<n:board>/", views.board, name="board"),
     path(f"{S}/entries/<n:entry>/", views.score_card, name="score_card"),
     path(
-        "login/",
-        auth_views.LoginView.as_view(template_name="results_site/login.html"),
-        name="login",
-    ),
-    path(
         "logout/", auth_views.LogoutView.as_view(next_page="site:home"), name="logout"
     ),
 ]

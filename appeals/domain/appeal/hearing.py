@@ -55,7 +55,12 @@ def route(state: AppealState, command: RouteAppeal, facts: Facts) -> list[Appeal
         raise DepositNotReceived(
             "the deposit the event sets has not been received", law=LawRef("80B2")
         )
-    committee = lodged.conditions.committee_available
+    # Decision 0139: the committee the event has when the appeal is routed,
+    # not when it was lodged: an appeal may be lodged before the organizer
+    # forms the committee (Law 80B2(k)) and is heard by the one formed after.
+    committee = (
+        facts.conditions.committee_available or lodged.conditions.committee_available
+    )
     match command.body:
         case Body.COMMITTEE:
             if not committee:

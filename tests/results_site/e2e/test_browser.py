@@ -125,7 +125,7 @@ def test_a_result_entered_through_the_api_appears_on_an_open_standings_page(
     page.get_by_label("Username").fill(event.director_user.get_username())
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Sign in").click()
-    page.wait_for_url(f"{server.url}/")
+    page.wait_for_url(f"{server.url}/me/")  # a signed-in person lands on their page
     page.goto(f"{server.url}/events/{event.tid}/sessions/1/")
     assert page.get_by_text("Provisional", exact=True).is_visible()
     before = page.locator("#live").inner_text()

@@ -38,7 +38,8 @@ def _project_files(suffix: str) -> list[Path]:
 def marked_messages() -> set[str]:
     """Every msgid the project marks, as makemessages would find them."""
     found: set[str] = set()
-    for path in _project_files(".html"):
+    texts = [p for p in _project_files(".txt") if "templates" in p.parts]
+    for path in [*_project_files(".html"), *texts]:
         for _name, literal in _TEMPLATE_CALL.findall(templatize(path.read_text())):
             found.add(ast.literal_eval(literal.removeprefix("u")))
     for path in _project_files(".py"):
