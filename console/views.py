@@ -20,7 +20,6 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
-from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -48,9 +47,7 @@ def director_only(view: View) -> View:
         request: HttpRequest, tournament_id: UUID, session: int, **kwargs: Any
     ) -> HttpResponse:
         if not request.user.is_authenticated:
-            return redirect_to_login(
-                request.get_full_path(), login_url=reverse("site:login")
-            )
+            return redirect_to_login(request.get_full_path())  # settings.LOGIN_URL
         if not is_director(request.user, tournament_id):
             raise PermissionDenied("only a director of this tournament")
         return view(request, tournament_id, session, **kwargs)
