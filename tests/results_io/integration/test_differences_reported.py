@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.results_io import CLUB_PBN, MITCHELL_XML, run
+from tests.support.results_io import CLUB_PBN, MITCHELL_XML, NEUBERG, run
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +50,7 @@ def test_wrong_matchpoints_score_and_percentage_are_each_reported(
         ),
         ("<PERCENTAGE>63.33</PERCENTAGE>", "<PERCENTAGE>63.00</PERCENTAGE>"),
     )
-    assert differences(run("import_results", str(path))) == [
+    assert differences(run("import_results", str(path), *NEUBERG)) == [
         "board 1 (1NS v 1EW) at table 1: score NS: file 460, ours 430 "
         "(3NT by S making 10 tricks scores this (Law 77))",
         "board 1 (1NS v 1EW) at table 1: MP NS: file 3, ours 4.00" + HAND,
@@ -69,7 +69,7 @@ def test_places_are_compared_per_direction(tmp_path: Path) -> None:
             "<PERCENTAGE>62.50</PERCENTAGE>\n     <PLACE>3</PLACE>",
         ),
     )
-    assert differences(run("import_results", str(path))) == [
+    assert differences(run("import_results", str(path), *NEUBERG)) == [
         "ranking 3NS (entry 3): rank: file 3, ours 1 NS" + HAND,
     ]
 
@@ -84,7 +84,9 @@ def test_file_precision_decides_what_differs(tmp_path: Path) -> None:
         (" 2  1   9.5  59.38", " 2  1   9.5  59.5 "),
     )
     found = [
-        d for d in differences(run("import_results", str(path))) if ": rank: " not in d
+        d
+        for d in differences(run("import_results", str(path), *NEUBERG))
+        if ": rank: " not in d
     ]
     assert found == ["ranking 1 (entry 1): percentage: file 59.5, ours 59.38" + HAND]
 
@@ -100,7 +102,9 @@ def test_wrong_line_percentages_in_pbn_are_reported(tmp_path: Path) -> None:
         ),
     )
     found = [
-        d for d in differences(run("import_results", str(path))) if ": rank: " not in d
+        d
+        for d in differences(run("import_results", str(path), *NEUBERG))
+        if ": rank: " not in d
     ]
     assert found == [
         "board 3 (1 v 4) at table 1: percentage NS: file 12.0, ours 12.50" + HAND,

@@ -15,6 +15,7 @@ from tournaments.domain.tournament.values import (
     HandSource,
     OfficialRole,
     ScoringMethod,
+    ScoringRules,
     TableAssignment,
     WindowRules,
 )
@@ -33,6 +34,7 @@ class CreateTournament:
     system_category: int | None = None
     game: Game = Game.BRIDGE
     imported: bool = False
+    scoring_rules: ScoringRules | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

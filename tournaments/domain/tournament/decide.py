@@ -69,6 +69,7 @@ from tournaments.domain.tournament.values import (
     Form,
     Game,
     OfficialRole,
+    ScoringRules,
 )
 
 # One ranking, or one per direction (a two-winner Mitchell); "auto" ranks by
@@ -116,6 +117,8 @@ def decide(
                 check_burraco_form(command.form, command.scoring)
             else:
                 check_scoring(command.form, command.scoring)
+            rules = command.scoring_rules or ScoringRules.of(command.windows.regulation)
+            check_scoring_rules(rules)
             return [
                 TournamentCreated(
                     tournament_id=command.tournament_id,
@@ -129,6 +132,7 @@ def decide(
                     system_category=command.system_category,
                     game=command.game,
                     imported=command.imported,
+                    scoring_rules=rules,
                 )
             ]
         case EnterPair():
@@ -318,6 +322,22 @@ def decide(
             ]
         case _:
             assert_never(command)
+
+
+def check_scoring_rules(rules: ScoringRules) -> None:
+    """FIGB N-L87 §7a: the fouled-board split share is a fraction of the
+    session's rounds, greater than none and at most all of them."""
+    try:
+        top, bottom = rules.split_fraction
+    except ValueError:
+        top, bottom = 0, 0
+    if not 0 < top <= bottom:
+        raise InvalidSchedule(
+            "the fouled-board split is a share of the session's rounds, "
+            f"such as 1/5, not {rules.fouled_split!r}",
+            law=ArticleRef("87 §7", source="Norme integrative FIGB"),
+            field="scoring_rules.fouled_split",
+        )
 
 
 def _appoint(state: TournamentState, command: AppointOfficial) -> list[TournamentEvent]:
