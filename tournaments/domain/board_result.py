@@ -22,7 +22,7 @@ from uuid import UUID
 from rules.bridge import Card, Contract, Seat, vulnerability_for
 from rules.bridge.law_references import checked_law
 from rules.errors import ArticleRef, LawRef, RuleViolation, StateConflict
-from scoring.bridge import Artificial, Assigned, score_ns
+from scoring.bridge import Artificial, Assigned, check_ns_score, score_ns
 
 __all__ = [
     "INITIAL",
@@ -420,6 +420,39 @@ def parse_adjusted(score: str) -> Artificial | Assigned:
         raise InvalidAdjustedScore(str(exc), law=LawRef("12")) from None
 
 
+def _reduced(state: BoardResultState, text: str) -> str:
+    """Law 79B3: after the round, "lower one side's score without raising
+    the other's". "reduce:ns=170" lowers North-South to +170 (NS's score)
+    and East-West keep the table result; "reduce:ew=-140" lowers East-West
+    (NS's score rises for them only). Recorded as the split score it is
+    (Law 12C1(e)'s notation), NS first."""
+    law = LawRef("79B3")
+    if state.entered is None or state.tricks is None:
+        raise NoResult(
+            "a reduction lowers the table's result: record it first", law=law
+        )
+    table = check_result(
+        state.entered.board_number, state.contract, state.lead, state.tricks
+    )
+    side, _, value = text[7:].strip().lower().partition("=")
+    try:
+        lowered = check_ns_score(int(value))
+    except (ValueError, RuleViolation):
+        raise InvalidAdjustedScore(
+            f"{text!r}: reduce:ns=<NS score> or reduce:ew=<NS score>", law=law
+        ) from None
+    if side == "ns" and lowered < table:
+        return f"split:ns={lowered};ew={table}"
+    if side == "ew" and lowered > table:
+        return f"split:ns={table};ew={lowered}"
+    if side not in ("ns", "ew"):
+        raise InvalidAdjustedScore(f"{text!r}: the side is ns or ew", law=law)
+    raise InvalidAdjustedScore(
+        f"{text!r} does not lower {side.upper()}'s score from the table's {table:+d}",
+        law=law,
+    )
+
+
 def _outcomes_of(text: str) -> list[tuple[int, str]]:
     """ "-420@0.7,-450@0.3" as (NS score, weight) pairs (Law 12C1(c))."""
     outcomes = []
@@ -550,7 +583,11 @@ def decide(
         case AwardAdjustedScore():
             if state.entered is None and state.irregularity is None:
                 raise NoResult("record the table's result or irregularity first")
-            parse_adjusted(command.score)
+            score = command.score.strip()
+            if score.lower().startswith("reduce:"):
+                score = _reduced(state, score)
+                command = replace(command, score=score, law=command.law or "79B3")
+            parse_adjusted(score)
             if window.published and not command.by_appeal:
                 _check_window(
                     window,
@@ -563,7 +600,7 @@ def decide(
             law = checked_law(command.law, field="law") if command.law else "12"
             return [
                 AdjustedScoreAwarded(
-                    score=command.score.strip(),
+                    score=score,
                     law=law,
                     reason=command.reason,
                     ruling_id=command.ruling_id,

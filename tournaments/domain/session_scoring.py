@@ -323,6 +323,7 @@ class SessionScorer:
         self._line_figures: dict[Hashable, LineFigures] = {}
         self._pairs = PairsBoards(conditions.method)
         self._rounds = _rounds_of(conditions.assignments)
+        self._total_rounds = len({a.round for a in conditions.assignments})
         self._placed: dict[int, tuple[Hashable, ...]] = {}
         self._imps: dict[int, list[tuple[Line, LineFigures]]] = {}
         self.apply(lines)
@@ -428,7 +429,7 @@ class SessionScorer:
         ):
             return scored
         rounds = {self._rounds.get((line.table, line.board_number)) for line in fouled}
-        total = len(set(self._rounds.values()))
+        total = self._total_rounds
         top, bottom = self.conditions.fouled_split
         if None in rounds or not total or len(rounds) * bottom >= top * total:
             return scored

@@ -78,6 +78,10 @@ class GiveRuling:
     facts: str
     decision: str
     director: str
+    # A FIGB catalogue entry the ruling applies and the offending side: a
+    # penalty the entry adds on the offending team (App1 §7 teams (3)).
+    catalogue: str | None = None
+    offender: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
