@@ -110,3 +110,30 @@ def test_wrong_line_percentages_in_pbn_are_reported(tmp_path: Path) -> None:
         "board 3 (1 v 4) at table 1: percentage NS: file 12.0, ours 12.50" + HAND,
         "board 3 (1 v 4) at table 1: percentage EW: file 88.0, ours 87.50" + HAND,
     ]
+
+
+def test_a_file_scored_by_neuberg_is_named_under_figb_averages() -> None:
+    """Decision 0147: imported under FIGB's methods (the default), the club
+    fixture's board 3 (three results, top 4, one 60/40) differs on its two
+    real results: N-L12 counts the artificial score as a tie, 2 + 1 = 3 and
+    0 + 1 = 1, where the file printed Neuberg's (M + 1) x 3/2 - 1 = 3.5 and
+    0.5; each difference names the setting that reproduces the file."""
+    found = [
+        d
+        for d in differences(run("import_results", str(CLUB_PBN)))
+        if d.startswith("board ")
+    ]
+    why = (
+        " (a board with an artificial score: the file scores it by Neuberg "
+        "(averaged_boards=neuberg))"
+    )
+    assert found == [
+        f"board 3 (1 v 4) at table 1: MP NS: file 0.5, ours 1.00{why}",
+        f"board 3 (1 v 4) at table 1: MP EW: file 3.5, ours 3.00{why}",
+        f"board 3 (1 v 4) at table 1: percentage NS: file 12.5, ours 25.00{why}",
+        f"board 3 (1 v 4) at table 1: percentage EW: file 87.5, ours 75.00{why}",
+        f"board 3 (3 v 6) at table 2: MP NS: file 3.5, ours 3.00{why}",
+        f"board 3 (3 v 6) at table 2: MP EW: file 0.5, ours 1.00{why}",
+        f"board 3 (3 v 6) at table 2: percentage NS: file 87.5, ours 75.00{why}",
+        f"board 3 (3 v 6) at table 2: percentage EW: file 12.5, ours 25.00{why}",
+    ]
