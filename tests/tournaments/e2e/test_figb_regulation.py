@@ -85,6 +85,12 @@ def event(staff: APIClient, regulation: str) -> str:
     return tid
 
 
+def ok(client: APIClient, path: str, body: dict) -> None:
+    """POST ``body`` to the session's ``path``; it must be recorded."""
+    r = client.post(path, body, format="json")
+    assert r.status_code == 201, r.json()
+
+
 def play(director: APIClient, tid: str) -> None:
     """Every table's result on boards 1-3, board 1 at table 6 averaged, board
     2 fouled at table 6 only (found there), board 3 fouled at tables 5 and 6."""
@@ -105,13 +111,13 @@ def play(director: APIClient, tid: str) -> None:
             )
             assert r.status_code == 201, r.json()
     # Board 1, table 6: not played; the director gives the average (N-L12).
-    r = director.post(
+    ok(
+        director,
         base + "boards/1/tables/6/irregularities/",
         {"kind": "not_played", "note": "slow play at the previous round"},
-        format="json",
     )
-    assert r.status_code == 201, r.json()
-    r = director.post(
+    ok(
+        director,
         base + "rulings/",
         {
             "board_number": 1,
@@ -121,9 +127,7 @@ def play(director: APIClient, tid: str) -> None:
             "decision": "mano media to both pairs",
             "adjusted_score": "A50/50",
         },
-        format="json",
     )
-    assert r.status_code == 201, r.json()
     # Board 2: N and S cards swapped, played so only at table 6, which found
     # it at the end of play. Board 3: E and W swapped at table 5, N and S at
     # table 6, which found it.
@@ -214,13 +218,13 @@ def test_a_figb_pairs_event_is_scored_by_the_norms() -> None:
     # is restored as 40% of the top to both pairs (N-L8 §5), a ruling naming
     # the entry; a wrong diagram costs both pairs 10% of the top (N-L8 §5).
     base = f"/api/v1/tournaments/{tid}/sessions/1/"
-    r = director.post(
+    ok(
+        director,
         base + "results/",
         {"board_number": 4, "table": 1, "contract": "4SN", "tricks": 10},
-        format="json",
     )
-    assert r.status_code == 201, r.json()
-    r = director.post(
+    ok(
+        director,
         base + "rulings/",
         {
             "board_number": 4,
@@ -230,25 +234,21 @@ def test_a_figb_pairs_event_is_scored_by_the_norms() -> None:
             "decision": "40% of the top to both pairs",
             "catalogue": "result_not_recorded",
         },
-        format="json",
     )
-    assert r.status_code == 201, r.json()
     for entry in (1, 8):
-        r = director.post(
+        ok(
+            director,
             base + "penalties/",
             {"entry_number": entry, "catalogue": "diagram_error"},
-            format="json",
         )
-        assert r.status_code == 201, r.json()
     # Law 79B3 through the ruling endpoint: table 2's 4S making 10 on board 4
     # (+620, NS vulnerable) lowered for North-South to +170; East-West keep
     # -620. A raise is refused naming the Law, nothing written.
-    r = director.post(
+    ok(
+        director,
         base + "results/",
         {"board_number": 4, "table": 2, "contract": "4SN", "tricks": 10},
-        format="json",
     )
-    assert r.status_code == 201, r.json()
     reduce = {
         "board_number": 4,
         "table": 2,
@@ -264,10 +264,7 @@ def test_a_figb_pairs_event_is_scored_by_the_norms() -> None:
         "Law 79B3",
         "'reduce:ns=650' does not lower NS's score from the table's +620",
     )
-    r = director.post(
-        base + "rulings/", {**reduce, "adjusted_score": "reduce:ns=170"}, format="json"
-    )
-    assert r.status_code == 201, r.json()
+    ok(director, base + "rulings/", {**reduce, "adjusted_score": "reduce:ns=170"})
     project()
     (reduced,) = [t for t in traveller_lines(staff, tid, 4) if t["table"] == 2]
     assert reduced["adjusted"] == "split:ns=170;ew=620"

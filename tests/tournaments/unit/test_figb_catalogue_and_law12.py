@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from rules.errors import DomainError
+from tests.tournaments.unit.board_result.test_corrections_and_windows import entered
 from tournaments.domain import board_result as br
 from tournaments.domain import tournament as t
 from tournaments.domain.penalties import FIGB_CATALOGUE, ruling_score
@@ -257,27 +258,6 @@ def test_every_catalogue_row_cites_its_norm() -> None:
 # -- Law 12 forms as events ----------------------------------------------------------
 
 
-def entered(tricks: int) -> br.BoardResultState:
-    [e] = br.decide(
-        br.INITIAL,
-        br.EnterResult(
-            tournament_id=TID,
-            session=1,
-            board_number=1,
-            table=1,
-            ns=1,
-            ew=3,
-            contract="4SN",
-            lead=None,
-            tricks=tricks,
-            entered_by="director",
-        ),
-        T0,
-        br.CorrectionWindow(published=False),
-    )
-    return br.evolve(br.INITIAL, e)
-
-
 def award(
     state: br.BoardResultState, score: str, law: str = ""
 ) -> br.AdjustedScoreAwarded:
@@ -295,10 +275,10 @@ def test_a_one_sided_reduction_is_recorded_as_the_split_it_is() -> None:
     """Law 79B3: "lower one side's score without raising the other's". 4S by
     N making 11 on board 1 (none vulnerable) scores +450; NS lowered to +420,
     EW keep -450."""
-    awarded = award(entered(11), "reduce:ns=420")
+    awarded = award(entered(tricks=11), "reduce:ns=420")
     assert (awarded.score, awarded.law) == ("split:ns=420;ew=450", "79B3")
     # East-West lowered: NS's score rises for them only.
-    assert award(entered(10), "reduce:ew=450").score == "split:ns=420;ew=450"
+    assert award(entered(tricks=10), "reduce:ew=450").score == "split:ns=420;ew=450"
 
 
 @pytest.mark.parametrize(
@@ -323,27 +303,14 @@ def test_a_reduction_that_raises_or_is_malformed_is_refused(
     score: str, message: str
 ) -> None:
     with pytest.raises(br.InvalidAdjustedScore) as refused:
-        award(entered(11), score)
+        award(entered(tricks=11), score)
     assert (refused.value.message, str(refused.value.law)) == (message, "Law 79B3")
 
 
 def test_a_reduction_needs_the_table_result() -> None:
-    [irregular] = br.decide(
-        br.INITIAL,
-        br.RecordBoardIrregularity(
-            tournament_id=TID,
-            session=1,
-            board_number=1,
-            table=1,
-            ns=1,
-            ew=3,
-            kind="not_played",
-        ),
-        T0,
-        br.CorrectionWindow(published=False),
-    )
+    """A passed-out board has no tricks to lower (Law 79B3 needs a result)."""
     with pytest.raises(DomainError, match="record it first"):
-        award(br.evolve(br.INITIAL, irregular), "reduce:ns=420")
+        award(entered(contract="Pass", tricks=None), "reduce:ns=420")
 
 
 def test_a_non_balancing_score_is_scored_side_by_side() -> None:
