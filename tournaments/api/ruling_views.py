@@ -31,7 +31,7 @@ from tournaments.api.common import (
 )
 from tournaments.api.reads import results_read
 from tournaments.domain import board_result, tournament
-from tournaments.domain.penalties import FIGB_CATALOGUE, ruling_score
+from tournaments.domain.penalties import FIGB_CATALOGUE, catalogue_text, ruling_score
 from tournaments.models import (
     RulingRow,
 )
@@ -142,6 +142,8 @@ class ImposePenaltyApi(APIView):
             required=False,
             allow_null=True,
             default=None,
+            help_text="a FIGB catalogue entry, the event's amount by form (its "
+            "override, else FIGB's): " + catalogue_text(),
         )
         kind = serializers.ChoiceField(
             choices=sorted(tournament.PENALTY_KINDS), default="procedural"

@@ -33,7 +33,11 @@ from tournaments import handlers
 from tournaments.api.common import MAX_MINUTES, MAX_POINTS
 from tournaments.api.reads import results_read
 from tournaments.domain import tournament
-from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride
+from tournaments.domain.penalties import (
+    FIGB_CATALOGUE,
+    PenaltyOverride,
+    catalogue_text,
+)
 from tournaments.models import (
     EntryRow,
     SessionRow,
@@ -102,7 +106,11 @@ class ScoringRulesSerializer(serializers.Serializer):
 
 
 class PenaltyOverrideSerializer(serializers.Serializer):
-    key = serializers.ChoiceField(choices=sorted(FIGB_CATALOGUE))
+    key = serializers.ChoiceField(
+        choices=sorted(FIGB_CATALOGUE),
+        help_text="the FIGB catalogue entry whose amount the event sets; "
+        "FIGB's by default: " + catalogue_text(),
+    )
     unit = serializers.ChoiceField(choices=sorted(tournament.PENALTY_UNITS))
     amount = serializers.IntegerField(min_value=0, max_value=MAX_POINTS)
 

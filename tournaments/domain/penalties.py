@@ -19,6 +19,7 @@ __all__ = [
     "PenaltyOverride",
     "PenaltyRule",
     "amount_for",
+    "catalogue_text",
     "ruling_score",
 ]
 
@@ -314,3 +315,35 @@ def ruling_score(key: str, offender: str | None) -> tuple[PenaltyRule, str]:
             "scores: name the offending side (ns or ew)"
         )
     return rule, rule.assigned.notation(offender)
+
+
+def _amount_text(amount: PenaltyAmount | None) -> str:
+    if amount is None:
+        return "none"
+    if amount.unit == "none":
+        return "a warning"
+    unit = {
+        "percent_of_top": "% of the top",
+        "percent_of_draw": "% of the match's draw",
+        "imps": " IMPs",
+        "vp": " VP",
+    }.get(amount.unit, f" {amount.unit}")
+    return f"{amount.amount}{unit}"
+
+
+def catalogue_text() -> str:
+    """Every row with its norm and its amount by form, for the API schema."""
+    rows = []
+    for key in sorted(FIGB_CATALOGUE):
+        rule = FIGB_CATALOGUE[key]
+        if rule.assigned is not None and rule.pairs is None:
+            pairs = f"assigned {rule.assigned.innocent}/{rule.assigned.offender}"
+        else:
+            pairs = _amount_text(rule.pairs) + (" (at least)" if rule.minimum else "")
+        teams = _amount_text(rule.teams)
+        if rule.teams_imps:
+            teams = f"{rule.teams_imps} IMPs to the innocent team"
+            if rule.offender_imps:
+                teams += f", {rule.offender_imps} IMPs penalty to the offender"
+        rows.append(f"{key} ({rule.source}): pairs {pairs}; teams {teams}")
+    return "; ".join(rows)

@@ -12,7 +12,7 @@ from rules.errors import DomainError
 from tests.tournaments.unit.board_result.test_corrections_and_windows import entered
 from tournaments.domain import board_result as br
 from tournaments.domain import tournament as t
-from tournaments.domain.penalties import FIGB_CATALOGUE, ruling_score
+from tournaments.domain.penalties import FIGB_CATALOGUE, catalogue_text, ruling_score
 from tournaments.domain.session_scoring import Conditions, Line, score_session
 
 T0 = datetime(2026, 11, 26, 15, tzinfo=UTC)
@@ -253,6 +253,11 @@ def test_every_catalogue_row_cites_its_norm() -> None:
         "wrong_seating_last",
     ]
     assert all(rule.source for rule in FIGB_CATALOGUE.values())
+    # The schema's text: every row, its norm, its amount by form.
+    rows = catalogue_text().split("; ")
+    assert "system_breach_revealed (App1 §7): pairs assigned 60/20" in rows
+    assert "teams 3 IMPs to the innocent team, 3 IMPs penalty to the offender" in rows
+    assert "card_omission (App1 §5): pairs 50% of the top (at least)" in rows
 
 
 # -- Law 12 forms as events ----------------------------------------------------------
