@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from tests.support.results_io import CLUB_PBN, MITCHELL_XML, NEUBERG, run
+from tournaments.models import TournamentRow
+from tournaments.results_io import ImportRefused, import_file
 
 pytestmark = pytest.mark.django_db
 
@@ -137,3 +139,27 @@ def test_a_file_scored_by_neuberg_is_named_under_figb_averages() -> None:
         f"board 3 (3 v 6) at table 2: percentage NS: file 87.5, ours 75.00{why}",
         f"board 3 (3 v 6) at table 2: percentage EW: file 12.5, ours 25.00{why}",
     ]
+
+
+def test_an_import_under_the_laws_takes_the_laws_methods() -> None:
+    """Decision 0147: the regulation is an import setting; under the Laws the
+    averaged board is scored by Neuberg (as the club fixture printed it), and
+    a method that is none of the choices is refused before anything is read."""
+    output = run("import_results", str(CLUB_PBN), "--regulation", "laws")
+    assert differences(output) == ["no differences"]
+    row = TournamentRow.objects.get()
+    assert (row.regulation, row.scoring_rules, row.windows["appeal_minutes"]) == (
+        "laws",
+        {
+            "averaged_boards": "neuberg",
+            "fouled_boards": "law_87b",
+            "fouled_split": "1/5",
+            "average_revision": "law_12c2c",
+        },
+        30,
+    )
+    with pytest.raises(ImportRefused) as refused:
+        import_file(CLUB_PBN.read_bytes(), "pbn", settings={"averaged_boards": "x"})
+    assert refused.value.message == (
+        "import settings: 'x' is not a valid AveragedBoards"
+    )
