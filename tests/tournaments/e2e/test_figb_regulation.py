@@ -178,7 +178,7 @@ def test_a_figb_pairs_event_is_scored_by_the_norms() -> None:
     # beats five (10), 420 four (8), 400 three (6), 110 two (4), 90 one (2),
     # -50 none (0); each + m: 11, 9, 7, 5, 3, 1 ("il top scende ... il
     # minimo sale"). The averaged pairs: (max + min) / 2 = (11 + 1) / 2 = 6.
-    assert as_decimals(figures(staff, tid, 1)) == {
+    board_1 = {
         1: D("11", "1"),
         2: D("9", "3"),
         3: D("7", "5"),
@@ -187,18 +187,11 @@ def test_a_figb_pairs_event_is_scored_by_the_norms() -> None:
         6: D("6", "6"),
         7: D("3", "9"),
     }
+    assert as_decimals(figures(staff, tid, 1)) == board_1
     # N-L87 §7a: one round of seven with the wrong cards (1 x 5 < 7):
     # artificial scores; table 6 found it: 60% of 12 = 7.2 to both pairs;
     # the six others count it as a tie (N-L12): 11, 9, 7, 5, 3, 1 again.
-    assert as_decimals(figures(staff, tid, 2)) == {
-        1: D("11", "1"),
-        2: D("9", "3"),
-        3: D("7", "5"),
-        4: D("1", "11"),
-        5: D("5", "7"),
-        6: D("7.2", "7.2"),
-        7: D("3", "9"),
-    }
+    assert as_decimals(figures(staff, tid, 2)) == {**board_1, 6: D("7.2", "7.2")}
     # Two rounds of seven (2 x 5 >= 7): two groups, "aggiungendo ... 1 punto
     # per ogni coppia dell'altro gruppo". Right cards (tables 1-4 and 7; top
     # 8): 450 -> 8, 420 -> 6, 400 -> 4, 90 -> 2, -50 -> 0, + 2: 10, 8, 6, 4,
@@ -305,7 +298,7 @@ def test_a_laws_event_shows_the_laws_defaults() -> None:
     # Neuberg: the six real results factored to seven, (M + 1) x 7/6 - 1:
     # 10 -> 71/6 (11.83), 8 -> 9.5, 6 -> 43/6 (7.17), 4 -> 29/6 (4.83),
     # 2 -> 2.5, 0 -> 1/6 (0.17); the average 50% of 12.
-    assert as_decimals(figures(staff, tid, 1)) == {
+    board_1 = {
         1: D("11.83", "0.17"),
         2: D("9.5", "2.5"),
         3: D("7.17", "4.83"),
@@ -314,17 +307,10 @@ def test_a_laws_event_shows_the_laws_defaults() -> None:
         6: D("6", "6"),
         7: D("2.5", "9.5"),
     }
+    assert as_decimals(figures(staff, tid, 1)) == board_1
     # Law 87B: groups at any share, each factored to seven. Board 2: the six
     # as above; table 6 alone: (0 + 1) x 7/1 - 1 = 6.
-    assert as_decimals(figures(staff, tid, 2)) == {
-        1: D("11.83", "0.17"),
-        2: D("9.5", "2.5"),
-        3: D("7.17", "4.83"),
-        4: D("0.17", "11.83"),
-        5: D("4.83", "7.17"),
-        6: D("6", "6"),
-        7: D("2.5", "9.5"),
-    }
+    assert as_decimals(figures(staff, tid, 2)) == board_1
     # Board 3: tables 1-4 and 7, (M + 1) x 7/5 - 1: 8 -> 11.6, 6 -> 8.8,
     # 4 -> 6, 2 -> 3.2, 0 -> 0.4; tables 5-6, (M + 1) x 7/2 - 1: 2 -> 9.5,
     # 0 -> 2.5.
