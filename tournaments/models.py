@@ -17,6 +17,9 @@ class TournamentRow(models.Model):
     regulation = models.TextField()
     starts_at = models.DateTimeField()
     windows = models.JSONField(default=dict)
+    # The sessions' methods (averaged and fouled boards, no-fault revision),
+    # the regulation's unless the organizer chose (ScoringRules).
+    scoring_rules = models.JSONField(default=dict)
 
     class Meta:
         ordering = ["-starts_at", "name"]
@@ -95,6 +98,8 @@ class ResultRow(models.Model):
     adjusted = models.TextField(null=True)
     irregularity = models.TextField(null=True)
     group = models.IntegerField(default=0)
+    swap = models.TextField(default="")  # FIGB N-L87 §7a, fouled boards
+    found_here = models.BooleanField(default=False)
     confirmed = models.BooleanField(default=False)
     mp_ns = models.DecimalField(max_digits=10, decimal_places=2, null=True)
     mp_ew = models.DecimalField(max_digits=10, decimal_places=2, null=True)

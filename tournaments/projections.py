@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Hashable, Iterable
+from dataclasses import asdict
 from typing import Any
 from uuid import UUID
 
@@ -247,6 +248,9 @@ class TournamentResults(Projection):
                     "regulation": event.windows.regulation.value,
                     "starts_at": event.starts_at,
                     "windows": recorded.payload["windows"],
+                    "scoring_rules": {
+                        key: str(value) for key, value in asdict(event.rules).items()
+                    },
                 },
             )
             return
@@ -360,7 +364,12 @@ class TournamentResults(Projection):
                         confirmed=event.entered_by in board_result.CONFIRMED_BY,
                     )
                 else:
-                    row.update(irregularity=event.kind, group=event.group)
+                    row.update(
+                        irregularity=event.kind,
+                        group=event.group,
+                        swap=event.swap,
+                        found_here=event.found_here,
+                    )
             case board_result.ResultConfirmed():
                 self._row(sid)["confirmed"] = True
                 return  # the figures do not change

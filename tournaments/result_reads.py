@@ -36,9 +36,9 @@ def read_lines(stream_ids: Iterable[UUID]) -> list[tuple[Any, ...]]:
 
 def session_conditions(tid: UUID, session: int) -> session_scoring.Conditions:
     """What the scoring of one session depends on, as the read model holds it."""
-    form, scoring = TournamentRow.objects.values_list("form", "scoring").get(
-        tournament_id=tid
-    )
+    form, scoring, rules = TournamentRow.objects.values_list(
+        "form", "scoring", "scoring_rules"
+    ).get(tournament_id=tid)
     movement, winners, assignments = SessionRow.objects.values_list(
         "movement", "winners", "assignments"
     ).get(tournament_id=tid, session=session)
@@ -54,6 +54,7 @@ def session_conditions(tid: UUID, session: int) -> session_scoring.Conditions:
                 tournament_id=tid, session=session
             ).order_by("position")
         ),
+        **session_scoring.methods_of(rules),
     )
 
 

@@ -33,6 +33,8 @@ LINE_FIELDS = (
     "score_ns",
     "adjusted",
     "group",
+    "swap",
+    "found_here",
 )
 IDENTITY = (
     "stream_id",

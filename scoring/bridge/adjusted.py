@@ -252,10 +252,14 @@ class NoFaultRule(StrEnum):
     - ``NONE``: the awarded percentage stands.
     - ``LAW_12C2C``: Law 12C2(c): a side not at fault whose percentage on the
       other boards of the session exceeds the award gets that percentage.
-    - ``FIGB_SESSION_PERCENT``: FIGB N-L12 read literally: the side's award
-      becomes its percentage on the valid boards of the session, even if lower.
+    - ``FIGB_SESSION_PERCENT``: FIGB N-L12 read literally: the side's average
+      (50%) becomes its percentage on the valid boards of the session, even
+      if lower.
     - ``FIGB_SESSION_PERCENT_MIN_60``: FIGB N-L12 with the 60% floor of the
       1997 Law 88: the larger of 60% and the session percentage.
+
+    Under both FIGB rules an award other than the average (an average plus)
+    is revised as Law 12C2(c) does: N-L12 speaks of the "mano media" only.
     """
 
     NONE = "none"
@@ -274,7 +278,9 @@ def no_fault_percent(
     """
     if other_boards is None or rule is NoFaultRule.NONE:
         return awarded
-    if rule is NoFaultRule.LAW_12C2C:
+    if rule is NoFaultRule.LAW_12C2C or awarded != ArtificialScore.AVERAGE.value:
+        # FIGB N-L12 revises the "mano media" (the average, 50%); any other
+        # artificial score of a side not at fault keeps Law 12C2(c).
         return max(awarded, other_boards)
     if rule is NoFaultRule.FIGB_SESSION_PERCENT:
         return other_boards

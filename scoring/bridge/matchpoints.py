@@ -221,13 +221,16 @@ def score_board(
     expected: int | None = None,
     method: FieldMethod = FieldMethod.NEUBERG,
     groups: Sequence[int] | None = None,
+    groups_method: FieldMethod | None = None,
 ) -> BoardScores:
     """Return the matchpoints of every result on one board.
 
     ``results`` holds, per table, the raw NS score or an adjustment
     (``Artificial``, ``Assigned``). ``expected`` is the number of results a
     full board has in this field (E, default: this board's count); ``groups``
-    gives each result's fouled-board form (Law 87B), scored separately.
+    gives each result's fouled-board form (Law 87B), scored separately;
+    ``groups_method`` how the other groups count for each group (default
+    ``method``: the averages' and the groups' methods may differ).
     Artificial scores take their percentage of the final top (Law 12C2).
     """
     n = len(results)
@@ -238,7 +241,7 @@ def score_board(
         )
     plain = check_results(results)
     top, denominator, ns, ew, compared = score_scaled(
-        results, field, method, groups, plain=plain
+        results, field, method, groups, plain=plain, groups_method=groups_method
     )
     return BoardScores(top, denominator, tuple(ns), tuple(ew), compared)
 
@@ -250,6 +253,7 @@ def score_scaled(
     groups: Sequence[int] | None,
     *,
     plain: bool | None = None,
+    groups_method: FieldMethod | None = None,
 ) -> tuple[int, int, list[int], list[int], int]:
     """Return (top, denominator, NS numerators, EW numerators, compared).
 
@@ -270,7 +274,7 @@ def score_scaled(
         ns = [(p + 1) * field - n for p in mp]
         full = top * n
         return top, n, ns, [full - p for p in ns], n
-    return _score_general(results, field, top, method, groups)
+    return _score_general(results, field, top, method, groups, groups_method or method)
 
 
 def _score_general(
@@ -279,6 +283,7 @@ def _score_general(
     top: int,
     method: FieldMethod,
     groups: Sequence[int] | None,
+    groups_method: FieldMethod,
 ) -> tuple[int, int, list[int], list[int], int]:
     n = len(results)
     if groups is not None and len(groups) != n:
@@ -298,7 +303,7 @@ def _score_general(
         )
         size = len(compared_results)
         if size:
-            bonus, actual = _bonus(method, n, size)
+            bonus, actual = _bonus(method, len(artificial), size)
             den, ns, ew = _group_scaled(compared_results, bonus, actual, field)
         else:
             den, ns, ew = 1, [], []
@@ -319,7 +324,11 @@ def _score_general(
     for indices in members.values():
         size = len(indices)
         compared += size
-        bonus, actual = _bonus(method, n, size)
+        bonus, actual = _bonus(method, len(artificial), size)
+        if groups_method is FieldMethod.FIGB_AVERAGES:
+            # N-L87 §7: +1 per result of the other group(s).
+            others = n - len(artificial) - size
+            bonus, actual = bonus + others, actual + others
         part = _group_scaled([results[i] for i in indices], bonus, actual, field)
         parts.append((indices, *part))
     denominator = lcm(fixed_den, *(part[1] for part in parts))
@@ -336,14 +345,16 @@ def _score_general(
     return top, denominator, ns_all, ew_all, compared
 
 
-def _bonus(method: FieldMethod, results: int, compared: int) -> tuple[int, int]:
-    """Return (ties added, results counted) for a group of ``compared`` results.
+def _bonus(method: FieldMethod, artificial: int, compared: int) -> tuple[int, int]:
+    """Return (ties added, results counted) for a group of ``compared`` results
+    on a board with ``artificial`` artificial scores.
 
-    FIGB N-L12 / N-L87 §7: each result not compared counts as a tie and the
-    board keeps all its results; Neuberg: the group stands alone.
+    FIGB N-L12: each averaged table counts as a tie (the top falls and the
+    bottom rises by one per average); Neuberg: the artificial scores leave the
+    comparison. The other fouled groups are the caller's (N-L87 §7).
     """
     if method is FieldMethod.FIGB_AVERAGES:
-        return results - compared, results
+        return artificial, compared + artificial
     return 0, compared
 
 

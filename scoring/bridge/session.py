@@ -90,6 +90,8 @@ class SessionMethod:
     """The conditions of contest that shape the scoring (Law 78D).
 
     - ``field``: how results that cannot be compared are handled (decision 0023).
+    - ``groups``: how a fouled board's other groups count (Law 87B; FIGB N-L87
+      §7: +1 per result of the other group); default ``field``.
     - ``across_field``: compare each board across every section (True) or
       within each section (False; each section is then ranked apart).
     - ``no_fault_rule``: the end-of-session revision of artificial scores of
@@ -101,6 +103,7 @@ class SessionMethod:
     """
 
     field: FieldMethod = FieldMethod.NEUBERG
+    groups: FieldMethod | None = None
     across_field: bool = True
     no_fault_rule: NoFaultRule = NoFaultRule.LAW_12C2C
     winners: Winners = Winners.AUTO
@@ -464,6 +467,7 @@ def _score_board(
             method.field,
             groups if any(groups) else None,
             plain=plain,
+            groups_method=method.groups,
         )
         return _Board(cols, top, None, den, ns, ew, compared, plain)
     fields: dict[str, list[int]] = {}
@@ -486,6 +490,7 @@ def _score_board(
                     method.field,
                     sub_groups if any(sub_groups) else None,
                     plain=plain,
+                    groups_method=method.groups,
                 ),
             )
         )

@@ -21,6 +21,12 @@ RUTER_PBN = FIXTURES / "ruter_butler.pbn"  # UTF-8, LF
 
 Line = tuple[object, ...]
 
+# The fixtures' figures were made by Neuberg on a board with an artificial
+# score (decision 0023): imported so, as their programs scored them; an
+# import takes FIGB N-L12 by default (decision 0147).
+NEUBERG = ("--averaged-boards", "neuberg")
+NEUBERG_SETTINGS = {"averaged_boards": "neuberg"}
+
 
 def run(*args: str) -> str:
     """Run a management command and return what it printed."""

@@ -278,6 +278,21 @@ class RecordBoardIrregularityApi(TableCommandApi):
         kind = serializers.ChoiceField(choices=sorted(board_result.IRREGULARITY_LAWS))
         group = serializers.IntegerField(min_value=0, max_value=99, default=0)
         note = serializers.CharField(required=False, default="")
+        swap = serializers.ChoiceField(
+            choices=[*board_result.SWAPS, ""],
+            required=False,
+            default="",
+            help_text="fouled boards: which hands held swapped cards at this "
+            "table (FIGB N-L87 §7a(1)-(3): N/S swap 40/50, E/W swap 50/40, "
+            "across 40/40 when the board was fouled in fewer than the split "
+            "share of the session's rounds)",
+        )
+        found_here = serializers.BooleanField(
+            required=False,
+            default=False,
+            help_text="fouled boards: this table found the error (FIGB N-L87 "
+            "§7a: 60% of the top to both its pairs)",
+        )
 
     def command(
         self, request: Request, ref: handlers.TableRef, data: dict[str, Any]

@@ -31,7 +31,7 @@ from tournaments.api.common import (
 )
 from tournaments.api.reads import results_read
 from tournaments.domain import board_result, tournament
-from tournaments.domain.penalties import FIGB_CATALOGUE
+from tournaments.domain.penalties import FIGB_CATALOGUE, catalogue_text, ruling_score
 from tournaments.models import (
     RulingRow,
 )
@@ -52,21 +52,58 @@ class GiveRulingApi(APIView):
         laws = serializers.ListField(child=LawRefField(), min_length=1, max_length=20)
         facts = serializers.CharField()
         decision = serializers.CharField()
-        adjusted_score = serializers.CharField(required=False)
+        adjusted_score = serializers.CharField(
+            required=False,
+            help_text="every form of Law 12: artificial 'A60/40' (NS first; "
+            "12C2), 'A50/50 no-fault' for sides in no way at fault (FIGB N-L12's "
+            "average, revised at the end of the session), assigned "
+            "'assigned:-420' or weighted 'assigned:-420@0.7,-450@0.3' (12C1(a)-(c)), "
+            "non-balancing 'split:ns=-420;ew=-450' (12C1(e), 11A, 43B3), one side "
+            "lowered without raising the other 'reduce:ns=170' or 'reduce:ew=-140' "
+            "(79B3; the other side keeps the table result). Scores are NS's.",
+        )
+        catalogue = serializers.ChoiceField(
+            choices=sorted(
+                key for key, rule in FIGB_CATALOGUE.items() if rule.assigned
+            ),
+            required=False,
+            help_text="a FIGB catalogue entry that assigns the score instead of "
+            "adjusted_score: result_not_recorded 40/40 (N-L8 §5), fouled_180 "
+            "60/60 (N-L87 §2), system_breach 60/40 and system_breach_revealed "
+            "60/20 innocent/offender (App1 §7; teams: the innocent team's 3 IMPs, "
+            "and when revealed 3 IMPs penalty on the offending team)",
+        )
+        offender = serializers.ChoiceField(
+            choices=["ns", "ew"],
+            required=False,
+            help_text="the offending side, for a catalogue entry whose two "
+            "sides' scores differ",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
         data = validated(self.InputSerializer, request.data)
         meta = metadata_for(request, tournament_id, "give_ruling")
         ruling_id = new_id(request, meta.actor)
+        score = data.get("adjusted_score")
+        if data.get("catalogue"):
+            if score:
+                raise tournament.InvalidPenalty(
+                    "a ruling assigns one score: the catalogue's or adjusted_score",
+                    field="adjusted_score",
+                )
+            try:
+                _, score = ruling_score(data["catalogue"], data.get("offender"))
+            except ValueError as exc:
+                raise tournament.InvalidPenalty(str(exc), field="offender") from None
         adjusted = (
             board_result.AwardAdjustedScore(
-                score=data["adjusted_score"],
+                score=score,
                 law=data["laws"][0],
                 reason=data["decision"],
                 ruling_id=ruling_id,
             )
-            if data.get("adjusted_score")
+            if score
             else None
         )
         result = handlers.give_ruling(
@@ -80,6 +117,8 @@ class GiveRulingApi(APIView):
                 facts=data["facts"],
                 decision=data["decision"],
                 director=meta.actor,
+                catalogue=data.get("catalogue"),
+                offender=data.get("offender"),
             ),
             adjusted,
             metadata=meta,
@@ -103,6 +142,8 @@ class ImposePenaltyApi(APIView):
             required=False,
             allow_null=True,
             default=None,
+            help_text="a FIGB catalogue entry, the event's amount by form (its "
+            "override, else FIGB's): " + catalogue_text(),
         )
         kind = serializers.ChoiceField(
             choices=sorted(tournament.PENALTY_KINDS), default="procedural"

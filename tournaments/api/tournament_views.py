@@ -33,7 +33,11 @@ from tournaments import handlers
 from tournaments.api.common import MAX_MINUTES, MAX_POINTS
 from tournaments.api.reads import results_read
 from tournaments.domain import tournament
-from tournaments.domain.penalties import FIGB_CATALOGUE, PenaltyOverride
+from tournaments.domain.penalties import (
+    FIGB_CATALOGUE,
+    PenaltyOverride,
+    catalogue_text,
+)
 from tournaments.models import (
     EntryRow,
     SessionRow,
@@ -60,8 +64,53 @@ class WindowsSerializer(serializers.Serializer):
     )
 
 
+class ScoringRulesSerializer(serializers.Serializer):
+    """The methods of the event's sessions; each left out is the regulation's."""
+
+    averaged_boards = serializers.ChoiceField(
+        choices=[m.value for m in tournament.AveragedBoards],
+        required=False,
+        help_text="a board with averaged tables. Default under the FIGB "
+        "regulation: figb_n_l12 (FIGB N-L12, mani medie: each average counts as a "
+        "tie, the top falls and the bottom rises by one per average); under the "
+        "Laws: neuberg (Law 78D left to regulation; the other results factored "
+        "to the full board)",
+    )
+    fouled_boards = serializers.ChoiceField(
+        choices=[m.value for m in tournament.FouledBoards],
+        required=False,
+        help_text="a fouled board (cards swapped between hands). Default under "
+        "the FIGB regulation: figb_n_l87_7 (FIGB N-L87 §7a: played wrongly in "
+        "fewer rounds than fouled_split of the session's, artificial scores "
+        "N/S swap 40/50, E/W 50/40, across 40/40, the table that found it "
+        "60/60; otherwise two groups, +1 per result of the other group); under "
+        "the Laws: law_87b (groups, each factored to the full board)",
+    )
+    fouled_split = serializers.RegexField(
+        r"^[1-9][0-9]?/[1-9][0-9]?$",
+        required=False,
+        help_text="the share of the session's rounds from which a fouled board "
+        'is scored in groups; default "1/5" (FIGB N-L87 §7a: "uguali o '
+        'superiori al quinto dei turni totali della seduta")',
+    )
+    average_revision = serializers.ChoiceField(
+        choices=[m.value for m in tournament.AverageRevision],
+        required=False,
+        help_text="the end-of-session revision of an artificial score of a pair "
+        "not at fault. Default under the FIGB regulation: figb_session_percent "
+        "(FIGB N-L12: the pair's percentage on its valid boards of the session); "
+        "figb_session_percent_min_60 adds the 1997 Law 88 floor of 60% (N-L12: "
+        '"tenendo comunque presente l\'art. 88"); under the Laws: law_12c2c '
+        "(Law 12C2(c): the session percentage when larger)",
+    )
+
+
 class PenaltyOverrideSerializer(serializers.Serializer):
-    key = serializers.ChoiceField(choices=sorted(FIGB_CATALOGUE))
+    key = serializers.ChoiceField(
+        choices=sorted(FIGB_CATALOGUE),
+        help_text="the FIGB catalogue entry whose amount the event sets; "
+        "FIGB's by default: " + catalogue_text(),
+    )
     unit = serializers.ChoiceField(choices=sorted(tournament.PENALTY_UNITS))
     amount = serializers.IntegerField(min_value=0, max_value=MAX_POINTS)
 
@@ -87,6 +136,11 @@ class TournamentListApi(APIView):
             default=False, help_text="refuse irregular calls and plays outright"
         )
         penalty_overrides = PenaltyOverrideSerializer(many=True, required=False)
+        scoring_rules = ScoringRulesSerializer(
+            required=False,
+            help_text="how the sessions are scored; the regulation's methods "
+            "(windows.regulation) for every setting left out",
+        )
         system_category = serializers.ChoiceField(
             choices=[1, 2, 3, 4],
             required=False,
@@ -105,6 +159,7 @@ class TournamentListApi(APIView):
                 "form",
                 "scoring",
                 "regulation",
+                "scoring_rules",
                 "starts_at",
             ]
 
@@ -162,6 +217,10 @@ class TournamentListApi(APIView):
                 PenaltyOverride(**o) for o in data.get("penalty_overrides", [])
             ),
             system_category=data["system_category"],
+            scoring_rules=tournament.ScoringRules.of(
+                tournament.Regulation(windows.get("regulation", "figb")),
+                **data.get("scoring_rules", {}),
+            ),
         )
         result = handlers.handle_tournament(
             tid,

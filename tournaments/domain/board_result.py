@@ -21,8 +21,8 @@ from uuid import UUID
 
 from rules.bridge import Card, Contract, Seat, vulnerability_for
 from rules.bridge.law_references import checked_law
-from rules.errors import LawRef, RuleViolation, StateConflict
-from scoring.bridge import Artificial, Assigned, score_ns
+from rules.errors import ArticleRef, LawRef, RuleViolation, StateConflict
+from scoring.bridge import Artificial, Assigned, check_ns_score, score_ns
 
 __all__ = [
     "INITIAL",
@@ -144,6 +144,11 @@ class BoardIrregularityRecorded:
     kind: str
     group: int
     note: str
+    # A fouled board (FIGB N-L87 §7a): which hands held swapped cards here
+    # ("north_south", "east_west", "across"; "" unknown) and whether this
+    # table found the error (added, v1).
+    swap: str = ""
+    found_here: bool = False
 
 
 BoardResultEvent = (
@@ -300,6 +305,8 @@ class RecordBoardIrregularity:
     kind: str
     group: int = 0
     note: str = ""
+    swap: str = ""
+    found_here: bool = False
 
 
 BoardResultCommand = (
@@ -371,21 +378,88 @@ def check_result(
 
 
 def parse_adjusted(score: str) -> Artificial | Assigned:
-    """Parse "A60/40", "60-40" (artificial, Law 12C2) or "assigned:-420@0.7,-450@0.3"
-    (assigned, possibly weighted, Law 12C1)."""
+    """Parse an adjusted score in the stream's spelling (Law 12).
+
+    - "A60/40", "60-40": artificial (Law 12C2), NS first; a side given 60% or
+      more is not at fault. "A50/50 no-fault" (or "no-fault:ns", ":ew") marks
+      the side(s) in no way at fault, e.g. FIGB N-L12's average for a fact
+      independent of the pairs, which the session's revision replaces.
+    - "assigned:-420@0.7,-450@0.3": assigned to both sides, possibly weighted
+      (Law 12C1(a)-(c)).
+    - "split:ns=-420@0.5,-450@0.5;ew=-450": a non-balancing score, each side
+      its own (Laws 12C1(e), 11A, 43B3, 79B3), every score NS's.
+    """
     text = score.strip()
     try:
-        if text.lower().startswith("assigned:"):
-            outcomes = []
-            for part in text.split(":", 1)[1].split(","):
-                value, _, weight = part.partition("@")
-                outcomes.append((int(value), weight or "1"))
-            return Assigned.weighted(outcomes)
-        return Artificial.parse(text)
+        lowered = text.lower()
+        if lowered.startswith("assigned:"):
+            return Assigned.weighted(_outcomes_of(text.split(":", 1)[1]))
+        if lowered.startswith("split:"):
+            sides = dict(
+                part.strip().split("=", 1) for part in lowered[6:].split(";") if part
+            )
+            if set(sides) != {"ns", "ew"}:
+                raise ValueError("a split score names ns= and ew=")
+            return Assigned.split(_outcomes_of(sides["ns"]), _outcomes_of(sides["ew"]))
+        base, marked, side = lowered.partition("no-fault")
+        side = side.strip(": ")
+        if not marked:
+            return Artificial.parse(text)
+        if side not in ("", "ns", "ew"):
+            raise ValueError(f"{text!r}: no-fault names ns or ew")
+        parsed = Artificial.parse(base)
+        return Artificial.of(
+            parsed.ns_percent,
+            parsed.ew_percent,
+            ns_no_fault=side in ("", "ns") or parsed.ns_no_fault,
+            ew_no_fault=side in ("", "ew") or parsed.ew_no_fault,
+        )
     except RuleViolation:
         raise
     except ValueError as exc:
         raise InvalidAdjustedScore(str(exc), law=LawRef("12")) from None
+
+
+def _reduced(state: BoardResultState, text: str) -> str:
+    """Law 79B3: after the round, "lower one side's score without raising
+    the other's". "reduce:ns=170" lowers North-South to +170 (NS's score)
+    and East-West keep the table result; "reduce:ew=-140" lowers East-West
+    (NS's score rises for them only). Recorded as the split score it is
+    (Law 12C1(e)'s notation), NS first."""
+    law = LawRef("79B3")
+    if state.entered is None or state.tricks is None:
+        raise NoResult(
+            "a reduction lowers the table's result: record it first", law=law
+        )
+    table = check_result(
+        state.entered.board_number, state.contract, state.lead, state.tricks
+    )
+    side, _, value = text[7:].strip().lower().partition("=")
+    try:
+        lowered = check_ns_score(int(value))
+    except (ValueError, RuleViolation):
+        raise InvalidAdjustedScore(
+            f"{text!r}: reduce:ns=<NS score> or reduce:ew=<NS score>", law=law
+        ) from None
+    if side == "ns" and lowered < table:
+        return f"split:ns={lowered};ew={table}"
+    if side == "ew" and lowered > table:
+        return f"split:ns={table};ew={lowered}"
+    if side not in ("ns", "ew"):
+        raise InvalidAdjustedScore(f"{text!r}: the side is ns or ew", law=law)
+    raise InvalidAdjustedScore(
+        f"{text!r} does not lower {side.upper()}'s score from the table's {table:+d}",
+        law=law,
+    )
+
+
+def _outcomes_of(text: str) -> list[tuple[int, str]]:
+    """ "-420@0.7,-450@0.3" as (NS score, weight) pairs (Law 12C1(c))."""
+    outcomes = []
+    for part in text.split(","):
+        value, _, weight = part.strip().partition("@")
+        outcomes.append((int(value), weight or "1"))
+    return outcomes
 
 
 def _period_over(window: CorrectionWindow, now: datetime) -> bool:
@@ -509,7 +583,11 @@ def decide(
         case AwardAdjustedScore():
             if state.entered is None and state.irregularity is None:
                 raise NoResult("record the table's result or irregularity first")
-            parse_adjusted(command.score)
+            score = command.score.strip()
+            if score.lower().startswith("reduce:"):
+                score = _reduced(state, score)
+                command = replace(command, score=score, law=command.law or "79B3")
+            parse_adjusted(score)
             if window.published and not command.by_appeal:
                 _check_window(
                     window,
@@ -522,7 +600,7 @@ def decide(
             law = checked_law(command.law, field="law") if command.law else "12"
             return [
                 AdjustedScoreAwarded(
-                    score=command.score.strip(),
+                    score=score,
                     law=law,
                     reason=command.reason,
                     ruling_id=command.ruling_id,
@@ -536,6 +614,7 @@ def decide(
                 )
             if state.has_result and command.kind != "fouled":
                 raise ResultAlreadyEntered("the board already has a result")
+            _check_swap(command)
             return [
                 BoardIrregularityRecorded(
                     tournament_id=command.tournament_id,
@@ -547,10 +626,35 @@ def decide(
                     kind=command.kind,
                     group=command.group,
                     note=command.note,
+                    swap=command.swap,
+                    found_here=command.found_here,
                 )
             ]
         case _:
             assert_never(command)
+
+
+SWAPS = ("north_south", "east_west", "across")
+"""Which hands held swapped cards on a fouled board (FIGB N-L87 §7a(1)-(3))."""
+
+
+def _check_swap(command: RecordBoardIrregularity) -> None:
+    """FIGB N-L87 §7a: the swap and the finding table belong to a fouled
+    board, at a table that played it with the wrong cards (group 1 or more)."""
+    if not (command.swap or command.found_here):
+        return
+    norm = ArticleRef("87 §7", source="Norme integrative FIGB")
+    if command.kind != "fouled" or command.group < 1:
+        raise ImpossibleTableResult(
+            "a swap is recorded on a fouled board at a table of a fouled "
+            "group (group 1 or more)",
+            law=norm,
+            field="group",
+        )
+    if command.swap and command.swap not in SWAPS:
+        raise ImpossibleTableResult(
+            f"the swap is one of {', '.join(SWAPS)}", law=norm, field="swap"
+        )
 
 
 def _norm(contract: str | None) -> str | None:

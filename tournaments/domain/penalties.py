@@ -14,10 +14,13 @@ from dataclasses import dataclass
 
 __all__ = [
     "FIGB_CATALOGUE",
+    "AssignedScore",
     "PenaltyAmount",
     "PenaltyOverride",
     "PenaltyRule",
     "amount_for",
+    "catalogue_text",
+    "ruling_score",
 ]
 
 
@@ -30,18 +33,70 @@ class PenaltyAmount:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AssignedScore:
+    """A score the norm assigns on the board instead of a deduction (pairs):
+    the innocent side's and the offending side's percentage of the top
+    (Law 12C2), the same for both sides when neither is named."""
+
+    innocent: int
+    offender: int
+
+    def notation(self, offender: str | None) -> str:
+        """The adjusted score, NS first, with ``offender`` "ns" or "ew"."""
+        if offender == "ns":
+            return f"A{self.offender}/{self.innocent}"
+        return f"A{self.innocent}/{self.offender}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PenaltyRule:
+    """One row of the catalogue (figb-norms digest §2.2), by form.
+
+    - ``pairs`` / ``teams``: the fixed deduction (None: none in that form).
+    - ``both_pairs``: the norm penalises both pairs at the table (impose it
+      on each).
+    - ``minimum``: the amount is the least the norm allows; the director may
+      give more (App1 §5: "from 50% of top up to a ban").
+    - ``assigned``: pairs, a score assigned on the board (a ruling), not a
+      deduction; ``teams_imps`` the IMPs the innocent team gets for the board
+      (N-L88, App1 §7), ``offender_imps`` a penalty on the offending team on
+      top (App1 §7 teams (3)).
+    - ``warning``: the norm gives a warning, not an amount.
+    """
+
     key: str
     source: str  # the FIGB norm
     law: str
     description: str
     pairs: PenaltyAmount | None
     teams: PenaltyAmount | None
+    both_pairs: bool = False
+    minimum: bool = False
+    assigned: AssignedScore | None = None
+    teams_imps: int | None = None
+    offender_imps: int | None = None
+    warning: bool = False
 
 
 def _pct(value: int) -> PenaltyAmount:
     return PenaltyAmount(unit="percent_of_top", amount=value)
 
+
+def _imps(value: int) -> PenaltyAmount:
+    return PenaltyAmount(unit="imps", amount=value)
+
+
+def _vp(value: int) -> PenaltyAmount:
+    return PenaltyAmount(unit="vp", amount=value)
+
+
+def _draw(value: int) -> PenaltyAmount:
+    """A share of the match's draw score in VP (N-L5 §1), converted on the
+    event's scale when imposed."""
+    return PenaltyAmount(unit="percent_of_draw", amount=value)
+
+
+_WARNING = PenaltyAmount(unit="none", amount=0)
 
 FIGB_CATALOGUE: dict[str, PenaltyRule] = {
     rule.key: rule
@@ -53,20 +108,33 @@ FIGB_CATALOGUE: dict[str, PenaltyRule] = {
             description="wrong or incomplete hand diagram (both pairs at the table)",
             pairs=_pct(10),
             teams=None,
+            both_pairs=True,
         ),
         PenaltyRule(
             key="duplication_error",
             source="N-L8 §5; N-L87 §7",
             law="90",
-            description="error in the initial duplication of pre-dealt boards",
+            description="error in the initial duplication of pre-dealt boards "
+            "(both pairs that duplicated it)",
             pairs=_pct(20),
             teams=None,
+            both_pairs=True,
+        ),
+        PenaltyRule(
+            key="result_not_recorded",
+            source="N-L8 §5",
+            law="12C2",
+            description="a result not recorded on the score sheet: 40% of the "
+            "top to both pairs",
+            pairs=None,
+            teams=None,
+            assigned=AssignedScore(innocent=40, offender=40),
         ),
         PenaltyRule(
             key="stop_card",
             source="N-L18",
             law="90",
-            description="jump bid without the STOP card",
+            description="jump bid without the STOP card (10%; Law 16 may apply too)",
             pairs=_pct(10),
             teams=None,
         ),
@@ -76,7 +144,7 @@ FIGB_CATALOGUE: dict[str, PenaltyRule] = {
             law="90",
             description="dummy's infringement (e.g. looking at the score sheet before the end)",
             pairs=_pct(20),
-            teams=PenaltyAmount(unit="imps", amount=2),
+            teams=_imps(2),
         ),
         PenaltyRule(
             key="closed_room_exit",
@@ -84,7 +152,25 @@ FIGB_CATALOGUE: dict[str, PenaltyRule] = {
             law="90",
             description="leaving the closed room without the director's permission",
             pairs=None,
-            teams=PenaltyAmount(unit="vp", amount=2),
+            teams=_vp(2),
+        ),
+        PenaltyRule(
+            key="wrong_seating_first",
+            source="N-L5 §1",
+            law="90",
+            description="teams seated wrongly in a segment before the last: 20% "
+            "of the match's draw score to each team (3 VP on the 25-0 scale)",
+            pairs=None,
+            teams=_draw(20),
+        ),
+        PenaltyRule(
+            key="wrong_seating_last",
+            source="N-L5 §1",
+            law="90",
+            description="teams seated wrongly in the last segment: 40% of the "
+            "match's draw score to each team (6 VP on the 25-0 scale)",
+            pairs=None,
+            teams=_draw(40),
         ),
         PenaltyRule(
             key="fouled_previous_table",
@@ -92,10 +178,101 @@ FIGB_CATALOGUE: dict[str, PenaltyRule] = {
             law="90",
             description="the table that fouled the board before it was detected",
             pairs=_pct(10),
-            teams=PenaltyAmount(unit="imps", amount=3),
+            teams=_imps(3),
+        ),
+        PenaltyRule(
+            key="fouled_180",
+            source="N-L87 §2",
+            law="87",
+            description="cards rotated 180 degrees inside the board: 60% of the "
+            "top to both pairs at the table (teams: the board cancelled, 3 IMPs "
+            "to each team)",
+            pairs=None,
+            teams=_imps(3),
+            assigned=AssignedScore(innocent=60, offender=60),
+        ),
+        PenaltyRule(
+            key="board_rotated_90",
+            source="N-L87 §4",
+            law="87",
+            description="board placed rotated 90 degrees and a hand seen: the "
+            "result stands and both pairs are warned (teams: the board "
+            "cancelled, 3 IMPs to both teams)",
+            pairs=_WARNING,
+            teams=_imps(3),
+            warning=True,
+        ),
+        PenaltyRule(
+            key="board_rotated_180",
+            source="N-L87 §5",
+            law="87",
+            description="board placed rotated 180 degrees and partner's hand "
+            "seen: both sides warned, the result stands",
+            pairs=_WARNING,
+            teams=_WARNING,
+            warning=True,
+        ),
+        PenaltyRule(
+            key="wrong_extraction",
+            source="N-L87 §6",
+            law="90",
+            description="a player took out and looked at another player's cards "
+            "(the offender's pair; teams: the board cancelled and the "
+            "offender's team only)",
+            pairs=_pct(10),
+            teams=_imps(3),
+        ),
+        PenaltyRule(
+            key="swapped_cards_responsible",
+            source="N-L87 §7b",
+            law="90",
+            description="teams: the players responsible for cards swapped "
+            "between hands (the board cancelled)",
+            pairs=None,
+            teams=_imps(3),
+        ),
+        PenaltyRule(
+            key="card_omission",
+            source="App1 §5",
+            law="90",
+            description="a convention needing a prepared defence omitted from "
+            "the card: from 50% of the top (teams: 1 VP) up to a ban",
+            pairs=_pct(50),
+            teams=_vp(1),
+            minimum=True,
+        ),
+        PenaltyRule(
+            key="system_breach",
+            source="App1 §7",
+            law="12C2",
+            description="a breach of the permitted systems noticed by the "
+            "innocent side: at least 60% to the innocent and at most 40% to the "
+            "offender (teams: the board cancelled, at least 3 IMPs to the "
+            "innocent team)",
+            pairs=None,
+            teams=None,
+            assigned=AssignedScore(innocent=60, offender=40),
+            teams_imps=3,
+        ),
+        PenaltyRule(
+            key="system_breach_revealed",
+            source="App1 §7",
+            law="12C2",
+            description="a breach of the permitted systems revealed by the "
+            "offending side before play ends: at least 60% to the innocent and "
+            "at most 20% to the offender (teams: at least 3 IMPs to the innocent "
+            "team and 3 IMPs penalty to the offending team)",
+            pairs=None,
+            teams=None,
+            assigned=AssignedScore(innocent=60, offender=20),
+            teams_imps=3,
+            offender_imps=3,
         ),
     )
 }
+"""Slow play and lateness (N-L8 §2-§4) are computed from the facts the
+director records, not from this catalogue; P9 (the opening lead not
+recorded), P16's ban, P18-P24 are the director's or the federation's."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -118,3 +295,55 @@ def amount_for(
     if rule is None:
         return None
     return rule.teams if teams else rule.pairs
+
+
+def ruling_score(key: str, offender: str | None) -> tuple[PenaltyRule, str]:
+    """The catalogue entry a ruling names and the adjusted score it assigns
+    on the board, NS first (N-L8 §5, N-L87 §2, App1 §7; Law 12C2).
+
+    ValueError names what is missing: an entry that assigns no score, or the
+    offending side ("ns" or "ew") when the two sides' scores differ.
+    """
+    rule = FIGB_CATALOGUE.get(key)
+    if rule is None or rule.assigned is None:
+        raise ValueError(f"the catalogue entry {key!r} assigns no score on the board")
+    if offender not in (None, "ns", "ew"):
+        raise ValueError("the offending side is ns or ew")
+    if offender is None and rule.assigned.innocent != rule.assigned.offender:
+        raise ValueError(
+            f"{key!r} gives the innocent and the offending side different "
+            "scores: name the offending side (ns or ew)"
+        )
+    return rule, rule.assigned.notation(offender)
+
+
+def _amount_text(amount: PenaltyAmount | None) -> str:
+    if amount is None:
+        return "none"
+    if amount.unit == "none":
+        return "a warning"
+    unit = {
+        "percent_of_top": "% of the top",
+        "percent_of_draw": "% of the match's draw",
+        "imps": " IMPs",
+        "vp": " VP",
+    }.get(amount.unit, f" {amount.unit}")
+    return f"{amount.amount}{unit}"
+
+
+def catalogue_text() -> str:
+    """Every row with its norm and its amount by form, for the API schema."""
+    rows = []
+    for key in sorted(FIGB_CATALOGUE):
+        rule = FIGB_CATALOGUE[key]
+        if rule.assigned is not None and rule.pairs is None:
+            pairs = f"assigned {rule.assigned.innocent}/{rule.assigned.offender}"
+        else:
+            pairs = _amount_text(rule.pairs) + (" (at least)" if rule.minimum else "")
+        teams = _amount_text(rule.teams)
+        if rule.teams_imps:
+            teams = f"{rule.teams_imps} IMPs to the innocent team"
+            if rule.offender_imps:
+                teams += f", {rule.offender_imps} IMPs penalty to the offender"
+        rows.append(f"{key} ({rule.source}): pairs {pairs}; teams {teams}")
+    return "; ".join(rows)

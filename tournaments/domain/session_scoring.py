@@ -32,9 +32,10 @@ from scoring.bridge import (
     publish,
     team_board_imps,
 )
+from scoring.bridge.adjusted import NoFaultRule, SwapKind, swapped_cards_artificial
 from scoring.bridge.imp_pairs import board_datum, imp_board
 from scoring.bridge.individual import SeatedResult, score_individual_session
-from scoring.bridge.matchpoints import BoardScores, percent_of_top
+from scoring.bridge.matchpoints import BoardScores, FieldMethod, percent_of_top
 from scoring.bridge.session import PairsBoards, SessionMethod, Winners
 from scoring.bridge.vp import wbf_vp_pair
 from scoring.standings import (
@@ -60,6 +61,7 @@ __all__ = [
     "Table",
     "check_schedule",
     "entry_of",
+    "methods_of",
     "rank_teams",
     "score_session",
 ]
@@ -69,6 +71,9 @@ __all__ = [
 # call ``check_schedule`` without an import cycle.
 TEAMS = "teams"
 INDIVIDUAL = "individual"
+# ScoringRules values (tournament.AveragedBoards, tournament.FouledBoards).
+FIGB_AVERAGES = "figb_n_l12"
+FIGB_FOULED = "figb_n_l87_7"
 IMP_PAIRS = ("imps_butler", "cross_imps")
 CROSS_IMPS = "cross_imps"
 MP_UNITS = {
@@ -129,7 +134,15 @@ class Penalty:
 
 @dataclass(frozen=True, slots=True)
 class Conditions:
-    """What of the tournament's state the scoring of one session depends on."""
+    """What of the tournament's state the scoring of one session depends on.
+
+    The methods are the tournament's ``ScoringRules`` as plain strings (FIGB's
+    by default): ``averaged_boards`` (N-L12 or Neuberg), ``fouled_boards``
+    (N-L87 §7 or Law 87B with Neuberg), ``fouled_split`` (the share of the
+    session's rounds from which a fouled board is scored in groups, N-L87
+    §7a's fifth) and ``average_revision`` (N-L12, with or without the 1997
+    Law 88 floor, or Law 12C2(c)).
+    """
 
     form: str = "pairs"
     scoring: str = "matchpoints"
@@ -137,6 +150,24 @@ class Conditions:
     movement: str = ""
     assignments: tuple[Seating, ...] = ()
     penalties: tuple[Penalty, ...] = ()
+    averaged_boards: str = FIGB_AVERAGES
+    fouled_boards: str = FIGB_FOULED
+    fouled_split: tuple[int, int] = (1, 5)
+    average_revision: str = NoFaultRule.FIGB_SESSION_PERCENT.value
+
+    @property
+    def method(self) -> SessionMethod:
+        """The pairs engine's method for these conditions (Law 78D)."""
+        return SessionMethod(
+            winners=Winners(self.winners),
+            field=FieldMethod.FIGB_AVERAGES
+            if self.averaged_boards == FIGB_AVERAGES
+            else FieldMethod.NEUBERG,
+            groups=FieldMethod.FIGB_AVERAGES
+            if self.fouled_boards == FIGB_FOULED
+            else FieldMethod.NEUBERG,
+            no_fault_rule=NoFaultRule(self.average_revision),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +187,10 @@ class Line:
     score_ns: int | None = None
     adjusted: str | None = None
     group: int = 0
+    # A fouled board (FIGB N-L87 §7a): which hands held swapped cards at this
+    # table ("north_south", "east_west", "across") and whether it found it.
+    swap: str = ""
+    found_here: bool = False
 
     def result(self) -> int | Adjustment | None:
         """What is scored: the adjusted score if any, else the table's score."""
@@ -286,7 +321,9 @@ class SessionScorer:
         self.boards: dict[int, dict[Hashable, Line]] = {}
         self.figures = EMPTY
         self._line_figures: dict[Hashable, LineFigures] = {}
-        self._pairs = PairsBoards(SessionMethod(winners=Winners(conditions.winners)))
+        self._pairs = PairsBoards(conditions.method)
+        self._rounds = _rounds_of(conditions.assignments)
+        self._total_rounds = len({a.round for a in conditions.assignments})
         self._placed: dict[int, tuple[Hashable, ...]] = {}
         self._imps: dict[int, list[tuple[Line, LineFigures]]] = {}
         self.apply(lines)
@@ -323,7 +360,7 @@ class SessionScorer:
     def _apply_matchpoints(self, changed: set[int]) -> set[Hashable]:
         travellers: dict[int, list[TableResult]] = {}
         for number in changed:
-            scored = self._scored(number)
+            scored = self._fouled(self._scored(number))
             self._placed[number] = tuple(line.key for line, _ in scored)
             travellers[number] = [
                 TableResult(line.ns, line.ew, result, group=line.group)
@@ -374,6 +411,32 @@ class SessionScorer:
         )
         return touched
 
+    def _fouled(
+        self, scored: list[tuple[Line, int | Adjustment]]
+    ) -> list[tuple[Line, int | Adjustment]]:
+        """FIGB N-L87 §7a: a board played with swapped cards in fewer rounds
+        than the split share of the session's gets an artificial score at
+        each such table, by which hands were swapped (N/S 40/50, E/W 50/40,
+        across 40/40), and 60% of the top to both pairs of the table that
+        found it; those tables leave the groups. From the share on, the
+        groups stand (+1 per result of the other group). A table whose swap
+        was not recorded keeps the groups (Law 87B)."""
+        fouled = [line for line, _ in scored if line.group]
+        if (
+            not fouled
+            or self.conditions.fouled_boards != FIGB_FOULED
+            or not all(line.swap or line.found_here for line in fouled)
+        ):
+            return scored
+        rounds = {self._rounds.get((line.table, line.board_number)) for line in fouled}
+        total = self._total_rounds
+        top, bottom = self.conditions.fouled_split
+        if None in rounds or not total or len(rounds) * bottom >= top * total:
+            return scored
+        return [
+            (line, _swapped(line) if line.group else result) for line, result in scored
+        ]
+
     def _apply_imps(self, changed: set[int]) -> set[Hashable]:
         cross = self.conditions.scoring == CROSS_IMPS
         touched: set[Hashable] = set()
@@ -393,6 +456,35 @@ class SessionScorer:
             ]
         self.figures = _imp_pairs(self.conditions, self._imps.values())
         return touched
+
+
+def methods_of(rules: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``Conditions`` methods from a tournament's ``ScoringRules`` as
+    stored (strings); empty: an event recorded before they were (FIGB's)."""
+    methods: dict[str, Any] = {
+        key: rules[key]
+        for key in ("averaged_boards", "fouled_boards", "average_revision")
+        if key in rules
+    }
+    if "fouled_split" in rules:
+        top, _, bottom = str(rules["fouled_split"]).partition("/")
+        methods["fouled_split"] = (int(top), int(bottom or 1))
+    return methods
+
+
+def _rounds_of(assignments: Iterable[Seating]) -> dict[tuple[int, int], int]:
+    """(table, board) -> the round the board was played at that table."""
+    return {(a.table, board): a.round for a in assignments for board in a.boards}
+
+
+def _swapped(line: Line) -> Artificial:
+    """The artificial score of a table that played swapped cards (N-L87 §7a).
+
+    The table that found the error: 60% of the top to both pairs, a fixed
+    score the norm sets, not an average N-L12 revises."""
+    if line.found_here:
+        return Artificial.of(60, 60, ns_no_fault=False, ew_no_fault=False)
+    return swapped_cards_artificial(SwapKind(line.swap))
 
 
 def check_schedule(

@@ -82,6 +82,8 @@ class _Figure:
 
     neuberg: Fraction
     own_top: Fraction | None  # None when the board was not played fewer times
+    # The figure under the other averaged-board method (decision 0147).
+    other: Fraction | None = None
 
 
 def _own_top(points: Fraction, figures: LineFigures) -> Fraction | None:
@@ -180,6 +182,15 @@ class _Comparer:
                     )
                 if named:
                     return "; ".join(named)
+        other = self.scored.other_method
+        if ours.other is not None and (
+            _printed(ours.other, theirs, self.conventions.rounding) == theirs
+        ):
+            return (
+                "a board with an artificial score: the file scores it "
+                + ("by Neuberg" if other == "neuberg" else "by FIGB N-L12")
+                + f" (averaged_boards={other})"
+            )
         return UNEXPLAINED
 
     # -- lines -------------------------------------------------------------------
@@ -248,15 +259,31 @@ class _Comparer:
             own_ns = None if ours is None or artificial else _own_top(ours.ns, ours)
             own_ew = None if ours is None or artificial else _own_top(ours.ew, ours)
             compared = ours.compared if ours else None
-            for what, theirs, value, own, side in (
-                ("MP NS", line.mp_ns, ours.ns if ours else None, own_ns, table.ns),
-                ("MP EW", line.mp_ew, ours.ew if ours else None, own_ew, table.ew),
+            alt = self.scored.other.get(stream)
+            for what, theirs, value, own, side, other in (
+                (
+                    "MP NS",
+                    line.mp_ns,
+                    ours.ns if ours else None,
+                    own_ns,
+                    table.ns,
+                    alt.ns if alt else None,
+                ),
+                (
+                    "MP EW",
+                    line.mp_ew,
+                    ours.ew if ours else None,
+                    own_ew,
+                    table.ew,
+                    alt.ew if alt else None,
+                ),
                 (
                     "percentage NS",
                     line.percentage_ns,
                     ours.percent_ns if ours else None,
                     _percent_own(own_ns, compared),
                     None,
+                    alt.percent_ns if alt else None,
                 ),
                 (
                     "percentage EW",
@@ -264,10 +291,14 @@ class _Comparer:
                     ours.percent_ew if ours else None,
                     _percent_own(own_ew, compared),
                     None,
+                    alt.percent_ew if alt else None,
                 ),
             ):
                 self.figure(
-                    where, what, theirs, None if value is None else _Figure(value, own)
+                    where,
+                    what,
+                    theirs,
+                    None if value is None else _Figure(value, own, other),
                 )
                 if side is not None and theirs is not None and value is not None:
                     # totals=printed adds the board figures rounded as the

@@ -126,6 +126,27 @@ def tournament_id_for(data: bytes) -> UUID:
     return uuid.uuid5(NAMESPACE, f"results-file:{hashlib.sha256(data).hexdigest()}")
 
 
+METHOD_SETTINGS = (
+    "regulation",
+    "averaged_boards",
+    "fouled_boards",
+    "fouled_split",
+    "average_revision",
+)
+"""The import settings that are the tournament's regulation and methods: the
+file's session is scored as any other event under them (FIGB's by default)."""
+
+
+def regulation_of(
+    methods: Mapping[str, object],
+) -> tuple[tournament.Regulation, tournament.ScoringRules]:
+    """The regulation and scoring methods an import names; ValueError names
+    a value that is none of the choices."""
+    regulation = tournament.Regulation(str(methods.get("regulation") or "figb"))
+    given = {k: str(v) for k, v in methods.items() if k != "regulation" and v}
+    return regulation, tournament.ScoringRules.of(regulation, **given)
+
+
 def import_file(
     data: bytes,
     fmt: str,
@@ -138,8 +159,11 @@ def import_file(
     Raise ``FormatError`` (malformed file), ``ImportRefused`` (a rule or an
     unsupported feature) or ``AlreadyImported`` before anything is recorded.
     """
+    settings = dict(settings or {})
+    methods = {k: settings.pop(k) for k in METHOD_SETTINGS if k in settings}
     try:
         conventions_for(None, settings)  # the settings alone, before the file
+        regulation, rules = regulation_of(methods)
     except ValueError as exc:
         raise ImportRefused(f"import settings: {exc}") from None
     results = read_results(data, fmt, settings)
@@ -155,6 +179,8 @@ def import_file(
         tournament_id=tournament_id,
         fallback_name=source,
         starts_at=starts_at_for(results, now),
+        regulation=regulation,
+        scoring_rules=rules,
     )
     check_plan(plan, now)
     recorded = record(plan, now)

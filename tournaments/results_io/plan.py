@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime, time, timedelta
 from functools import reduce
 from uuid import UUID
@@ -339,6 +339,8 @@ def plan_import(
     tournament_id: UUID,
     fallback_name: str,
     starts_at: datetime,
+    regulation: tournament.Regulation = tournament.Regulation.FIGB,
+    scoring_rules: tournament.ScoringRules | None = None,
 ) -> ImportPlan:
     """Build every command of the import; raise ``ImportRefused`` if impossible."""
     _check_supported(results)
@@ -364,10 +366,12 @@ def plan_import(
             name=results.header.name.strip() or fallback_name,
             form=tournament.Form.PAIRS,
             scoring=SCORING[results.header.scoring],
-            windows=tournament.WindowRules(),
+            windows=tournament.WindowRules.of(regulation),
             starts_at=starts_at,
             # The file's players, by derived ids, not the register's (0083).
             imported=True,
+            # The regulation's methods unless the import chose (N-L12, N-L87).
+            scoring_rules=scoring_rules,
         )
     ]
     for participant in sorted(
@@ -492,6 +496,9 @@ def check_plan(plan: ImportPlan, now: datetime) -> SessionFigures:
                 winners=session.winners,
                 movement=session.movement,
                 assignments=session.assignments,
+                **session_scoring.methods_of(
+                    {k: str(v) for k, v in asdict(created.rules).items()}
+                ),
             ),
             [_line(table, state) for table, _, state in decided.tables],
         )
@@ -524,4 +531,6 @@ def _line(
         ),
         adjusted=state.adjusted,
         group=state.irregularity.group if state.irregularity else 0,
+        swap=state.irregularity.swap if state.irregularity else "",
+        found_here=state.irregularity.found_here if state.irregularity else False,
     )

@@ -18,6 +18,7 @@ from tests.support.http import HttpClient
 from tests.support.server import Server
 from tests.tournaments.e2e import (
     test_command_path,
+    test_figb_regulation,
     test_individual_event,
     test_knockout_event,
     test_live_play,
@@ -47,6 +48,8 @@ SCENARIOS: list[Callable[[], None]] = [
     test_command_path.test_a_retried_call_is_answered_not_recorded_out_of_rotation,
     test_command_path.test_the_last_card_and_its_result_are_stored_together_once,
     test_scorable_sessions.test_unscorable_sessions_and_penalties_are_refused_and_the_rest_projected,
+    test_figb_regulation.test_a_figb_pairs_event_is_scored_by_the_norms,
+    test_figb_regulation.test_a_laws_event_shows_the_laws_defaults,
 ]
 
 

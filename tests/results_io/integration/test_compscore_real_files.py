@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.support.results_io import NEUBERG_SETTINGS
 from tournaments.models import TournamentRow
 from tournaments.results_io import import_file
 
@@ -63,7 +64,8 @@ def kinds(reasons: list[str]) -> tuple[int, int, int]:
 def test_each_real_file_imports_and_every_difference_has_its_reason(
     name: str,
 ) -> None:
-    report = import_file(real(name), "usebio", source=name)
+    # Compscore scores a board with an artificial score by Neuberg.
+    report = import_file(real(name), "usebio", source=name, settings=NEUBERG_SETTINGS)
     scoring, expected = EXPECTED[name]
     row = TournamentRow.objects.get(tournament_id=report.tournament_id)
     assert row.scoring == scoring
@@ -83,7 +85,9 @@ def test_a_tampered_butler_point_and_datum_in_a_real_file_are_reported() -> None
         "<NS_BUTLER_POINTS>-2</NS_BUTLER_POINTS>",
         1,
     )
-    report = import_file(text.encode("ascii"), "usebio", source="tampered")
+    report = import_file(
+        text.encode("ascii"), "usebio", source="tampered", settings=NEUBERG_SETTINGS
+    )
     shown = [
         f"{d.where}: {d.what}: file {d.file}, ours {d.ours}" for d in report.differences
     ]

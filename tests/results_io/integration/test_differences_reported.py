@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.results_io import CLUB_PBN, MITCHELL_XML, run
+from tests.support.results_io import CLUB_PBN, MITCHELL_XML, NEUBERG, run
+from tournaments.models import TournamentRow
+from tournaments.results_io import ImportRefused, import_file
 
 pytestmark = pytest.mark.django_db
 
@@ -50,7 +52,7 @@ def test_wrong_matchpoints_score_and_percentage_are_each_reported(
         ),
         ("<PERCENTAGE>63.33</PERCENTAGE>", "<PERCENTAGE>63.00</PERCENTAGE>"),
     )
-    assert differences(run("import_results", str(path))) == [
+    assert differences(run("import_results", str(path), *NEUBERG)) == [
         "board 1 (1NS v 1EW) at table 1: score NS: file 460, ours 430 "
         "(3NT by S making 10 tricks scores this (Law 77))",
         "board 1 (1NS v 1EW) at table 1: MP NS: file 3, ours 4.00" + HAND,
@@ -69,7 +71,7 @@ def test_places_are_compared_per_direction(tmp_path: Path) -> None:
             "<PERCENTAGE>62.50</PERCENTAGE>\n     <PLACE>3</PLACE>",
         ),
     )
-    assert differences(run("import_results", str(path))) == [
+    assert differences(run("import_results", str(path), *NEUBERG)) == [
         "ranking 3NS (entry 3): rank: file 3, ours 1 NS" + HAND,
     ]
 
@@ -84,7 +86,9 @@ def test_file_precision_decides_what_differs(tmp_path: Path) -> None:
         (" 2  1   9.5  59.38", " 2  1   9.5  59.5 "),
     )
     found = [
-        d for d in differences(run("import_results", str(path))) if ": rank: " not in d
+        d
+        for d in differences(run("import_results", str(path), *NEUBERG))
+        if ": rank: " not in d
     ]
     assert found == ["ranking 1 (entry 1): percentage: file 59.5, ours 59.38" + HAND]
 
@@ -100,9 +104,62 @@ def test_wrong_line_percentages_in_pbn_are_reported(tmp_path: Path) -> None:
         ),
     )
     found = [
-        d for d in differences(run("import_results", str(path))) if ": rank: " not in d
+        d
+        for d in differences(run("import_results", str(path), *NEUBERG))
+        if ": rank: " not in d
     ]
     assert found == [
         "board 3 (1 v 4) at table 1: percentage NS: file 12.0, ours 12.50" + HAND,
         "board 3 (1 v 4) at table 1: percentage EW: file 88.0, ours 87.50" + HAND,
     ]
+
+
+def test_a_file_scored_by_neuberg_is_named_under_figb_averages() -> None:
+    """Decision 0147: imported under FIGB's methods (the default), the club
+    fixture's board 3 (three results, top 4, one 60/40) differs on its two
+    real results: N-L12 counts the artificial score as a tie, 2 + 1 = 3 and
+    0 + 1 = 1, where the file printed Neuberg's (M + 1) x 3/2 - 1 = 3.5 and
+    0.5; each difference names the setting that reproduces the file."""
+    found = [
+        d
+        for d in differences(run("import_results", str(CLUB_PBN)))
+        if d.startswith("board ")
+    ]
+    why = (
+        " (a board with an artificial score: the file scores it by Neuberg "
+        "(averaged_boards=neuberg))"
+    )
+    assert found == [
+        f"board 3 (1 v 4) at table 1: MP NS: file 0.5, ours 1.00{why}",
+        f"board 3 (1 v 4) at table 1: MP EW: file 3.5, ours 3.00{why}",
+        f"board 3 (1 v 4) at table 1: percentage NS: file 12.5, ours 25.00{why}",
+        f"board 3 (1 v 4) at table 1: percentage EW: file 87.5, ours 75.00{why}",
+        f"board 3 (3 v 6) at table 2: MP NS: file 3.5, ours 3.00{why}",
+        f"board 3 (3 v 6) at table 2: MP EW: file 0.5, ours 1.00{why}",
+        f"board 3 (3 v 6) at table 2: percentage NS: file 87.5, ours 75.00{why}",
+        f"board 3 (3 v 6) at table 2: percentage EW: file 12.5, ours 25.00{why}",
+    ]
+
+
+def test_an_import_under_the_laws_takes_the_laws_methods() -> None:
+    """Decision 0147: the regulation is an import setting; under the Laws the
+    averaged board is scored by Neuberg (as the club fixture printed it), and
+    a method that is none of the choices is refused before anything is read."""
+    output = run("import_results", str(CLUB_PBN), "--regulation", "laws")
+    assert differences(output) == ["no differences"]
+    row = TournamentRow.objects.get()
+    assert (row.regulation, row.scoring_rules, row.windows["appeal_minutes"]) == (
+        "laws",
+        {
+            "averaged_boards": "neuberg",
+            "fouled_boards": "law_87b",
+            "fouled_split": "1/5",
+            "average_revision": "law_12c2c",
+        },
+        30,
+    )
+    with pytest.raises(ImportRefused) as refused:
+        import_file(CLUB_PBN.read_bytes(), "pbn", settings={"averaged_boards": "x"})
+    assert refused.value.message == (
+        "import settings: 'x' is not a valid AveragedBoards"
+    )

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scoring.formats import read_pbn, write_usebio
-from tests.support.results_io import RUTER_PBN, run
+from tests.support.results_io import NEUBERG, NEUBERG_SETTINGS, RUTER_PBN, run
 from tournaments.results_io import import_file
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +41,7 @@ def test_a_clean_butler_file_with_its_datum_shows_no_difference(
 ) -> None:
     path = tmp_path / "butler.xml"
     path.write_text(ruter_usebio(), encoding="utf-8")
-    assert differences(run("import_results", str(path))) == ["no differences"]
+    assert differences(run("import_results", str(path), *NEUBERG)) == ["no differences"]
 
 
 def test_a_tampered_butler_point_and_datum_are_reported(tmp_path: Path) -> None:
@@ -57,7 +57,7 @@ def test_a_tampered_butler_point_and_datum_are_reported(tmp_path: Path) -> None:
         text = text.replace(old, new)
     path = tmp_path / "butler.xml"
     path.write_text(text, encoding="utf-8")
-    assert differences(run("import_results", str(path))) == [
+    assert differences(run("import_results", str(path), *NEUBERG)) == [
         f"board 1: datum: file 400, ours 410 ({HAND})",
         f"board 3 (3 v 6) at table 3: Butler NS: file 12.00, ours 13.00 ({HAND})",
     ]
@@ -78,7 +78,7 @@ def test_a_tampered_butler_point_and_total_in_pbn_are_reported(
         text = text.replace(old, new)
     path = tmp_path / "ruter.pbn"
     path.write_text(text, encoding="utf-8")
-    assert differences(run("import_results", str(path))) == [
+    assert differences(run("import_results", str(path), *NEUBERG)) == [
         f"board 3 (3 v 6) at table 3: Butler NS: file 12.00, ours 13.00 ({HAND})",
         f"board 3 (3 v 6) at table 3: Butler EW: file -12.00, ours -13.00 ({HAND})",
         f"ranking 3 (entry 3): total: file 21.00, ours 22.00 ({HAND})",
@@ -91,7 +91,9 @@ def test_a_convention_that_differs_is_named_and_can_be_chosen() -> None:
     Law 78A; read with the own-top convention, those lines differ and the
     reason names the convention that reproduces them."""
     data = (RUTER_PBN.parent / "magic_contest_mp.pbn").read_bytes()
-    report = import_file(data, "pbn", settings={"fewer_played": "own_top"})
+    report = import_file(
+        data, "pbn", settings={"fewer_played": "own_top", **NEUBERG_SETTINGS}
+    )
     shown = [str(d) for d in report.differences]
     assert shown[0] == (
         "board 3 (4 v 1) at table 1: MP NS: file 0.50, ours 0.00 (the board was "

@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from scoring.formats import read_json, read_pbn, read_usebio
-from tests.support.results_io import CLUB_PBN, MITCHELL_XML, lines, run, totals
+from tests.support.results_io import CLUB_PBN, MITCHELL_XML, NEUBERG, lines, run, totals
 from tournaments.results_io import export_results, tournament_id_for
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def test_json_export_of_an_imported_pbn_reads_back_as_exported() -> None:
     """write_json/read_json is lossless over what the read models hold."""
-    run("import_results", str(CLUB_PBN))
+    run("import_results", str(CLUB_PBN), *NEUBERG)
     tid = tournament_id_for(CLUB_PBN.read_bytes())
     text = run("export_results", str(tid), "--format", "json")
     model, notes = export_results(tid)
@@ -30,7 +30,7 @@ def test_json_export_of_an_imported_pbn_reads_back_as_exported() -> None:
 
 def test_json_export_marks_adjusted_scores() -> None:
     """Law 12C2 artificial and Law 12C1 assigned scores keep their kind."""
-    run("import_results", str(CLUB_PBN))
+    run("import_results", str(CLUB_PBN), *NEUBERG)
     tid = tournament_id_for(CLUB_PBN.read_bytes())
     document = json.loads(
         run("export_results", str(tid), "--format", "json"), parse_float=Decimal
@@ -49,7 +49,7 @@ def test_json_export_marks_adjusted_scores() -> None:
 
 def test_json_export_of_an_imported_usebio_keeps_directions() -> None:
     """A two-winner Mitchell is exported with each pair's direction."""
-    run("import_results", str(MITCHELL_XML))
+    run("import_results", str(MITCHELL_XML), *NEUBERG)
     tid = tournament_id_for(MITCHELL_XML.read_bytes())
     exported = read_json(run("export_results", str(tid), "--format", "json"))
     assert {p.participant_id: p.direction for p in exported.participants} == {

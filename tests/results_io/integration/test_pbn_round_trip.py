@@ -12,6 +12,7 @@ from eventstore.models import Event
 from scoring.formats import read_pbn
 from tests.support.results_io import (
     CLUB_PBN,
+    NEUBERG,
     event_count,
     lines,
     run,
@@ -28,7 +29,7 @@ def test_import_records_every_result_as_an_event_by_the_import_actor() -> None:
     """One event per command: tournament, six entries, the session, and each
     line of every traveller; adjusted scores as AwardAdjustedScore (Law 12C)."""
     before = event_count()
-    output = run("import_results", str(CLUB_PBN))
+    output = run("import_results", str(CLUB_PBN), *NEUBERG)
     tid = tournament_id_for(CLUB_PBN.read_bytes())
     assert f"as tournament {tid}" in output
     events = list(Event.objects.filter(global_position__gt=before))
@@ -51,7 +52,7 @@ def test_import_records_every_result_as_an_event_by_the_import_actor() -> None:
 def test_no_player_name_is_recorded_in_any_event() -> None:
     """Players are recorded by stable id only (no personal data in events)."""
     before = event_count()
-    run("import_results", str(CLUB_PBN))
+    run("import_results", str(CLUB_PBN), *NEUBERG)
     payloads = " ".join(
         str(e.payload) for e in Event.objects.filter(global_position__gt=before)
     )
@@ -62,7 +63,7 @@ def test_no_player_name_is_recorded_in_any_event() -> None:
 def test_pbn_export_keeps_every_result_and_score(tmp_path) -> None:
     """Every contract, declarer, lead, tricks, raw score (Law 77), adjustment
     marker, table, round, matchpoints and percentage (Law 78A) survives."""
-    run("import_results", str(CLUB_PBN))
+    run("import_results", str(CLUB_PBN), *NEUBERG)
     tid = tournament_id_for(CLUB_PBN.read_bytes())
     target = tmp_path / "out.pbn"
     run("export_results", str(tid), "--format", "pbn", "-o", str(target))
@@ -82,7 +83,7 @@ def test_pbn_export_keeps_every_result_and_score(tmp_path) -> None:
 def test_exported_ranking_is_the_read_models_ranking(tmp_path) -> None:
     """The export writes our standings (Law 78A; FIGB N-L78 §4 ties), per
     direction when the projection ranks each direction apart."""
-    run("import_results", str(CLUB_PBN))
+    run("import_results", str(CLUB_PBN), *NEUBERG)
     tid = tournament_id_for(CLUB_PBN.read_bytes())
     text = run("export_results", str(tid), "--format", "pbn")
     exported = read_pbn(text)
@@ -95,7 +96,7 @@ def test_exported_ranking_is_the_read_models_ranking(tmp_path) -> None:
 def test_imported_scores_and_ranking_agree_with_the_file() -> None:
     """Every line's matchpoints and percentages, every total and every place
     agree with the file: a Howell is ranked as one field (decision 0041)."""
-    output = run("import_results", str(CLUB_PBN))
+    output = run("import_results", str(CLUB_PBN), *NEUBERG)
     tid = tournament_id_for(CLUB_PBN.read_bytes())
     differences = [
         line

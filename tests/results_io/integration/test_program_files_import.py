@@ -11,6 +11,7 @@ from django.core.management.base import CommandError
 
 from tests.support.results_io import (
     MAGIC_CONTEST_PBN,
+    NEUBERG,
     RUTER_PBN,
     event_count,
     run,
@@ -23,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_magic_contest_file_imports_with_no_difference() -> None:
-    output = run("import_results", str(MAGIC_CONTEST_PBN))
+    output = run("import_results", str(MAGIC_CONTEST_PBN), *NEUBERG)
     assert output.splitlines()[1:] == [
         "conventions: magic_contest, rounding half_up, totals exact, fewer played "
         "neuberg, scale missed no, A+ 60% A- 40%, datum drops 1",
@@ -57,7 +58,7 @@ def test_an_unreadable_line_records_nothing(tmp_path: Path) -> None:
     path.write_bytes(text)
     events = event_count()
     with pytest.raises(CommandError) as caught:
-        run("import_results", str(path))
+        run("import_results", str(path), *NEUBERG)
     assert str(caught.value) == (
         f"{path}: malformed pbn file: line 11: Direction: 'W-E' is not NS, EW, "
         "N-S or E-W"
@@ -78,6 +79,7 @@ def test_conventions_are_chosen_on_the_command_line() -> None:
         "own_top",
         "--average-plus",
         "60",
+        *NEUBERG,
     )
     lines = output.splitlines()
     assert lines[1] == (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.formats import read_usebio
-from tests.support.results_io import MITCHELL_XML, lines, ranks, run, totals
+from tests.support.results_io import MITCHELL_XML, NEUBERG, lines, ranks, run, totals
 from tournaments.models import SessionRow
 from tournaments.results_io import tournament_id_for
 
@@ -21,7 +21,7 @@ ENTRIES = {"1NS": "1", "2NS": "2", "3NS": "3", "1EW": "4", "2EW": "5", "3EW": "6
 def test_mitchell_import_reports_no_differences_and_the_renumbering() -> None:
     """The file's matchpoints (Neuberg on board 3), percentages and two
     rankings (Law 78A) agree with ours; the EW renumbering is printed."""
-    output = run("import_results", str(MITCHELL_XML))
+    output = run("import_results", str(MITCHELL_XML), *NEUBERG)
     assert output.splitlines()[-1] == "no differences"
     assert "entries: 1NS=1, 2NS=2, 3NS=3, 1EW=4, 2EW=5, 3EW=6" in output
     assert "movement synthetic" in output
@@ -30,7 +30,7 @@ def test_mitchell_import_reports_no_differences_and_the_renumbering() -> None:
 def test_synthetic_tables_give_one_round_per_board() -> None:
     """Without rounds and tables each board is a round of its own, so no pair
     sits twice in a round (Law 8)."""
-    run("import_results", str(MITCHELL_XML))
+    run("import_results", str(MITCHELL_XML), *NEUBERG)
     tid = tournament_id_for(MITCHELL_XML.read_bytes())
     session = SessionRow.objects.get(tournament_id=tid, session=1)
     assert session.movement == "synthetic"
@@ -47,7 +47,7 @@ def test_synthetic_tables_give_one_round_per_board() -> None:
 def test_usebio_export_keeps_every_result_and_score(tmp_path) -> None:
     """Every line, matchpoint, total, percentage and place survives, with each
     pair's direction (two winners); only names and ids change."""
-    run("import_results", str(MITCHELL_XML))
+    run("import_results", str(MITCHELL_XML), *NEUBERG)
     tid = tournament_id_for(MITCHELL_XML.read_bytes())
     target = tmp_path / "out.xml"
     run("export_results", str(tid), "--format", "usebio", "-o", str(target))

@@ -15,6 +15,7 @@ from tournaments.domain.tournament.values import (
     HandSource,
     OfficialRole,
     ScoringMethod,
+    ScoringRules,
     TableAssignment,
     WindowRules,
 )
@@ -33,6 +34,7 @@ class CreateTournament:
     system_category: int | None = None
     game: Game = Game.BRIDGE
     imported: bool = False
+    scoring_rules: ScoringRules | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,6 +78,10 @@ class GiveRuling:
     facts: str
     decision: str
     director: str
+    # A FIGB catalogue entry the ruling applies and the offending side: a
+    # penalty the entry adds on the offending team (App1 §7 teams (3)).
+    catalogue: str | None = None
+    offender: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
+from fractions import Fraction
 from typing import assert_never
 from uuid import UUID
 
@@ -79,6 +80,7 @@ from tournaments.domain.tournament.values import (
     Form,
     Game,
     OfficialRole,
+    ScoringRules,
 )
 
 # One ranking, or one per direction (a two-winner Mitchell); "auto" ranks by
@@ -126,6 +128,8 @@ def decide(
                 check_burraco_form(command.form, command.scoring)
             else:
                 check_scoring(command.form, command.scoring)
+            rules = command.scoring_rules or ScoringRules.of(command.windows.regulation)
+            check_scoring_rules(rules)
             return [
                 TournamentCreated(
                     tournament_id=command.tournament_id,
@@ -139,6 +143,7 @@ def decide(
                     system_category=command.system_category,
                     game=command.game,
                     imported=command.imported,
+                    scoring_rules=rules,
                 )
             ]
         case EnterPair():
@@ -255,7 +260,8 @@ def decide(
                     decision=command.decision,
                     director=command.director,
                     appeal_notice_given=True,  # Law 83: the notice goes with every ruling
-                )
+                ),
+                *_offender_penalty(state, command),
             ]
         case ImposePenalty():
             created = require_tournament(state)
@@ -338,6 +344,22 @@ def decide(
             assert_never(command)
 
 
+def check_scoring_rules(rules: ScoringRules) -> None:
+    """FIGB N-L87 §7a: the fouled-board split share is a fraction of the
+    session's rounds, greater than none and at most all of them."""
+    try:
+        top, bottom = rules.split_fraction
+    except ValueError:
+        top, bottom = 0, 0
+    if not 0 < top <= bottom:
+        raise InvalidSchedule(
+            "the fouled-board split is a share of the session's rounds, "
+            f"such as 1/5, not {rules.fouled_split!r}",
+            law=ArticleRef("87 §7", source="Norme integrative FIGB"),
+            field="scoring_rules.fouled_split",
+        )
+
+
 def _appoint(state: TournamentState, command: AppointOfficial) -> list[TournamentEvent]:
     """Law 80B2(a), (g)(i), (k): the organizer appoints the Director in charge,
     the assistants and the appeals committee; one person holds one office.
@@ -370,24 +392,87 @@ def _appoint(state: TournamentState, command: AppointOfficial) -> list[Tournamen
     ]
 
 
+def _offender_penalty(
+    state: TournamentState, command: GiveRuling
+) -> list[TournamentEvent]:
+    """App1 §7 teams (3): the offending side revealed the breach; besides the
+    innocent team's IMPs on the board, a 3-IMP penalty on the offending team
+    only ("solo a sfavore della colpevole")."""
+    rule = FIGB_CATALOGUE.get(command.catalogue or "")
+    created = require_tournament(state)
+    if rule is None or rule.offender_imps is None or created.form is not Form.TEAMS:
+        return []
+    seat = next(
+        (
+            a
+            for a in state.sessions[command.session].assignments
+            if a.table == command.table and command.board_number in a.boards
+        ),
+        None,
+    )
+    if seat is None or command.offender not in ("ns", "ew"):
+        raise InvalidPenalty(
+            f"{command.catalogue!r} names the board, the table and the offending side",
+            law=ArticleRef("7", source="FIGB Appendix 1"),
+            field="offender",
+        )
+    return [
+        PenaltyImposed(
+            session=command.session,
+            entry_number=seat.ns if command.offender == "ns" else seat.ew,
+            kind="procedural",
+            unit="imps",
+            amount=rule.offender_imps,
+            law="90",
+            reason=f"{rule.description} (FIGB {rule.source})",
+            catalogue=rule.key,
+        )
+    ]
+
+
+WBF_DRAW_VP = 10
+"""The draw of the WBF 20-VP scale the teams are scored on (Law 78D): the
+base of N-L5 §1's share of the draw (15 on the 2004 text's 25-0 scale)."""
+
+
 def _from_catalogue(
     command: ImposePenalty, created: TournamentCreated
 ) -> ImposePenalty:
-    """Law 90 with the FIGB catalogue: the event's fixed amount for the entry."""
+    """Law 90 with the FIGB catalogue: the event's amount for the entry.
+
+    A share of the draw (N-L5 §1) becomes VPs on the event's scale; a
+    minimum (App1 §5) stands unless the director gives more; a warning
+    (N-L87 §4-§5) is a warning; a score the norm assigns on the board
+    (N-L8 §5, App1 §7) is a ruling's, not a penalty's.
+    """
     key = command.catalogue or ""
     rule = FIGB_CATALOGUE.get(key)
     teams = created.form is Form.TEAMS
+    form = "teams" if teams else "pairs"
     fixed = amount_for(key, teams, created.penalty_overrides)
+    if rule is not None and fixed is None and rule.assigned is not None:
+        raise InvalidPenalty(
+            f"{key!r} is a score assigned on the board (FIGB {rule.source}): "
+            "give it with a ruling naming the catalogue entry",
+            law=LawRef("12C2"),
+            field="catalogue",
+        )
     if rule is None or fixed is None:
         raise InvalidPenalty(
-            f"the catalogue has no fixed {'teams' if teams else 'pairs'} penalty {key!r}",
+            f"the catalogue has no fixed {form} penalty {key!r}",
             law=LawRef("90"),
         )
+    unit, amount = fixed.unit, fixed.amount
+    if unit == "percent_of_draw":
+        vp = Fraction(amount * WBF_DRAW_VP, 100)
+        unit, amount = "vp", vp.numerator // vp.denominator
+    if rule.minimum and command.amount > amount:
+        amount = command.amount
     return replace(
         command,
-        kind="procedural",
-        unit=fixed.unit,
-        amount=fixed.amount,
+        kind="warning" if rule.warning and unit == "none" else "procedural",
+        unit=unit,
+        amount=amount,
         law=rule.law,
         reason=command.reason or f"{rule.description} (FIGB {rule.source})",
     )

@@ -19,6 +19,7 @@ from tournaments.domain.tournament.values import (
     HandSource,
     OfficialRole,
     ScoringMethod,
+    ScoringRules,
     TableAssignment,
     WindowRules,
 )
@@ -42,6 +43,14 @@ class TournamentCreated:
     # Recorded from a results file: its entries name the file's players by
     # derived ids, not the register's (decisions 0041, 0083; added, v1).
     imported: bool = False
+    # The methods of its sessions (averaged and fouled boards, the no-fault
+    # revision); None: the regulation's (ScoringRules.of; added, v1).
+    scoring_rules: ScoringRules | None = None
+
+    @property
+    def rules(self) -> ScoringRules:
+        """The event's scoring methods: its own, else its regulation's."""
+        return self.scoring_rules or ScoringRules.of(self.windows.regulation)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

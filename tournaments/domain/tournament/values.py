@@ -106,6 +106,102 @@ APPEAL_MINUTES = {Regulation.FIGB: 15, Regulation.LAWS: 30}
 """The appeal period by regulation when the organizer sets none."""
 
 
+class AveragedBoards(StrEnum):
+    """How the field is scored on a board with artificial scores (Law 78D).
+
+    - ``FIGB_N_L12``: FIGB N-L12 "mani medie": each averaged table counts as a
+      tie for the others, so the top falls and the bottom rises by one per
+      average ("il punto massimo scende ... ed il punto minimo sale").
+    - ``NEUBERG``: the artificial scores leave the comparison and the rest is
+      factored to the full board (the Laws leave the method to regulation;
+      decision 0023).
+    """
+
+    FIGB_N_L12 = "figb_n_l12"
+    NEUBERG = "neuberg"
+
+
+class FouledBoards(StrEnum):
+    """How a fouled board (cards swapped between hands) is scored (Law 87B).
+
+    - ``FIGB_N_L87_7``: FIGB N-L87 §7a: played with the wrong cards in fewer
+      than a fifth of the session's rounds, each such table gets an artificial
+      score (N/S swap 40/50, E/W swap 50/40, across 40/40; the table that
+      found it 60/60); a fifth or more, two groups each scored at its own
+      tables plus 1 point per result of the other group.
+    - ``LAW_87B``: always in groups, each factored to the full board
+      (Neuberg), as the Laws' regulation-free default.
+    """
+
+    FIGB_N_L87_7 = "figb_n_l87_7"
+    LAW_87B = "law_87b"
+
+
+class AverageRevision(StrEnum):
+    """The end-of-session revision of an artificial score of a side not at
+    fault (Law 12C2(c); FIGB N-L12, last paragraphs).
+
+    - ``FIGB_SESSION_PERCENT``: N-L12 as written: the average becomes the
+      pair's own percentage on the valid boards of the session, even if lower.
+    - ``FIGB_SESSION_PERCENT_MIN_60``: N-L12 "tenendo presente l'art. 88": the
+      1997 Law 88 floor, the larger of 60% and that percentage.
+    - ``LAW_12C2C``: the 2017 Law 12C2(c): the session percentage when it is
+      larger than the award.
+    - ``NONE``: the award stands.
+    """
+
+    FIGB_SESSION_PERCENT = "figb_session_percent"
+    FIGB_SESSION_PERCENT_MIN_60 = "figb_session_percent_min_60"
+    LAW_12C2C = "law_12c2c"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoringRules:
+    """The methods of every session the regulation governs (Law 78D, 87B, 12C2).
+
+    Each field is a choice the norms leave open; ``of`` gives the regulation's
+    value (FIGB's norms, or the Laws' defaults), the organizer may set any.
+    ``fouled_split`` is the share of the session's rounds from which a fouled
+    board is scored in groups, as "numerator/denominator" (N-L87 §7a: "uguali
+    o superiori al quinto dei turni totali della seduta").
+    """
+
+    averaged_boards: AveragedBoards = AveragedBoards.FIGB_N_L12
+    fouled_boards: FouledBoards = FouledBoards.FIGB_N_L87_7
+    fouled_split: str = "1/5"
+    average_revision: AverageRevision = AverageRevision.FIGB_SESSION_PERCENT
+
+    @classmethod
+    def of(cls, regulation: Regulation, **given: object) -> ScoringRules:
+        """The regulation's methods, then the organizer's ``given`` choices."""
+        defaults: dict[str, object] = {
+            "averaged_boards": AveragedBoards.FIGB_N_L12,
+            "fouled_boards": FouledBoards.FIGB_N_L87_7,
+            "average_revision": AverageRevision.FIGB_SESSION_PERCENT,
+        }
+        if regulation is Regulation.LAWS:
+            defaults = {
+                "averaged_boards": AveragedBoards.NEUBERG,
+                "fouled_boards": FouledBoards.LAW_87B,
+                "average_revision": AverageRevision.LAW_12C2C,
+            }
+        chosen = {k: v for k, v in given.items() if v is not None}
+        merged = {**defaults, **chosen}
+        return cls(
+            averaged_boards=AveragedBoards(str(merged["averaged_boards"])),
+            fouled_boards=FouledBoards(str(merged["fouled_boards"])),
+            fouled_split=str(merged.get("fouled_split", "1/5")),
+            average_revision=AverageRevision(str(merged["average_revision"])),
+        )
+
+    @property
+    def split_fraction(self) -> tuple[int, int]:
+        """The fouled-board split share as (numerator, denominator)."""
+        top, _, bottom = self.fouled_split.partition("/")
+        return int(top), int(bottom or 1)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableAssignment:
     """One table in one round (Law 8).

@@ -78,6 +78,35 @@ class Command(BaseCommand):
             help="results the file's Butler datum drops at each end (default 1)",
         )
 
+        methods = parser.add_argument_group(
+            "regulation", "the tournament's regulation and scoring methods"
+        )
+        methods.add_argument(
+            "--regulation",
+            choices=["figb", "laws"],
+            help="FIGB norms (default) or the Laws' defaults",
+        )
+        methods.add_argument(
+            "--averaged-boards",
+            choices=["figb_n_l12", "neuberg"],
+            help="a board with averaged tables (FIGB N-L12 by default)",
+        )
+        methods.add_argument(
+            "--fouled-boards",
+            choices=["figb_n_l87_7", "law_87b"],
+            help="a fouled board (FIGB N-L87 §7 by default)",
+        )
+        methods.add_argument(
+            "--average-revision",
+            choices=[
+                "figb_session_percent",
+                "figb_session_percent_min_60",
+                "law_12c2c",
+                "none",
+            ],
+            help="the no-fault average's revision (FIGB N-L12 by default)",
+        )
+
     def handle(self, *args: Any, **options: Any) -> None:
         path = Path(options["file"])
         try:
@@ -96,6 +125,10 @@ class Command(BaseCommand):
                 "average_plus",
                 "average_minus",
                 "datum_discard",
+                "regulation",
+                "averaged_boards",
+                "fouled_boards",
+                "average_revision",
             )
             if options.get(name) is not None
         }
