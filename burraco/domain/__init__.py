@@ -50,16 +50,18 @@ from burraco.domain.events import (
 )
 from burraco.domain.movement import danese_positions, mitchell_positions
 from burraco.domain.standings import Standing, standings_after
-from burraco.domain.state import INITIAL, BurracoState, TableResult, evolve
+from burraco.domain.state import INITIAL, BurracoState, TableResult, evolve, merge
 from burraco.domain.values import (
     NAMESPACE,
     STREAM_TYPE,
+    TABLE_STREAM_TYPE,
     FormationMethod,
     Movement,
     Position,
     SheetHand,
     TieBreak,
     stream_id,
+    table_stream_id,
 )
 
 __all__ = [
@@ -68,6 +70,7 @@ __all__ = [
     "MAX_TURNS",
     "NAMESPACE",
     "STREAM_TYPE",
+    "TABLE_STREAM_TYPE",
     "BurracoCommand",
     "BurracoEvent",
     "BurracoExists",
@@ -114,7 +117,9 @@ __all__ = [
     "danese_positions",
     "decide",
     "evolve",
+    "merge",
     "mitchell_positions",
     "standings_after",
     "stream_id",
+    "table_stream_id",
 ]

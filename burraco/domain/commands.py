@@ -32,6 +32,7 @@ class OpenBurraco:
     tie_breaks: tuple[TieBreak, ...] = (TieBreak.MP, TieBreak.HEAD_TO_HEAD)
     warning_policy: str = "every_two"
     mitchell_turns: int | None = None
+    table_streams: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -175,6 +175,7 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
         tie_breaks=command.tie_breaks,
         warning_policy=command.warning_policy,
         mitchell_turns=command.mitchell_turns,
+        table_streams=command.table_streams,
     )
 
 

@@ -52,6 +52,9 @@ class BurracoOpened:
     tie_breaks: tuple[TieBreak, ...]
     warning_policy: str
     mitchell_turns: int | None = None  # None: every turn Mitchell (v1)
+    # Each table's sheet on its own stream per turn (decision 0144); False:
+    # the tournaments opened before, whose sheets stay on this stream (v1).
+    table_streams: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -23,7 +23,7 @@ from burraco.domain.events import (
 )
 from burraco.domain.values import Position, SheetHand
 
-__all__ = ["INITIAL", "BurracoState", "TableResult", "evolve"]
+__all__ = ["INITIAL", "BurracoState", "TableResult", "evolve", "merge"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,6 +95,12 @@ class BurracoState:
     )
     warnings: tuple[WarningIssued, ...] = ()
     lateness: MappingProxyType[tuple[int, int], LatenessRecorded] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    # Art. 20 inversions by (turn, table): the turn after whose standings
+    # each counts; kept apart so that a result on a table stream takes it
+    # in ``merge`` (decision 0144).
+    inversions: MappingProxyType[tuple[int, int], int] = field(
         default_factory=lambda: MappingProxyType({})
     )
     final_published_at: datetime | None = None
@@ -187,13 +193,21 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             )
             return replace(state, results=_with(state.results, result))
         case ScoreInverted():
-            before = state.results[(event.turn, event.table)]
-            result = replace(before, inverted_after=event.effective_after_turn)
-            state = replace(state, results=_with(state.results, result))
+            key = (event.turn, event.table)
+            inversions = {**state.inversions, key: event.effective_after_turn}
+            state = replace(state, inversions=MappingProxyType(inversions))
+            if key in state.results:  # the sheet is on this stream
+                result = replace(
+                    state.results[key], inverted_after=event.effective_after_turn
+                )
+                state = replace(state, results=_with(state.results, result))
             if event.positions_swapped_in is None:
                 return state
             turn = event.positions_swapped_in
-            swap = {before.fixed: before.mobile, before.mobile: before.fixed}
+            seat = next(
+                p for p in state.positions[event.turn] if p.table == event.table
+            )
+            swap = {seat.fixed: seat.mobile, seat.mobile: seat.fixed}
             seats = tuple(
                 replace(
                     p,
@@ -234,3 +248,27 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, warnings=(*state.warnings, event))
         case _:
             assert_never(event)
+
+
+def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
+    """The tournament stream's state with the results, lateness and warnings
+    folded from its table streams (decision 0144); the tournament stream's
+    inversions apply to the tables' results."""
+    if not tables:
+        return tournament
+    results = dict(tournament.results)
+    lateness = dict(tournament.lateness)
+    warnings = list(tournament.warnings)
+    for table in tables:
+        results.update(table.results)
+        lateness.update(table.lateness)
+        warnings.extend(table.warnings)
+    for key, after in tournament.inversions.items():
+        if key in results and results[key].inverted_after != after:
+            results[key] = replace(results[key], inverted_after=after)
+    return replace(
+        tournament,
+        results=MappingProxyType(results),
+        lateness=MappingProxyType(lateness),
+        warnings=tuple(warnings),
+    )

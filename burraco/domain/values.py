@@ -16,21 +16,30 @@ from uuid import UUID
 __all__ = [
     "NAMESPACE",
     "STREAM_TYPE",
+    "TABLE_STREAM_TYPE",
     "FormationMethod",
     "Movement",
     "Position",
     "SheetHand",
     "TieBreak",
     "stream_id",
+    "table_stream_id",
 ]
 
 STREAM_TYPE = "burraco_tournament"
+TABLE_STREAM_TYPE = "burraco_table"
 NAMESPACE = UUID("5f0b8e2a-8c1d-4d1e-9a57-0b1c2d3e4f51")
 
 
 def stream_id(tournament_id: UUID) -> UUID:
     """The burraco stream of a tournament (its identity is the tournament's)."""
     return uuid.uuid5(NAMESPACE, f"burraco:{tournament_id}")
+
+
+def table_stream_id(tournament_id: UUID, turn: int, table: int) -> UUID:
+    """One table's stream in one turn: its sheet, lateness and awards
+    (decision 0144)."""
+    return uuid.uuid5(NAMESPACE, f"burraco:{tournament_id}:turn:{turn}:table:{table}")
 
 
 class Movement(StrEnum):

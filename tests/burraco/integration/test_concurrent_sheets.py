@@ -1,10 +1,10 @@
-"""Every table's sheet at once: all stored, none refused (decision 0120).
+"""Every table's sheet at once: all stored, none refused (decisions 0120, 0144).
 
-The sheets of a tournament share its burraco stream, so concurrent table
-clients lose compare-and-sets; each loss is another sheet stored, and the
-handler decides the command again (``CONFLICT_RETRIES``) instead of
-answering 409 after three tries. Threads in one process, each with its own
-connection (the database is shared with other work: a couple of dozen).
+Each table's sheet goes to its own stream (decision 0144); a tournament
+opened before keeps them on its burraco stream, where a lost compare-and-set
+is decided again (``CONFLICT_RETRIES``). Threads in one process, each with
+its own connection (the database is shared with other work: a couple of
+dozen).
 """
 
 from __future__ import annotations
