@@ -55,6 +55,8 @@ READS_RESULTS = (
     burraco.PublishPositions,
     burraco.PublishFinalStandings,
     burraco.InvertScore,
+    burraco.PublishProvisionalStandings,
+    burraco.SplitIntoGroups,
 )
 EVENT_TYPES = tuple(cls.event_type for cls in burraco.EVENT_TYPES)
 
@@ -111,16 +113,29 @@ def load_burraco(tournament_id: UUID) -> burraco.BurracoState:
 
 
 def _check_deadlines(events: list[Any]) -> list[NewDeadline]:
-    """The final standings open the Art. 20 check: the sweeper closes it."""
-    return [
-        NewDeadline(
-            kind="burraco_standings_check",
-            due_at=event.check_deadline,
-            on_due=burraco.StandingsFinal(check_deadline=event.check_deadline),
-        )
-        for event in events
-        if isinstance(event, burraco.FinalStandingsPublished)
-    ]
+    """The final standings, and those before the split, open the Art. 20
+    check: the sweeper closes it."""
+    out: list[NewDeadline] = []
+    for event in events:
+        if isinstance(event, burraco.FinalStandingsPublished):
+            out.append(
+                NewDeadline(
+                    kind="burraco_standings_check",
+                    due_at=event.check_deadline,
+                    on_due=burraco.StandingsFinal(check_deadline=event.check_deadline),
+                )
+            )
+        elif isinstance(event, burraco.ProvisionalStandingsPublished):
+            out.append(
+                NewDeadline(
+                    kind="burraco_provisional_check",
+                    due_at=event.check_deadline,
+                    on_due=burraco.ProvisionalStandingsFinal(
+                        check_deadline=event.check_deadline
+                    ),
+                )
+            )
+    return out
 
 
 def create_burraco(

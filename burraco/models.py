@@ -58,6 +58,8 @@ class BurracoStandingRow(models.Model):
     deduction = models.IntegerField()
     mp = models.IntegerField()
     turns = models.PositiveSmallIntegerField()
+    # The merit group after the split ("" before; decision 0145).
+    group = models.CharField(max_length=1, blank=True, default="")
 
     class Meta:
         constraints = [

@@ -23,7 +23,7 @@ EVENTS = tuple(cls.event_type for cls in burraco.EVENT_TYPES)
 
 
 class BurracoStandings(Projection):
-    name = "burraco.standings.v1"
+    name = "burraco.standings.v1"  # rows whole per tournament: no version bump
     event_types = EVENTS
 
     def __init__(self) -> None:
@@ -126,6 +126,7 @@ def _rewrite(tournament_id: UUID, position: int) -> None:
                 deduction=s.deduction,
                 mp=s.mp,
                 turns=s.turns,
+                group=s.group,
             )
             for s in burraco.standings_after(state, turn)
         )

@@ -19,7 +19,17 @@ __all__ = [
     "turn_results",
 ]
 
-STANDING_FIELDS = ("rank", "tied", "pair", "vp", "turn_vp", "deduction", "mp", "turns")
+STANDING_FIELDS = (
+    "rank",
+    "tied",
+    "pair",
+    "vp",
+    "turn_vp",
+    "deduction",
+    "mp",
+    "turns",
+    "group",
+)
 
 
 def event_row(tournament_id: UUID) -> BurracoEventRow | None:

@@ -20,5 +20,7 @@ urlpatterns = [
     path(f"{T}/standings/", v.StandingsApi.as_view(), name="burraco-standings"),
     path(f"{T}/standings.csv", v.StandingsCsvApi.as_view()),
     path(f"{T}/standings/final/", v.FinalStandingsApi.as_view()),
+    path(f"{T}/standings/provisional/", v.ProvisionalStandingsApi.as_view()),
+    path(f"{T}/groups/", v.GroupsApi.as_view()),
     path(f"{T}/warnings/", v.WarningApi.as_view()),
 ]

@@ -98,6 +98,17 @@ class BurracoTournamentListApi(APIView):
             default=None,
             help_text="turns moved by Mitchell; the later ones Danese (all if unset)",
         )
+        split_after = serializers.IntegerField(
+            min_value=1,
+            max_value=burraco.MAX_TURNS,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="the single group's last turn, then merit groups (Art. 20)",
+        )
+        merit_groups = serializers.IntegerField(
+            min_value=0, max_value=99, default=2, help_text="groups A, B, ..."
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
@@ -120,6 +131,8 @@ class BurracoTournamentListApi(APIView):
             tie_breaks=tuple(burraco.TieBreak(t) for t in data["tie_breaks"]),
             warning_policy=data["warning_policy"],
             mitchell_turns=data["mitchell_turns"],
+            split_after=data["split_after"],
+            merit_groups=data["merit_groups"],
         )
         result = create_burraco(
             tid,
@@ -156,8 +169,17 @@ class BurracoTournamentDetailApi(APIView):
                 "standings_check_minutes": state.opened.standings_check_minutes,
                 "tie_breaks": [t.value for t in state.opened.tie_breaks],
                 "warning_policy": state.opened.warning_policy,
+                "mitchell_turns": state.mitchell_turns,
+                "split_after": state.split_after,
+                "merit_groups": state.opened.merit_groups,
                 "fixed": list(state.fixed),
                 "mobile": list(state.mobile),
+                "groups": {
+                    chr(ord("A") + i): list(members)
+                    for i, members in enumerate(state.groups)
+                },
+                "provisional_check_deadline": state.provisional_deadline,
+                "provisional_final": state.provisional_final,
                 "current_turn": state.current_turn,
                 "final_published_at": state.final_published_at,
                 "check_deadline": state.check_deadline,
@@ -291,6 +313,33 @@ class FinalStandingsApi(DirectorCommandApi):
     def post(self, request: Request, tournament_id: UUID) -> Response:
         command = burraco.PublishFinalStandings()
         return _command(request, tournament_id, command, "publish_final_standings")
+
+
+class ProvisionalStandingsApi(DirectorCommandApi):
+    """``POST``: Art. 20, the standings before the split shown for their check."""
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        command = burraco.PublishProvisionalStandings()
+        return _command(request, tournament_id, command, "publish_provisional")
+
+
+class GroupsApi(DirectorCommandApi):
+    """``POST``: the split into merit groups A, B, ... once the standings
+    before it are final (Art. 20); ``sizes`` in pairs, A first, or evenly."""
+
+    class InputSerializer(serializers.Serializer):
+        sizes = serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=MAX_ENTRY),
+            max_length=26,
+            default=list,
+        )
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.SplitIntoGroups(sizes=tuple(data["sizes"]))
+        return _command(request, tournament_id, command, "split_into_groups")
 
 
 class WarningApi(DirectorCommandApi):
@@ -431,12 +480,22 @@ class CsvRenderer(BaseRenderer):
         return (data if isinstance(data, str) else json.dumps(data)).encode()
 
 
-CSV_COLUMNS = ("rank", "tied", "pair", "vp", "turn_vp", "deduction", "mp", "turns")
+CSV_COLUMNS = (
+    "rank",
+    "tied",
+    "pair",
+    "vp",
+    "turn_vp",
+    "deduction",
+    "mp",
+    "turns",
+    "group",
+)
 
 
 class StandingsCsvApi(APIView):
     """``GET``: the standings after a turn as CSV, one line a pair in rank
-    order; columns ``rank,tied,pair,vp,turn_vp,deduction,mp,turns`` (there is
+    order; columns ``rank,tied,pair,vp,turn_vp,deduction,mp,turns,group`` (there is
     no interchange standard for burraco results). Visible as the JSON."""
 
     permission_classes = [AllowAny]

@@ -15,8 +15,10 @@ from burraco.domain.commands import (
     OpenBurraco,
     PublishFinalStandings,
     PublishPositions,
+    PublishProvisionalStandings,
     RecordLateness,
     RecordLostSheet,
+    SplitIntoGroups,
 )
 from burraco.domain.decide import MAX_TURNS, decide
 from burraco.domain.errors import (
@@ -24,6 +26,7 @@ from burraco.domain.errors import (
     BurracoNotOpen,
     CorrectionNotConfirmed,
     CorrectionWindowClosed,
+    GroupsNotFormed,
     InvalidLines,
     InvalidSheet,
     InversionNotAllowed,
@@ -38,9 +41,12 @@ from burraco.domain.events import (
     BurracoEvent,
     BurracoOpened,
     FinalStandingsPublished,
+    GroupsFormed,
     LatenessRecorded,
     LinesFormed,
     PositionsPublished,
+    ProvisionalStandingsFinal,
+    ProvisionalStandingsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
@@ -48,6 +54,7 @@ from burraco.domain.events import (
     TurnAwarded,
     WarningIssued,
 )
+from burraco.domain.groups import even_sizes, form_groups, group_positions
 from burraco.domain.movement import danese_positions, mitchell_positions
 from burraco.domain.standings import Standing, standings_after
 from burraco.domain.state import INITIAL, BurracoState, TableResult, evolve, merge
@@ -84,6 +91,8 @@ __all__ = [
     "FinalStandingsPublished",
     "FormLines",
     "FormationMethod",
+    "GroupsFormed",
+    "GroupsNotFormed",
     "InvalidLines",
     "InvalidSheet",
     "InversionNotAllowed",
@@ -95,8 +104,11 @@ __all__ = [
     "OpenBurraco",
     "Position",
     "PositionsPublished",
+    "ProvisionalStandingsFinal",
+    "ProvisionalStandingsPublished",
     "PublishFinalStandings",
     "PublishPositions",
+    "PublishProvisionalStandings",
     "RecordLateness",
     "RecordLostSheet",
     "ScoreInverted",
@@ -104,6 +116,7 @@ __all__ = [
     "ScoreSheetEntered",
     "SheetAlreadyEntered",
     "SheetHand",
+    "SplitIntoGroups",
     "Standing",
     "StandingsAreFinal",
     "StandingsFinal",
@@ -116,7 +129,10 @@ __all__ = [
     "WarningIssued",
     "danese_positions",
     "decide",
+    "even_sizes",
     "evolve",
+    "form_groups",
+    "group_positions",
     "merge",
     "mitchell_positions",
     "standings_after",

@@ -17,8 +17,10 @@ __all__ = [
     "OpenBurraco",
     "PublishFinalStandings",
     "PublishPositions",
+    "PublishProvisionalStandings",
     "RecordLateness",
     "RecordLostSheet",
+    "SplitIntoGroups",
 ]
 
 
@@ -33,6 +35,8 @@ class OpenBurraco:
     warning_policy: str = "every_two"
     mitchell_turns: int | None = None
     table_streams: bool = True
+    split_after: int | None = None
+    merit_groups: int = 2
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,6 +106,21 @@ class RecordLostSheet:
     table: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublishProvisionalStandings:
+    """Art. 20: show the standings after the single group's last turn."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SplitIntoGroups:
+    """Form the merit groups once the provisional standings are final.
+
+    ``sizes``: pairs in each group, A first; empty: the tables shared out
+    evenly, the groups above taking a table left over (decision 0145)."""
+
+    sizes: tuple[int, ...] = ()
+
+
 BurracoCommand = (
     OpenBurraco
     | FormLines
@@ -113,4 +132,6 @@ BurracoCommand = (
     | IssueWarning
     | RecordLateness
     | RecordLostSheet
+    | PublishProvisionalStandings
+    | SplitIntoGroups
 )

@@ -34,14 +34,17 @@ from burraco.domain.commands import (
     OpenBurraco,
     PublishFinalStandings,
     PublishPositions,
+    PublishProvisionalStandings,
     RecordLateness,
     RecordLostSheet,
+    SplitIntoGroups,
 )
 from burraco.domain.errors import (
     BurracoExists,
     BurracoNotOpen,
     CorrectionNotConfirmed,
     CorrectionWindowClosed,
+    GroupsNotFormed,
     InvalidLines,
     InvalidSheet,
     InversionNotAllowed,
@@ -54,12 +57,20 @@ from burraco.domain.events import (
     BurracoEvent,
     BurracoOpened,
     FinalStandingsPublished,
+    GroupsFormed,
     LinesFormed,
     PositionsPublished,
+    ProvisionalStandingsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
     WarningIssued,
+)
+from burraco.domain.groups import (
+    MAX_GROUPS,
+    even_sizes,
+    form_groups,
+    group_positions,
 )
 from burraco.domain.guards import entered, not_awarded, table_at
 from burraco.domain.movement import danese_positions, mitchell_positions
@@ -109,9 +120,9 @@ def decide(
         case EnterScoreSheet():
             return [_enter(state, command)]
         case CorrectScoreSheet():
-            return [_correct(state, command)]
+            return [_correct(state, command, now)]
         case InvertScore():
-            return [_invert(state, command)]
+            return [_invert(state, command, now)]
         case PublishFinalStandings():
             return [_publish_final(state, now)]
         case IssueWarning():
@@ -120,6 +131,10 @@ def decide(
             return late(state, command)
         case RecordLostSheet():
             return [lost_sheet(state, command)]
+        case PublishProvisionalStandings():
+            return [_publish_provisional(state, now)]
+        case SplitIntoGroups():
+            return [_split(state, command, now)]
         case _:
             assert_never(command)
 
@@ -156,6 +171,7 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
             value=command.mitchell_turns,
             law=art(2),
         )
+    _check_split(command)
     if len(set(command.tie_breaks)) != len(command.tie_breaks):
         # The code has no tie-breaks (digest Q8): no article to name.
         raise InvalidSetting("a tie-break is listed twice", field="tie_breaks")
@@ -176,7 +192,43 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
         warning_policy=command.warning_policy,
         mitchell_turns=command.mitchell_turns,
         table_streams=command.table_streams,
+        split_after=command.split_after,
+        merit_groups=command.merit_groups if command.split_after else 1,
     )
+
+
+def _check_split(command: OpenBurraco) -> None:
+    """The split's turn and the number of merit groups (decision 0145)."""
+    split = command.split_after
+    if split is None:
+        return
+    if not 1 <= split < command.turns:
+        raise InvalidSetting(
+            f"the split follows a turn from 1 to {command.turns - 1}, not {split}",
+            field="split_after",
+            value=split,
+            law=ART_20,
+        )
+    if not 2 <= command.merit_groups <= MAX_GROUPS:
+        raise InvalidSetting(
+            f"2 to {MAX_GROUPS} merit groups, not {command.merit_groups}",
+            field="merit_groups",
+            value=command.merit_groups,
+            law=ART_20,
+        )
+    if command.mitchell_turns is not None and command.mitchell_turns > split:
+        raise InvalidSetting(
+            "the merit groups play Danese: the Mitchell turns end by the split",
+            field="mitchell_turns",
+            value=command.mitchell_turns,
+            law=art(2),
+        )
+    if command.mitchell_turns is None:
+        raise InvalidSetting(
+            "with a split, say how many turns before it move by Mitchell",
+            field="mitchell_turns",
+            law=art(2),
+        )
 
 
 def _form_lines(
@@ -242,12 +294,23 @@ def _publish_positions(
         raise TurnIncomplete(
             f"turn {state.current_turn} still has sheets to enter", law=art(19)
         )
+    split = state.split_after
+    if split is not None and command.turn > split and not state.groups:
+        raise GroupsNotFormed(
+            f"turn {command.turn} is played in merit groups: form them first, "
+            "once the standings before the split are final",
+            law=ART_20,
+        )
     if command.turn == 1 or command.turn <= state.mitchell_turns:
         positions = mitchell_positions(state.fixed, state.mobile, command.turn)
     else:
-        # Danese puro from the standings shown after the last turn (Art. 2).
+        # Danese puro from the standings shown after the last turn (Art. 2),
+        # within each merit group after the split (Poteri g).
         order = tuple(s.pair for s in standings_after(state, state.current_turn))
-        positions = danese_positions(order)
+        if split is not None and command.turn > split:
+            positions = group_positions(order, state.groups)
+        else:
+            positions = danese_positions(order)
     return PositionsPublished(turn=command.turn, positions=positions, published_at=now)
 
 
@@ -330,6 +393,12 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
             value=command.turn,
             law=art(19),
         )
+    if found and state.groups and command.turn <= (state.split_after or 0):
+        raise CorrectionWindowClosed(
+            "a sheet lost in the single group and found in the merit groups "
+            "is not restored: the 7-7 stands",
+            law=art(19),
+        )
     fixed, mobile = table_at(state, command.turn, command.table)
     if not found:
         not_awarded(existing)
@@ -357,10 +426,22 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
     )
 
 
-def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorrected:
+def _closed_before_split(state: BurracoState, turn: int, now: datetime) -> None:
+    if state.before_split_closed(turn, now):
+        raise CorrectionWindowClosed(
+            "the standings before the split into groups are final: "
+            f"turn {turn} no longer changes",
+            law=ART_20,
+        )
+
+
+def _correct(
+    state: BurracoState, command: CorrectScoreSheet, now: datetime
+) -> ScoreSheetCorrected:
     assert state.opened is not None
     result = entered(state, command.turn, command.table)
     not_awarded(result)
+    _closed_before_split(state, command.turn, now)
     if command.turn + 1 in state.positions:
         raise CorrectionWindowClosed(
             f"turn {command.turn + 1}'s positions are published: only an "
@@ -373,10 +454,11 @@ def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorre
             field="opponents_confirmed",
             law=ART_20,
         )
-    if command.turn == state.opened.turns and not command.director_countersigned:
+    if state.protected(command.turn) and not command.director_countersigned:
         raise CorrectionNotConfirmed(
-            "the last turn's sheets are corrected only with the director "
-            "called and countersigning",
+            "the last turn's, the single group's last turn's and the merit "
+            "groups' sheets are corrected only with the director called and "
+            "countersigning",
             field="director_countersigned",
             law=ART_20,
         )
@@ -397,9 +479,10 @@ def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorre
     )
 
 
-def _invert(state: BurracoState, command: InvertScore) -> ScoreInverted:
+def _invert(state: BurracoState, command: InvertScore, now: datetime) -> ScoreInverted:
     result = entered(state, command.turn, command.table)
     not_awarded(result)
+    _closed_before_split(state, command.turn, now)
     if command.turn + 1 not in state.positions and state.final_published_at is None:
         raise InversionNotAllowed(
             f"turn {command.turn + 1}'s positions are not published: correct "
@@ -483,3 +566,64 @@ def _warn(state: BurracoState, command: IssueWarning) -> WarningIssued:
         article=str(article),
         reason=command.reason.strip(),
     )
+
+
+def _publish_provisional(
+    state: BurracoState, now: datetime
+) -> ProvisionalStandingsPublished:
+    """Art. 20 point 4: the standings before the split, shown for the check."""
+    assert state.opened is not None
+    split = state.split_after
+    if split is None:
+        raise TurnNotCurrent("this tournament has no split into groups", law=ART_20)
+    if state.provisional_deadline is not None:
+        raise TurnNotCurrent(
+            "the standings before the split are published already", law=ART_20
+        )
+    if state.current_turn != split or not state.turn_complete(split):
+        raise TurnIncomplete(
+            f"the standings before the split follow turn {split}'s last sheet",
+            law=ART_20,
+        )
+    minutes = state.opened.standings_check_minutes
+    return ProvisionalStandingsPublished(
+        after_turn=split,
+        published_at=now,
+        check_deadline=now + timedelta(minutes=minutes),
+    )
+
+
+def _split(
+    state: BurracoState, command: SplitIntoGroups, now: datetime
+) -> GroupsFormed:
+    """Form the merit groups from the final standings before the split."""
+    assert state.opened is not None
+    split = state.split_after
+    if split is None:
+        raise TurnNotCurrent("this tournament has no split into groups", law=ART_20)
+    if state.groups:
+        raise TurnNotCurrent("the merit groups are formed already", law=ART_20)
+    if not state.before_split_closed(split, now):
+        raise GroupsNotFormed(
+            "the groups are formed once the standings before the split have "
+            "been shown for their check and are final",
+            law=ART_20,
+        )
+    order = tuple(s.pair for s in standings_after(state, split))
+    sizes = command.sizes or even_sizes(len(order), state.opened.merit_groups)
+    if len(sizes) != state.opened.merit_groups:
+        raise InvalidLines(
+            f"this tournament has {state.opened.merit_groups} merit groups, "
+            f"not {len(sizes)}",
+            field="sizes",
+            value=len(sizes),
+            law=ART_20,
+        )
+    if any(size % 2 for size in sizes):
+        # A rest at an incomplete table within a group is not modelled.
+        raise InvalidLines(
+            "each group fills whole tables of two pairs",
+            field="sizes",
+            law=art(39),
+        )
+    return GroupsFormed(after_turn=split, groups=form_groups(order, sizes))

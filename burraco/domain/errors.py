@@ -14,6 +14,7 @@ __all__ = [
     "BurracoNotOpen",
     "CorrectionNotConfirmed",
     "CorrectionWindowClosed",
+    "GroupsNotFormed",
     "InvalidLines",
     "InvalidSheet",
     "InversionNotAllowed",
@@ -78,3 +79,9 @@ class StandingsAreFinal(StateConflict):
     """Art. 20: after the check period no change is possible."""
 
     code: ClassVar[str] = "standings_final"
+
+
+class GroupsNotFormed(StateConflict):
+    """Art. 20: the merit groups follow the final standings before the split."""
+
+    code: ClassVar[str] = "groups_not_formed"

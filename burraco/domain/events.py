@@ -25,9 +25,12 @@ __all__ = [
     "BurracoEvent",
     "BurracoOpened",
     "FinalStandingsPublished",
+    "GroupsFormed",
     "LatenessRecorded",
     "LinesFormed",
     "PositionsPublished",
+    "ProvisionalStandingsFinal",
+    "ProvisionalStandingsPublished",
     "ScoreInverted",
     "ScoreSheetCorrected",
     "ScoreSheetEntered",
@@ -55,6 +58,10 @@ class BurracoOpened:
     # Each table's sheet on its own stream per turn (decision 0144); False:
     # the tournaments opened before, whose sheets stay on this stream (v1).
     table_streams: bool = False
+    # The single group's last turn, then merit groups A, B, ... played Danese
+    # within each (Art. 20; decision 0145); None: no split (v1).
+    split_after: int | None = None
+    merit_groups: int = 1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -205,6 +212,40 @@ class WarningIssued:
     reason: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProvisionalStandingsPublished:
+    """Art. 20: the standings before the split shown; 10 minutes to check."""
+
+    event_type: ClassVar[str] = "burraco.provisional_standings_published"
+    schema_version: ClassVar[int] = 1
+
+    after_turn: int
+    published_at: datetime
+    check_deadline: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProvisionalStandingsFinal:
+    """Art. 20: the check before the split passed; those standings are final."""
+
+    event_type: ClassVar[str] = "burraco.provisional_standings_final"
+    schema_version: ClassVar[int] = 1
+
+    check_deadline: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GroupsFormed:
+    """The split of the single group into merit groups A, B, ... by the final
+    standings after ``after_turn`` (pair numbers, best first)."""
+
+    event_type: ClassVar[str] = "burraco.groups_formed"
+    schema_version: ClassVar[int] = 1
+
+    after_turn: int
+    groups: tuple[tuple[int, ...], ...]
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -217,6 +258,9 @@ BurracoEvent = (
     | WarningIssued
     | LatenessRecorded
     | TurnAwarded
+    | ProvisionalStandingsPublished
+    | ProvisionalStandingsFinal
+    | GroupsFormed
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -230,4 +274,7 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     WarningIssued,
     LatenessRecorded,
     TurnAwarded,
+    ProvisionalStandingsPublished,
+    ProvisionalStandingsFinal,
+    GroupsFormed,
 )

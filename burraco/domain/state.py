@@ -11,9 +11,12 @@ from burraco.domain.events import (
     BurracoEvent,
     BurracoOpened,
     FinalStandingsPublished,
+    GroupsFormed,
     LatenessRecorded,
     LinesFormed,
     PositionsPublished,
+    ProvisionalStandingsFinal,
+    ProvisionalStandingsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
@@ -106,6 +109,9 @@ class BurracoState:
     final_published_at: datetime | None = None
     check_deadline: datetime | None = None
     final: bool = False
+    provisional_deadline: datetime | None = None
+    provisional_final: bool = False
+    groups: tuple[tuple[int, ...], ...] = ()
 
     @property
     def exists(self) -> bool:
@@ -115,6 +121,37 @@ class BurracoState:
     def current_turn(self) -> int:
         """The last turn whose positions are published (0: none yet)."""
         return max(self.positions, default=0)
+
+    @property
+    def split_after(self) -> int | None:
+        """The single group's last turn (None: no merit groups)."""
+        return None if self.opened is None else self.opened.split_after
+
+    def group_of(self, pair: int) -> str:
+        """The pair's merit group's letter ("" before the split)."""
+        for index, members in enumerate(self.groups):
+            if pair in members:
+                return chr(ord("A") + index)
+        return ""
+
+    def protected(self, turn: int) -> bool:
+        """Art. 20 point 3: the single group's last turn, every merit-group
+        turn, and the last turn: corrected only with the director
+        countersigning."""
+        assert self.opened is not None
+        if turn == self.opened.turns:
+            return True
+        split = self.opened.split_after
+        return split is not None and turn >= split
+
+    def before_split_closed(self, turn: int, now: datetime) -> bool:
+        """Art. 20 point 4: the standings before the split are final once
+        their check ended: the single group's turns no longer change."""
+        split = self.split_after
+        if split is None or turn > split:
+            return False
+        deadline = self.provisional_deadline
+        return self.provisional_final or (deadline is not None and now >= deadline)
 
     @property
     def mitchell_turns(self) -> int:
@@ -141,8 +178,10 @@ class BurracoState:
     def results_public(self, turn: int) -> bool:
         """Art. 20: a turn's results are shown with the next turn's positions,
         the last turn's with the final standings (decision 0122)."""
-        return turn + 1 in self.positions or (
-            self.final_published_at is not None and turn in self.positions
+        return (
+            turn + 1 in self.positions
+            or (self.final_published_at is not None and turn in self.positions)
+            or (self.provisional_deadline is not None and turn == self.split_after)
         )
 
 
@@ -246,6 +285,12 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, final=True)
         case WarningIssued():
             return replace(state, warnings=(*state.warnings, event))
+        case ProvisionalStandingsPublished():
+            return replace(state, provisional_deadline=event.check_deadline)
+        case ProvisionalStandingsFinal():
+            return replace(state, provisional_final=True)
+        case GroupsFormed():
+            return replace(state, groups=event.groups)
         case _:
             assert_never(event)
 
