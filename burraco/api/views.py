@@ -109,6 +109,12 @@ class BurracoTournamentListApi(APIView):
         merit_groups = serializers.IntegerField(
             min_value=0, max_value=99, default=2, help_text="groups A, B, ..."
         )
+        movement = serializers.ChoiceField(
+            choices=[m.value for m in burraco.Movement], default="mitchell"
+        )
+        group_movement = serializers.ChoiceField(
+            choices=[m.value for m in burraco.GroupMovement], default="danese"
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
@@ -133,6 +139,8 @@ class BurracoTournamentListApi(APIView):
             mitchell_turns=data["mitchell_turns"],
             split_after=data["split_after"],
             merit_groups=data["merit_groups"],
+            movement=burraco.Movement(data["movement"]),
+            group_movement=burraco.GroupMovement(data["group_movement"]),
         )
         result = create_burraco(
             tid,
@@ -172,6 +180,7 @@ class BurracoTournamentDetailApi(APIView):
                 "mitchell_turns": state.mitchell_turns,
                 "split_after": state.split_after,
                 "merit_groups": state.opened.merit_groups,
+                "group_movement": state.opened.group_movement.value,
                 "fixed": list(state.fixed),
                 "mobile": list(state.mobile),
                 "groups": {

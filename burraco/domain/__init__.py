@@ -55,7 +55,11 @@ from burraco.domain.events import (
     WarningIssued,
 )
 from burraco.domain.groups import even_sizes, form_groups, group_positions
-from burraco.domain.movement import danese_positions, mitchell_positions
+from burraco.domain.movement import (
+    danese_positions,
+    mitchell_positions,
+    round_robin_positions,
+)
 from burraco.domain.standings import Standing, standings_after
 from burraco.domain.state import INITIAL, BurracoState, TableResult, evolve, merge
 from burraco.domain.values import (
@@ -63,6 +67,7 @@ from burraco.domain.values import (
     STREAM_TYPE,
     TABLE_STREAM_TYPE,
     FormationMethod,
+    GroupMovement,
     Movement,
     Position,
     SheetHand,
@@ -91,6 +96,7 @@ __all__ = [
     "FinalStandingsPublished",
     "FormLines",
     "FormationMethod",
+    "GroupMovement",
     "GroupsFormed",
     "GroupsNotFormed",
     "InvalidLines",
@@ -135,6 +141,7 @@ __all__ = [
     "group_positions",
     "merge",
     "mitchell_positions",
+    "round_robin_positions",
     "standings_after",
     "stream_id",
     "table_stream_id",

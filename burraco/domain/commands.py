@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from uuid import UUID
 
-from burraco.domain.values import Movement, SheetHand, TieBreak
+from burraco.domain.values import GroupMovement, Movement, SheetHand, TieBreak
 
 __all__ = [
     "BurracoCommand",
@@ -37,6 +37,7 @@ class OpenBurraco:
     table_streams: bool = True
     split_after: int | None = None
     merit_groups: int = 2
+    group_movement: GroupMovement = GroupMovement.DANESE
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

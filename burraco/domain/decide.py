@@ -73,10 +73,14 @@ from burraco.domain.groups import (
     group_positions,
 )
 from burraco.domain.guards import entered, not_awarded, table_at
-from burraco.domain.movement import danese_positions, mitchell_positions
+from burraco.domain.movement import (
+    danese_positions,
+    mitchell_positions,
+    round_robin_positions,
+)
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
-from burraco.domain.values import FormationMethod, SheetHand
+from burraco.domain.values import FormationMethod, GroupMovement, Movement, SheetHand
 from rules.burraco.articles import DEFINITIONS, art
 from rules.burraco.errors import InvalidSetting
 from rules.burraco.hand_end import HandEnding
@@ -194,6 +198,7 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
         table_streams=command.table_streams,
         split_after=command.split_after,
         merit_groups=command.merit_groups if command.split_after else 1,
+        group_movement=command.group_movement,
     )
 
 
@@ -266,7 +271,14 @@ def _form_lines(
             value=len(numbers),
             law=art(39),
         )
-    if state.mitchell_turns > len(fixed):
+    if state.opened.movement is Movement.ITALIANA:
+        if state.opened.turns > len(numbers) - 1:
+            raise InvalidLines(
+                f"an all'italiana of {len(numbers)} pairs has "
+                f"{len(numbers) - 1} turns, not {state.opened.turns}",
+                law=art(2),
+            )
+    elif state.mitchell_turns > len(fixed):
         raise InvalidLines(
             f"a Mitchell on {len(fixed)} tables has at most {len(fixed)} turns "
             f"without a repeat, not {state.mitchell_turns}",
@@ -301,7 +313,11 @@ def _publish_positions(
             "once the standings before the split are final",
             law=ART_20,
         )
-    if command.turn == 1 or command.turn <= state.mitchell_turns:
+    if split is not None and command.turn > split and state.italiana:
+        positions = group_positions((), state.groups, round_=command.turn - split)
+    elif state.opened.movement is Movement.ITALIANA:
+        positions = round_robin_positions(state.pairs, command.turn)
+    elif command.turn == 1 or command.turn <= state.mitchell_turns:
         positions = mitchell_positions(state.fixed, state.mobile, command.turn)
     else:
         # Danese puro from the standings shown after the last turn (Art. 2),
@@ -516,6 +532,12 @@ def _danese_swap(state: BurracoState, result: TableResult) -> int | None:
     current = state.current_turn
     if result.turn != current - 1 or current <= state.mitchell_turns:
         return None
+    assert state.opened is not None
+    split = state.split_after
+    if state.opened.movement is Movement.ITALIANA or (
+        split is not None and current > split and state.italiana
+    ):
+        return None  # a calendar's seats do not follow the standings
     pairs = {result.fixed, result.mobile}
     for position in state.positions[current]:
         seated = {position.fixed, position.mobile}
@@ -626,4 +648,17 @@ def _split(
             field="sizes",
             law=art(39),
         )
-    return GroupsFormed(after_turn=split, groups=form_groups(order, sizes))
+    groups = form_groups(order, sizes)
+    rounds = state.opened.turns - split
+    if (
+        state.opened.group_movement is GroupMovement.ITALIANA
+        and rounds > min(sizes) - 1
+    ):
+        raise InvalidLines(
+            f"an all'italiana of {min(sizes)} pairs has {min(sizes) - 1} "
+            f"turns; the groups play {rounds}",
+            field="sizes",
+            value=min(sizes),
+            law=art(2),
+        )
+    return GroupsFormed(after_turn=split, groups=groups)

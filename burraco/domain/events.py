@@ -14,6 +14,7 @@ from uuid import UUID
 
 from burraco.domain.values import (
     FormationMethod,
+    GroupMovement,
     Movement,
     Position,
     SheetHand,
@@ -62,6 +63,7 @@ class BurracoOpened:
     # within each (Art. 20; decision 0145); None: no split (v1).
     split_after: int | None = None
     merit_groups: int = 1
+    group_movement: GroupMovement = GroupMovement.DANESE
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from burraco.domain.errors import InvalidLines
-from burraco.domain.movement import danese_positions
+from burraco.domain.movement import danese_positions, round_robin_positions
 from burraco.domain.values import Position
 from rules.burraco.articles import art
 
@@ -64,15 +64,22 @@ def form_groups(
 
 
 def group_positions(
-    order: tuple[int, ...], groups: tuple[tuple[int, ...], ...]
+    order: tuple[int, ...],
+    groups: tuple[tuple[int, ...], ...],
+    *,
+    round_: int | None = None,
 ) -> tuple[Position, ...]:
     """A Danese turn within each group (Poteri g): the standings' order
-    restricted to the group, 1st against 2nd...; tables numbered on, group
-    A's first."""
+    restricted to the group, 1st against 2nd...; or with ``round_`` that
+    round of each group's all'italiana calendar (Art. 2), the group as
+    formed. Tables numbered on, group A's first."""
     rank = {pair: i for i, pair in enumerate(order)}
     out: list[Position] = []
     for members in groups:
-        ranked = tuple(sorted(members, key=rank.__getitem__))
+        if round_ is None:
+            turn = danese_positions(tuple(sorted(members, key=rank.__getitem__)))
+        else:
+            turn = round_robin_positions(members, round_)
         offset = len(out)
-        out.extend(replace(p, table=p.table + offset) for p in danese_positions(ranked))
+        out.extend(replace(p, table=p.table + offset) for p in turn)
     return tuple(out)

@@ -1,4 +1,5 @@
-"""The Mitchell and Danese movements of burraco turns (Art. 2; Definizioni).
+"""The Mitchell, Danese and all'italiana movements of burraco turns (Art. 2;
+Definizioni).
 
 The fixed line of a table stays there; the mobile lines move one table up
 each turn (the last table's to table 1), so that on ``n`` tables ``n`` turns
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from burraco.domain.values import Position
 
-__all__ = ["danese_positions", "mitchell_positions"]
+__all__ = ["danese_positions", "mitchell_positions", "round_robin_positions"]
 
 
 def mitchell_positions(
@@ -34,3 +35,26 @@ def danese_positions(order: tuple[int, ...]) -> tuple[Position, ...]:
         Position(table=i // 2 + 1, fixed=order[i], mobile=order[i + 1])
         for i in range(0, len(order) - 1, 2)
     )
+
+
+def round_robin_positions(pairs: tuple[int, ...], round_: int) -> tuple[Position, ...]:
+    """Return round ``round_`` (1-based) of the all'italiana calendar of
+    ``pairs`` (Art. 2: each pair meets every other of its group once, on a
+    calendar set beforehand), by the circle method: the first pair stays,
+    the others turn one place each round; ``len(pairs) - 1`` rounds for an
+    even group. The first pair alternates its line, so that no pair keeps
+    the fixed line throughout."""
+    n = len(pairs)
+    if n % 2 or not 1 <= round_ <= n - 1:
+        raise ValueError(f"round {round_} of a calendar of {n} pairs")
+    rest = list(pairs[1:])
+    shift = (round_ - 1) % (n - 1)
+    turned = rest[-shift:] + rest[:-shift] if shift else rest
+    circle = [pairs[0], *turned]
+    out: list[Position] = []
+    for i in range(n // 2):
+        a, b = circle[i], circle[n - 1 - i]
+        if i == 0 and round_ % 2 == 0:
+            a, b = b, a
+        out.append(Position(table=i + 1, fixed=a, mobile=b))
+    return tuple(out)

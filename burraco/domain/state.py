@@ -24,7 +24,7 @@ from burraco.domain.events import (
     TurnAwarded,
     WarningIssued,
 )
-from burraco.domain.values import Position, SheetHand
+from burraco.domain.values import GroupMovement, Movement, Position, SheetHand
 
 __all__ = ["INITIAL", "BurracoState", "TableResult", "evolve", "merge"]
 
@@ -127,6 +127,14 @@ class BurracoState:
         """The single group's last turn (None: no merit groups)."""
         return None if self.opened is None else self.opened.split_after
 
+    @property
+    def italiana(self) -> bool:
+        """The merit groups play a round-robin calendar."""
+        return (
+            self.opened is not None
+            and self.opened.group_movement is GroupMovement.ITALIANA
+        )
+
     def group_of(self, pair: int) -> str:
         """The pair's merit group's letter ("" before the split)."""
         for index, members in enumerate(self.groups):
@@ -156,7 +164,7 @@ class BurracoState:
     @property
     def mitchell_turns(self) -> int:
         """The turns moved by Mitchell; the later ones are Danese."""
-        if self.opened is None:
+        if self.opened is None or self.opened.movement is Movement.ITALIANA:
             return 0
         if self.opened.mitchell_turns is None:
             return self.opened.turns

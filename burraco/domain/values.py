@@ -18,6 +18,7 @@ __all__ = [
     "STREAM_TYPE",
     "TABLE_STREAM_TYPE",
     "FormationMethod",
+    "GroupMovement",
     "Movement",
     "Position",
     "SheetHand",
@@ -50,6 +51,16 @@ class Movement(StrEnum):
     """
 
     MITCHELL = "mitchell"
+    ITALIANA = "italiana"
+    """All'italiana: every turn a round of the single group's calendar."""
+
+
+class GroupMovement(StrEnum):
+    """How the merit groups are paired after the split (Art. 2; Poteri g)."""
+
+    DANESE = "danese"
+    ITALIANA = "italiana"
+    """A round-robin calendar per group, set when the groups are formed."""
 
 
 class FormationMethod(StrEnum):
