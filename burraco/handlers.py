@@ -26,8 +26,10 @@ from burraco import domain as burraco
 from eventstore.commands import PendingAppend, StreamCache, execute, fold
 from eventstore.errors import WrongExpectedVersion
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
+from registry.boundary import player_states
 from tournaments import handlers as tournaments
 from tournaments.domain import tournament
+from tournaments.domain.tournament.checks import check_registered
 
 __all__ = [
     "BURRACO",
@@ -46,6 +48,7 @@ TABLES = StreamCache(burraco.evolve, burraco.INITIAL, size=8192)
 CONFLICT_RETRIES = 1000
 
 TABLE_COMMANDS = (
+    burraco.RecordAbsence,
     burraco.EnterScoreSheet,
     burraco.CorrectScoreSheet,
     burraco.RecordLateness,
@@ -57,6 +60,8 @@ READS_RESULTS = (
     burraco.InvertScore,
     burraco.PublishProvisionalStandings,
     burraco.SplitIntoGroups,
+    burraco.SubstitutePlayer,
+    burraco.InterruptTournament,
 )
 EVENT_TYPES = tuple(cls.event_type for cls in burraco.EVENT_TYPES)
 
@@ -190,8 +195,15 @@ def handle_burraco(
             tournament_id, command, metadata, idempotency_key, expected_version
         )
     entries: tuple[int, ...] = ()
+    players: dict[int, tuple[UUID, ...]] = {}
     if isinstance(command, burraco.FormLines):
         entries = tuple(tournaments.load_tournament(tournament_id).entries)
+    if isinstance(command, burraco.SubstitutePlayer):
+        # Art. 38's incoming player is a member on the register (decision 0083).
+        incoming = (command.player_in,)
+        check_registered(incoming, player_states(incoming))
+        entered = tournaments.load_tournament(tournament_id).entries
+        players = {n: e.player_ids for n, e in entered.items()}
     seen = [0]
     reads = (
         state.opened is not None
@@ -203,7 +215,7 @@ def handle_burraco(
         if reads:
             seen[0], tables = TABLE_RESULTS.load(tournament_id)
             current = burraco.merge(current, tables)
-        return burraco.decide(current, command, now, entries=entries)
+        return burraco.decide(current, command, now, entries=entries, players=players)
 
     def unchanged(result: AppendResult) -> None:
         """Under the exclusive lock: no table event since the decision."""
@@ -234,7 +246,8 @@ def _at_table(
     command: burraco.EnterScoreSheet
     | burraco.CorrectScoreSheet
     | burraco.RecordLateness
-    | burraco.RecordLostSheet,
+    | burraco.RecordLostSheet
+    | burraco.RecordAbsence,
     metadata: Metadata,
     idempotency_key: str | None,
     expected_version: int | None,
@@ -247,6 +260,9 @@ def _at_table(
 
     def decide(table: burraco.BurracoState, now: Any) -> list[Any]:
         seen[0], current = BURRACO.load(own)
+        if isinstance(command, burraco.RecordAbsence):
+            # Art. 38 counts the pair's absences in every turn so far.
+            current = burraco.merge(current, TABLE_RESULTS.load(tournament_id)[1])
         return burraco.decide(burraco.merge(current, table), command, now)
 
     def unchanged(result: AppendResult) -> None:

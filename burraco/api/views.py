@@ -190,6 +190,22 @@ class BurracoTournamentDetailApi(APIView):
                 "provisional_check_deadline": state.provisional_deadline,
                 "provisional_final": state.provisional_final,
                 "current_turn": state.current_turn,
+                "substitutions": [
+                    {
+                        "pair": sub.pair,
+                        "player_out": str(sub.player_out),
+                        "player_in": str(sub.player_in),
+                    }
+                    for sub in state.substitutions.values()
+                ],
+                "interrupted": None
+                if state.interrupted is None
+                else {
+                    "completed_turns": state.interrupted.completed_turns,
+                    "prizes": state.interrupted.prizes,
+                    "standings_after": state.interrupted.standings_after,
+                    "reason": state.interrupted.reason,
+                },
                 "final_published_at": state.final_published_at,
                 "check_deadline": state.check_deadline,
                 "final": state.final,
@@ -395,6 +411,53 @@ class LostSheetApi(DirectorCommandApi):
     ) -> Response:
         command = burraco.RecordLostSheet(turn=turn, table=table)
         return _command(request, tournament_id, command, "record_lost_sheet")
+
+
+class AbsenceApi(DirectorCommandApi):
+    """``POST``: Art. 38, a pair absent from its table: 7 VP (0 from its
+    fourth absent turn) with the equivalent MP; the side present wins as
+    Art. 39 gives beyond ten minutes."""
+
+    class InputSerializer(serializers.Serializer):
+        pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self, request: Request, tournament_id: UUID, turn: int, table: int
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.RecordAbsence(turn=turn, table=table, pair=data["pair"])
+        return _command(request, tournament_id, command, "record_absence")
+
+
+class SubstitutionApi(DirectorCommandApi):
+    """``POST``: Art. 38, one player of a pair replaced before half the
+    turns, by a registered player new to the tournament; once a pair."""
+
+    class InputSerializer(serializers.Serializer):
+        pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+        player_out = serializers.UUIDField()
+        player_in = serializers.UUIDField()
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.SubstitutePlayer(**data)
+        return _command(request, tournament_id, command, "substitute_player")
+
+
+class InterruptionApi(DirectorCommandApi):
+    """``POST``: Art. 40, the tournament interrupted: prizes on the last
+    standings shown after more than half the turns, otherwise refunds."""
+
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.InterruptTournament(reason=data["reason"])
+        return _command(request, tournament_id, command, "interrupt_tournament")
 
 
 class TurnResultsApi(APIView):

@@ -12,15 +12,18 @@ __all__ = [
     "CorrectScoreSheet",
     "EnterScoreSheet",
     "FormLines",
+    "InterruptTournament",
     "InvertScore",
     "IssueWarning",
     "OpenBurraco",
     "PublishFinalStandings",
     "PublishPositions",
     "PublishProvisionalStandings",
+    "RecordAbsence",
     "RecordLateness",
     "RecordLostSheet",
     "SplitIntoGroups",
+    "SubstitutePlayer",
 ]
 
 
@@ -122,6 +125,32 @@ class SplitIntoGroups:
     sizes: tuple[int, ...] = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordAbsence:
+    """Art. 38: ``pair`` absent from its table in the turn in play."""
+
+    turn: int
+    table: int
+    pair: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SubstitutePlayer:
+    """Art. 38: ``player_in``, who has not played in the tournament, replaces
+    ``player_out`` in ``pair``."""
+
+    pair: int
+    player_out: UUID
+    player_in: UUID
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InterruptTournament:
+    """Art. 40: force majeure stops the tournament."""
+
+    reason: str
+
+
 BurracoCommand = (
     OpenBurraco
     | FormLines
@@ -135,4 +164,7 @@ BurracoCommand = (
     | RecordLostSheet
     | PublishProvisionalStandings
     | SplitIntoGroups
+    | RecordAbsence
+    | SubstitutePlayer
+    | InterruptTournament
 )

@@ -19,25 +19,30 @@ even before the sweep records its closing.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import assert_never
+from uuid import UUID
 
+from burraco.domain.absences import absent, interrupt, substitute
 from burraco.domain.awards import late, lost_sheet
 from burraco.domain.commands import (
     BurracoCommand,
     CorrectScoreSheet,
     EnterScoreSheet,
     FormLines,
+    InterruptTournament,
     InvertScore,
     IssueWarning,
     OpenBurraco,
     PublishFinalStandings,
     PublishPositions,
     PublishProvisionalStandings,
+    RecordAbsence,
     RecordLateness,
     RecordLostSheet,
     SplitIntoGroups,
+    SubstitutePlayer,
 )
 from burraco.domain.errors import (
     BurracoExists,
@@ -50,6 +55,7 @@ from burraco.domain.errors import (
     InversionNotAllowed,
     SheetAlreadyEntered,
     StandingsAreFinal,
+    TournamentIsInterrupted,
     TurnIncomplete,
     TurnNotCurrent,
 )
@@ -100,11 +106,13 @@ def decide(
     now: datetime,
     *,
     entries: Collection[int] = (),
+    players: Mapping[int, Collection[UUID]] | None = None,
 ) -> list[BurracoEvent]:
     """Return the events of ``command``, or raise the refusal naming its article.
 
     ``entries``: the pair numbers entered in the tournament (its stream's),
-    read by the handler for ``FormLines``.
+    read by the handler for ``FormLines``; ``players``: each pair's players,
+    for ``SubstitutePlayer``.
     """
     if isinstance(command, OpenBurraco):
         return [_open(state, command)]
@@ -115,6 +123,10 @@ def decide(
     ):
         raise StandingsAreFinal(
             "the standings are final: nothing can change now", law=ART_20
+        )
+    if state.interrupted is not None:
+        raise TournamentIsInterrupted(
+            "the tournament is interrupted: nothing can change now", law=art(40)
         )
     match command:
         case FormLines():
@@ -139,6 +151,12 @@ def decide(
             return [_publish_provisional(state, now)]
         case SplitIntoGroups():
             return [_split(state, command, now)]
+        case RecordAbsence():
+            return absent(state, command)
+        case SubstitutePlayer():
+            return [substitute(state, command, players or {})]
+        case InterruptTournament():
+            return [interrupt(state, command, now)]
         case _:
             assert_never(command)
 

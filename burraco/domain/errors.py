@@ -20,6 +20,8 @@ __all__ = [
     "InversionNotAllowed",
     "SheetAlreadyEntered",
     "StandingsAreFinal",
+    "SubstitutionNotAllowed",
+    "TournamentIsInterrupted",
     "TurnIncomplete",
     "TurnNotCurrent",
     "UnknownTable",
@@ -85,3 +87,15 @@ class GroupsNotFormed(StateConflict):
     """Art. 20: the merit groups follow the final standings before the split."""
 
     code: ClassVar[str] = "groups_not_formed"
+
+
+class SubstitutionNotAllowed(StateConflict):
+    """Art. 38: once a pair, before half the turns, by a player new to it."""
+
+    code: ClassVar[str] = "substitution_not_allowed"
+
+
+class TournamentIsInterrupted(StateConflict):
+    """Art. 40: an interrupted tournament takes no further command."""
+
+    code: ClassVar[str] = "tournament_interrupted"

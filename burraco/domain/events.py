@@ -23,12 +23,14 @@ from burraco.domain.values import (
 
 __all__ = [
     "EVENT_TYPES",
+    "AbsenceRecorded",
     "BurracoEvent",
     "BurracoOpened",
     "FinalStandingsPublished",
     "GroupsFormed",
     "LatenessRecorded",
     "LinesFormed",
+    "PlayerSubstituted",
     "PositionsPublished",
     "ProvisionalStandingsFinal",
     "ProvisionalStandingsPublished",
@@ -36,6 +38,7 @@ __all__ = [
     "ScoreSheetCorrected",
     "ScoreSheetEntered",
     "StandingsFinal",
+    "TournamentInterrupted",
     "TurnAwarded",
     "WarningIssued",
 ]
@@ -248,6 +251,50 @@ class GroupsFormed:
     groups: tuple[tuple[int, ...], ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AbsenceRecorded:
+    """Art. 38: a pair absent for a turn; the table's ``TurnAwarded`` follows.
+    ``nth``: its absent turns so far, this one included."""
+
+    event_type: ClassVar[str] = "burraco.absence_recorded"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    pair: int
+    nth: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerSubstituted:
+    """Art. 38: one player of a pair replaced, before half the turns."""
+
+    event_type: ClassVar[str] = "burraco.player_substituted"
+    schema_version: ClassVar[int] = 1
+
+    pair: int
+    player_out: UUID
+    player_in: UUID
+    turns_played: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentInterrupted:
+    """Art. 40: the tournament cannot be finished. Prizes on the last
+    standings shown when more than half the turns were played; otherwise
+    the entry fees are refunded and there are no prizes."""
+
+    event_type: ClassVar[str] = "burraco.tournament_interrupted"
+    schema_version: ClassVar[int] = 1
+
+    completed_turns: int
+    scheduled_turns: int
+    prizes: bool
+    standings_after: int
+    reason: str
+    interrupted_at: datetime
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -263,6 +310,9 @@ BurracoEvent = (
     | ProvisionalStandingsPublished
     | ProvisionalStandingsFinal
     | GroupsFormed
+    | AbsenceRecorded
+    | PlayerSubstituted
+    | TournamentInterrupted
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -279,4 +329,7 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     ProvisionalStandingsPublished,
     ProvisionalStandingsFinal,
     GroupsFormed,
+    AbsenceRecorded,
+    PlayerSubstituted,
+    TournamentInterrupted,
 )

@@ -8,12 +8,14 @@ from types import MappingProxyType
 from typing import assert_never
 
 from burraco.domain.events import (
+    AbsenceRecorded,
     BurracoEvent,
     BurracoOpened,
     FinalStandingsPublished,
     GroupsFormed,
     LatenessRecorded,
     LinesFormed,
+    PlayerSubstituted,
     PositionsPublished,
     ProvisionalStandingsFinal,
     ProvisionalStandingsPublished,
@@ -21,6 +23,7 @@ from burraco.domain.events import (
     ScoreSheetCorrected,
     ScoreSheetEntered,
     StandingsFinal,
+    TournamentInterrupted,
     TurnAwarded,
     WarningIssued,
 )
@@ -112,6 +115,11 @@ class BurracoState:
     provisional_deadline: datetime | None = None
     provisional_final: bool = False
     groups: tuple[tuple[int, ...], ...] = ()
+    absences: frozenset[tuple[int, int]] = frozenset()  # (turn, pair), Art. 38
+    substitutions: MappingProxyType[int, PlayerSubstituted] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    interrupted: TournamentInterrupted | None = None
 
     @property
     def exists(self) -> bool:
@@ -178,6 +186,11 @@ class BurracoState:
     @property
     def pairs(self) -> tuple[int, ...]:
         return tuple(sorted(self.fixed + self.mobile))
+
+    @property
+    def completed_turns(self) -> int:
+        """The turns whose every table has its result."""
+        return sum(1 for turn in self.positions if self.turn_complete(turn))
 
     def turn_complete(self, turn: int) -> bool:
         tables = self.positions.get(turn, ())
@@ -299,6 +312,13 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, provisional_final=True)
         case GroupsFormed():
             return replace(state, groups=event.groups)
+        case AbsenceRecorded():
+            return replace(state, absences=state.absences | {(event.turn, event.pair)})
+        case PlayerSubstituted():
+            substitutions = {**state.substitutions, event.pair: event}
+            return replace(state, substitutions=MappingProxyType(substitutions))
+        case TournamentInterrupted():
+            return replace(state, interrupted=event)
         case _:
             assert_never(event)
 
@@ -312,7 +332,9 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
     results = dict(tournament.results)
     lateness = dict(tournament.lateness)
     warnings = list(tournament.warnings)
+    absences = set(tournament.absences)
     for table in tables:
+        absences |= table.absences
         results.update(table.results)
         lateness.update(table.lateness)
         warnings.extend(table.warnings)
@@ -324,4 +346,5 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
         results=MappingProxyType(results),
         lateness=MappingProxyType(lateness),
         warnings=tuple(warnings),
+        absences=frozenset(absences),
     )
