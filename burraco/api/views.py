@@ -115,6 +115,14 @@ class BurracoTournamentListApi(APIView):
         group_movement = serializers.ChoiceField(
             choices=[m.value for m in burraco.GroupMovement], default="danese"
         )
+        session_turns = serializers.IntegerField(
+            min_value=1,
+            max_value=burraco.MAX_TURNS,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="turns a session (Art. 39: a rest once a session); one session if unset",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
@@ -141,6 +149,7 @@ class BurracoTournamentListApi(APIView):
             merit_groups=data["merit_groups"],
             movement=burraco.Movement(data["movement"]),
             group_movement=burraco.GroupMovement(data["group_movement"]),
+            session_turns=data["session_turns"],
         )
         result = create_burraco(
             tid,

@@ -72,6 +72,7 @@ from burraco.domain.standings import Standing, standings_after
 from burraco.domain.state import INITIAL, BurracoState, TableResult, evolve, merge
 from burraco.domain.values import (
     NAMESPACE,
+    REST,
     STREAM_TYPE,
     TABLE_STREAM_TYPE,
     FormationMethod,
@@ -89,6 +90,7 @@ __all__ = [
     "INITIAL",
     "MAX_TURNS",
     "NAMESPACE",
+    "REST",
     "STREAM_TYPE",
     "TABLE_STREAM_TYPE",
     "AbsenceRecorded",

@@ -41,6 +41,7 @@ class OpenBurraco:
     split_after: int | None = None
     merit_groups: int = 2
     group_movement: GroupMovement = GroupMovement.DANESE
+    session_turns: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -70,6 +70,7 @@ from burraco.domain.events import (
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
+    TurnAwarded,
     WarningIssued,
 )
 from burraco.domain.groups import (
@@ -80,16 +81,23 @@ from burraco.domain.groups import (
 )
 from burraco.domain.guards import entered, not_awarded, table_at
 from burraco.domain.movement import (
-    danese_positions,
+    calendar_with_rest,
+    danese_with_rest,
     mitchell_positions,
-    round_robin_positions,
 )
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
-from burraco.domain.values import FormationMethod, GroupMovement, Movement, SheetHand
+from burraco.domain.values import (
+    REST,
+    FormationMethod,
+    GroupMovement,
+    Movement,
+    SheetHand,
+)
 from rules.burraco.articles import DEFINITIONS, art
 from rules.burraco.errors import InvalidSetting
 from rules.burraco.hand_end import HandEnding
+from rules.burraco.lateness import FORFEIT
 from rules.burraco.match_format import MatchFormat
 from scoring.burraco import HandScore, NotAMultipleOfFive, SideScore, score_turn
 from scoring.burraco.standings import WarningPolicy
@@ -132,7 +140,8 @@ def decide(
         case FormLines():
             return [_form_lines(state, command, entries)]
         case PublishPositions():
-            return [_publish_positions(state, command, now)]
+            published = _publish_positions(state, command, now)
+            return [published, *_rests(state, published)]
         case EnterScoreSheet():
             return [_enter(state, command)]
         case CorrectScoreSheet():
@@ -194,6 +203,15 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
             law=art(2),
         )
     _check_split(command)
+    if command.session_turns is not None and not (
+        1 <= command.session_turns <= command.turns
+    ):
+        raise InvalidSetting(
+            f"a session has 1 to {command.turns} turns, not {command.session_turns}",
+            field="session_turns",
+            value=command.session_turns,
+            law=art(39),
+        )
     if len(set(command.tie_breaks)) != len(command.tie_breaks):
         # The code has no tie-breaks (digest Q8): no article to name.
         raise InvalidSetting("a tie-break is listed twice", field="tie_breaks")
@@ -217,6 +235,7 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
         split_after=command.split_after,
         merit_groups=command.merit_groups if command.split_after else 1,
         group_movement=command.group_movement,
+        session_turns=command.session_turns,
     )
 
 
@@ -271,29 +290,31 @@ def _form_lines(
                 field="fixed",
                 law=art(2),
             )
-        if len(fixed) != len(mobile):
+        if len(fixed) - len(mobile) not in (0, len(numbers) % 2):
             raise InvalidLines(
-                "as many fixed lines as mobile ones: one of each a table",
+                "as many fixed lines as mobile ones (one more fixed with an "
+                "odd field: its table is incomplete)",
                 field="mobile",
                 law=art(2),
             )
     else:
         method = FormationMethod.REGISTRATION_ORDER
-        half = len(numbers) // 2
+        half = (len(numbers) + 1) // 2
         fixed, mobile = tuple(numbers[:half]), tuple(numbers[half:])
-    if len(numbers) < 2 or len(numbers) % 2:
-        # An incomplete table and its rest (Art. 39; digest Q6/Q7) are not
-        # modelled yet: the field must fill every table (decision 0122).
+    if len(numbers) < 2:
         raise InvalidLines(
-            f"{len(numbers)} pairs do not fill whole tables of two pairs",
-            value=len(numbers),
-            law=art(39),
+            f"{len(numbers)} pairs do not make a table", value=len(numbers), law=art(2)
         )
+    if len(numbers) % 2:
+        # The empty side of the incomplete table moves with the mobile
+        # lines: a fixed pair rests once in the Mitchell (Art. 39).
+        mobile = (*mobile, REST)
+    rounds = len(numbers) - 1 + len(numbers) % 2
     if state.opened.movement is Movement.ITALIANA:
-        if state.opened.turns > len(numbers) - 1:
+        if state.opened.turns > rounds:
             raise InvalidLines(
                 f"an all'italiana of {len(numbers)} pairs has "
-                f"{len(numbers) - 1} turns, not {state.opened.turns}",
+                f"{rounds} turns, not {state.opened.turns}",
                 law=art(2),
             )
     elif state.mitchell_turns > len(fixed):
@@ -334,17 +355,21 @@ def _publish_positions(
     if split is not None and command.turn > split and state.italiana:
         positions = group_positions((), state.groups, round_=command.turn - split)
     elif state.opened.movement is Movement.ITALIANA:
-        positions = round_robin_positions(state.pairs, command.turn)
+        positions = calendar_with_rest(state.pairs, command.turn)
     elif command.turn == 1 or command.turn <= state.mitchell_turns:
         positions = mitchell_positions(state.fixed, state.mobile, command.turn)
     else:
         # Danese puro from the standings shown after the last turn (Art. 2),
         # within each merit group after the split (Poteri g).
         order = tuple(s.pair for s in standings_after(state, state.current_turn))
+
+        def may_rest(pair: int) -> bool:
+            return not state.rested(pair, command.turn)
+
         if split is not None and command.turn > split:
-            positions = group_positions(order, state.groups)
+            positions = group_positions(order, state.groups, may_rest=may_rest)
         else:
-            positions = danese_positions(order)
+            positions = danese_with_rest(order, may_rest)
     return PositionsPublished(turn=command.turn, positions=positions, published_at=now)
 
 
@@ -659,24 +684,48 @@ def _split(
             value=len(sizes),
             law=ART_20,
         )
-    if any(size % 2 for size in sizes):
-        # A rest at an incomplete table within a group is not modelled.
-        raise InvalidLines(
-            "each group fills whole tables of two pairs",
-            field="sizes",
-            law=art(39),
-        )
     groups = form_groups(order, sizes)
     rounds = state.opened.turns - split
-    if (
-        state.opened.group_movement is GroupMovement.ITALIANA
-        and rounds > min(sizes) - 1
-    ):
+    calendar = min(size - 1 + size % 2 for size in sizes)
+    if state.opened.group_movement is GroupMovement.ITALIANA and rounds > calendar:
         raise InvalidLines(
-            f"an all'italiana of {min(sizes)} pairs has {min(sizes) - 1} "
-            f"turns; the groups play {rounds}",
+            f"the smallest group's all'italiana has {calendar} turns; the groups "
+            f"play {rounds}",
             field="sizes",
             value=min(sizes),
             law=art(2),
         )
     return GroupsFormed(after_turn=split, groups=groups)
+
+
+def _rests(state: BurracoState, published: PositionsPublished) -> list[TurnAwarded]:
+    """The incomplete table's pair rests (Art. 39) and is credited the
+    article's list for its format: 14 VP and 305 MP with two hands, 14 and
+    355 with three, 13 and 505 with four (digest Q6/Q7; decision 0146)."""
+    assert state.opened is not None
+    score = FORFEIT[MatchFormat.for_hands(state.opened.hands_per_turn)]
+    out: list[TurnAwarded] = []
+    for p in published.positions:
+        if REST not in (p.fixed, p.mobile):
+            continue
+        resting = p.mobile if p.fixed == REST else p.fixed
+        if state.rested(resting, published.turn):
+            raise InvalidLines(
+                f"pair {resting} rested in this session already",
+                value=resting,
+                law=art(39),
+            )
+        out.append(
+            TurnAwarded(
+                turn=published.turn,
+                table=p.table,
+                fixed=resting,
+                mobile=REST,
+                fixed_vp=score.vp,
+                mobile_vp=0,
+                fixed_mp=score.mp,
+                mobile_mp=0,
+                article=str(art(39)),
+            )
+        )
+    return out

@@ -67,6 +67,8 @@ class BurracoOpened:
     split_after: int | None = None
     merit_groups: int = 1
     group_movement: GroupMovement = GroupMovement.DANESE
+    # Turns a session (Art. 39: a rest once a session); None: one session.
+    session_turns: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

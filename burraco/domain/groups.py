@@ -11,10 +11,11 @@ the best pairs go to group A; the final ranking is group A, then B.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from burraco.domain.errors import InvalidLines
-from burraco.domain.movement import danese_positions, round_robin_positions
+from burraco.domain.movement import calendar_with_rest, danese_with_rest
 from burraco.domain.values import Position
 from rules.burraco.articles import art
 
@@ -68,6 +69,7 @@ def group_positions(
     groups: tuple[tuple[int, ...], ...],
     *,
     round_: int | None = None,
+    may_rest: Callable[[int], bool] = lambda pair: True,
 ) -> tuple[Position, ...]:
     """A Danese turn within each group (Poteri g): the standings' order
     restricted to the group, 1st against 2nd...; or with ``round_`` that
@@ -77,9 +79,10 @@ def group_positions(
     out: list[Position] = []
     for members in groups:
         if round_ is None:
-            turn = danese_positions(tuple(sorted(members, key=rank.__getitem__)))
+            ranked = tuple(sorted(members, key=rank.__getitem__))
+            turn = danese_with_rest(ranked, may_rest)
         else:
-            turn = round_robin_positions(members, round_)
+            turn = calendar_with_rest(members, round_)
         offset = len(out)
         out.extend(replace(p, table=p.table + offset) for p in turn)
     return tuple(out)

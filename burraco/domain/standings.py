@@ -13,7 +13,7 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from burraco.domain.state import BurracoState
-from burraco.domain.values import TieBreak
+from burraco.domain.values import REST, TieBreak
 from scoring.burraco import WarningPolicy, warnings_vp_deduction
 
 __all__ = ["Standing", "standings_after"]
@@ -90,6 +90,8 @@ def standings_after(state: BurracoState, after_turn: int) -> tuple[Standing, ...
         if turn > after_turn:
             continue
         for pair in (result.fixed, result.mobile):
+            if pair == REST:
+                continue
             vp, mp = result.for_pair(pair, after_turn)
             line = lines.setdefault(pair, _Line(pair))
             line.turn_vp += vp

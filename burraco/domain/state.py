@@ -27,7 +27,7 @@ from burraco.domain.events import (
     TurnAwarded,
     WarningIssued,
 )
-from burraco.domain.values import GroupMovement, Movement, Position, SheetHand
+from burraco.domain.values import REST, GroupMovement, Movement, Position, SheetHand
 
 __all__ = ["INITIAL", "BurracoState", "TableResult", "evolve", "merge"]
 
@@ -185,7 +185,23 @@ class BurracoState:
 
     @property
     def pairs(self) -> tuple[int, ...]:
-        return tuple(sorted(self.fixed + self.mobile))
+        return tuple(sorted(p for p in self.fixed + self.mobile if p != REST))
+
+    def session_of(self, turn: int) -> int:
+        """The session a turn belongs to (0-based; one session when unset)."""
+        size = self.opened.session_turns if self.opened else None
+        return 0 if not size else (turn - 1) // size
+
+    def rested(self, pair: int, turn: int) -> bool:
+        """Whether ``pair`` rested at an incomplete table earlier in the
+        session of ``turn`` (Art. 39: once a session)."""
+        session = self.session_of(turn)
+        return any(
+            REST in (p.fixed, p.mobile) and pair in (p.fixed, p.mobile)
+            for t, seats in self.positions.items()
+            if t < turn and self.session_of(t) == session
+            for p in seats
+        )
 
     @property
     def completed_turns(self) -> int:

@@ -15,6 +15,7 @@ from uuid import UUID
 
 __all__ = [
     "NAMESPACE",
+    "REST",
     "STREAM_TYPE",
     "TABLE_STREAM_TYPE",
     "FormationMethod",
@@ -28,6 +29,8 @@ __all__ = [
 ]
 
 STREAM_TYPE = "burraco_tournament"
+REST = 0
+"""The pair number of the empty side of an incomplete table (Art. 39)."""
 TABLE_STREAM_TYPE = "burraco_table"
 NAMESPACE = UUID("5f0b8e2a-8c1d-4d1e-9a57-0b1c2d3e4f51")
 
