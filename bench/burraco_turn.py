@@ -221,6 +221,7 @@ def _turn(tid: str, token: str, *, publish: bool) -> tuple[float, float, list[fl
         if status != 201:
             raise SystemExit(f"burraco benchmark: positions {status} {answer[:200]!r}")
         published = time.perf_counter() - last
+        conn.close()
     for conn in conns:
         conn.close()
     return last - start, published, latencies
@@ -236,6 +237,7 @@ def _warm(tournaments: list[str]) -> None:
             for tid in tournaments:
                 conn.request("GET", f"/api/v1/burraco/tournaments/{tid}/")
                 conn.getresponse().read()
+        conn.close()
 
     threads = [threading.Thread(target=read) for _ in range(4 * WORKERS * THREADS)]
     for thread in threads:
@@ -266,7 +268,7 @@ def main() -> int:
             sys.executable, "-m", "gunicorn", "config.wsgi",
             "--bind", f"{HOST}:{PORT}",
             "--workers", str(WORKERS), "--worker-class", "gthread",
-            "--threads", str(THREADS), "--keep-alive", "30",
+            "--threads", str(THREADS), "--keep-alive", "5",
             "--backlog", "512", "--log-level", "warning",
         ],
         cwd=ROOT,
@@ -327,7 +329,11 @@ def main() -> int:
         )
     finally:
         server.send_signal(signal.SIGTERM)
-        server.wait(timeout=30)
+        try:
+            server.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
         _psql(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
     return 0
 

@@ -43,6 +43,7 @@ __all__ = [
     "load_player",
     "player_names",
     "player_states",
+    "players_by_number",
     "players_matching_club",
     "provide_team_entries",
     "public_people",
@@ -104,3 +105,14 @@ def player_names(player_ids: Iterable[UUID]) -> dict[UUID, tuple[str, str]]:
         for identity in PlayerIdentity.objects.filter(player_id__in=wanted)
         if identity.player_id not in hidden
     }
+
+
+def players_by_number(numbers: Iterable[str]) -> dict[str, UUID]:
+    """The registered player of each federation number the register holds
+    (an import of entries names members by number); whether each is a member
+    in good standing is ``player_states``' answer."""
+    return dict(
+        PlayerIdentity.objects.filter(federation_number__in=list(numbers)).values_list(
+            "federation_number", "player_id"
+        )
+    )

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from burraco.api import views as v
+from burraco.api.entries import EntriesImportApi
 
 T = "burraco/tournaments/<uuid:tournament_id>"
 TURN = f"{T}/turns/<int:turn>"
@@ -10,6 +11,7 @@ urlpatterns = [
     path("burraco/tournaments/", v.BurracoTournamentListApi.as_view()),
     path(f"{T}/", v.BurracoTournamentDetailApi.as_view(), name="burraco-tournament"),
     path(f"{T}/lines/", v.FormLinesApi.as_view()),
+    path(f"{T}/entries/import/", EntriesImportApi.as_view()),
     path(f"{TURN}/positions/", v.PositionsApi.as_view()),
     path(f"{TURN}/results/", v.TurnResultsApi.as_view(), name="burraco-turn-results"),
     path(f"{TABLE}/sheet/", v.ScoreSheetApi.as_view()),
