@@ -27,6 +27,8 @@ class BurracoResultRow(models.Model):
     fixed = models.PositiveIntegerField()
     mobile = models.PositiveIntegerField()
     hands = models.JSONField()
+    # Teams: the closed room's hands (``hands``: the open room's).
+    closed_hands = models.JSONField(default=list)
     fixed_mp = models.IntegerField()
     mobile_mp = models.IntegerField()
     fixed_vp = models.PositiveSmallIntegerField()

@@ -100,6 +100,10 @@ def _rewrite(tournament_id: UUID, position: int) -> None:
                 [h.fixed_base, h.fixed_points, h.mobile_base, h.mobile_points]
                 for h in r.hands
             ],
+            closed_hands=[
+                [h.fixed_base, h.fixed_points, h.mobile_base, h.mobile_points]
+                for h in r.closed_hands
+            ],
             fixed_mp=r.fixed_mp,
             mobile_mp=r.mobile_mp,
             fixed_vp=r.fixed_vp,

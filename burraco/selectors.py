@@ -80,6 +80,15 @@ def turn_results(
                     }
                     for h in row.hands
                 ],
+                "closed_hands": [
+                    {
+                        "fixed_base": h[0],
+                        "fixed_points": h[1],
+                        "mobile_base": h[2],
+                        "mobile_points": h[3],
+                    }
+                    for h in row.closed_hands
+                ],
                 "fixed_mp": row.fixed_mp,
                 "mobile_mp": row.mobile_mp,
                 "difference": row.fixed_mp

@@ -62,8 +62,17 @@ class HandSerializer(serializers.Serializer):
     )
 
 
-def _hands(data: dict[str, Any]) -> tuple[burraco.SheetHand, ...]:
-    return tuple(burraco.SheetHand(**hand) for hand in data["hands"])
+def _hands(data: dict[str, Any], key: str = "hands") -> tuple[burraco.SheetHand, ...]:
+    return tuple(burraco.SheetHand(**hand) for hand in data.get(key, ()))
+
+
+def _closed_room() -> serializers.ListField:
+    return serializers.ListField(
+        child=HandSerializer(),
+        max_length=MAX_HANDS,
+        default=list,
+        help_text="teams: the closed room's hands (``hands``: the open room's)",
+    )
 
 
 class BurracoTournamentListApi(APIView):
@@ -115,6 +124,11 @@ class BurracoTournamentListApi(APIView):
         group_movement = serializers.ChoiceField(
             choices=[m.value for m in burraco.GroupMovement], default="danese"
         )
+        form = serializers.ChoiceField(
+            choices=[f.value for f in burraco.EntryForm],
+            default="pairs",
+            help_text="pairs, or teams (open and closed room, the team VP table)",
+        )
         session_turns = serializers.IntegerField(
             min_value=1,
             max_value=burraco.MAX_TURNS,
@@ -132,7 +146,7 @@ class BurracoTournamentListApi(APIView):
             tournament_id=tid,
             name=data["name"],
             game=tournament.Game.BURRACO,
-            form=tournament.Form.PAIRS,
+            form=tournament.Form(data["form"]),
             scoring=tournament.ScoringMethod.BURRACO_VP,
             starts_at=data["starts_at"],
             windows=tournament.WindowRules(),
@@ -150,6 +164,7 @@ class BurracoTournamentListApi(APIView):
             movement=burraco.Movement(data["movement"]),
             group_movement=burraco.GroupMovement(data["group_movement"]),
             session_turns=data["session_turns"],
+            form=burraco.EntryForm(data["form"]),
         )
         result = create_burraco(
             tid,
@@ -188,6 +203,7 @@ class BurracoTournamentDetailApi(APIView):
                 "warning_policy": state.opened.warning_policy,
                 "mitchell_turns": state.mitchell_turns,
                 "split_after": state.split_after,
+                "form": state.opened.form.value,
                 "merit_groups": state.opened.merit_groups,
                 "group_movement": state.opened.group_movement.value,
                 "fixed": list(state.fixed),
@@ -287,13 +303,19 @@ class ScoreSheetApi(DirectorCommandApi):
 
     class InputSerializer(serializers.Serializer):
         hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
+        closed_hands = _closed_room()
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(
         self, request: Request, tournament_id: UUID, turn: int, table: int
     ) -> Response:
         data = validated(self.InputSerializer, request.data)
-        command = burraco.EnterScoreSheet(turn=turn, table=table, hands=_hands(data))
+        command = burraco.EnterScoreSheet(
+            turn=turn,
+            table=table,
+            hands=_hands(data),
+            closed_hands=_hands(data, "closed_hands"),
+        )
         return _command(request, tournament_id, command, "enter_score_sheet")
 
 
@@ -304,6 +326,7 @@ class CorrectionApi(DirectorCommandApi):
 
     class InputSerializer(serializers.Serializer):
         hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
+        closed_hands = _closed_room()
         opponents_confirmed = serializers.BooleanField()
         director_countersigned = serializers.BooleanField(default=False)
 
@@ -316,6 +339,7 @@ class CorrectionApi(DirectorCommandApi):
             turn=turn,
             table=table,
             hands=_hands(data),
+            closed_hands=_hands(data, "closed_hands"),
             opponents_confirmed=data["opponents_confirmed"],
             director_countersigned=data["director_countersigned"],
         )

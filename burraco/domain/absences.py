@@ -44,7 +44,6 @@ from burraco.domain.guards import table_at
 from burraco.domain.state import BurracoState
 from rules.burraco.articles import art
 from rules.burraco.lateness import FORFEIT
-from rules.burraco.match_format import MatchFormat
 from scoring.burraco import absence_score
 
 __all__ = ["absent", "interrupt", "substitute"]
@@ -78,7 +77,7 @@ def absent(state: BurracoState, command: RecordAbsence) -> list[BurracoEvent]:
             f"table {command.table}'s turn {command.turn} has its result",
             law=ART_38,
         )
-    match_format = MatchFormat.for_hands(state.opened.hands_per_turn)
+    match_format = state.match_format
     nth = 1 + sum(1 for turn, pair in state.absences if pair == command.pair)
     score = absence_score(nth, match_format)
     if existing is not None:  # both absent: each its absence score

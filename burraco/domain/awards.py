@@ -26,7 +26,6 @@ from burraco.domain.guards import table_at
 from burraco.domain.state import BurracoState
 from rules.burraco.articles import art
 from rules.burraco.lateness import LatenessBand, both_late_forfeit, lateness_penalty
-from rules.burraco.match_format import MatchFormat
 from scoring.burraco import lost_score_sheet
 
 __all__ = ["in_play", "late", "lost_sheet"]
@@ -52,7 +51,7 @@ def lost_sheet(state: BurracoState, command: RecordLostSheet) -> TurnAwarded:
             f"table {command.table}'s turn {command.turn} has its result",
             law=art(19),
         )
-    award = lost_score_sheet(MatchFormat.for_hands(state.opened.hands_per_turn))
+    award = lost_score_sheet(state.match_format)
     return TurnAwarded(
         turn=command.turn,
         table=command.table,
@@ -90,7 +89,7 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
             f"table {command.table}'s sheet of turn {command.turn} is entered",
             law=art(39),
         )
-    match_format = MatchFormat.for_hands(state.opened.hands_per_turn)
+    match_format = state.match_format
     penalty = lateness_penalty(command.seconds, match_format)
     if penalty is None:
         raise InvalidSheet(

@@ -5,7 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from uuid import UUID
 
-from burraco.domain.values import GroupMovement, Movement, SheetHand, TieBreak
+from burraco.domain.values import (
+    EntryForm,
+    GroupMovement,
+    Movement,
+    SheetHand,
+    TieBreak,
+)
 
 __all__ = [
     "BurracoCommand",
@@ -42,6 +48,7 @@ class OpenBurraco:
     merit_groups: int = 2
     group_movement: GroupMovement = GroupMovement.DANESE
     session_turns: int | None = None
+    form: EntryForm = EntryForm.PAIRS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -59,9 +66,12 @@ class PublishPositions:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EnterScoreSheet:
+    """Teams: ``hands`` the open room's, ``closed_hands`` the closed room's."""
+
     turn: int
     table: int
     hands: tuple[SheetHand, ...]
+    closed_hands: tuple[SheetHand, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,6 +81,7 @@ class CorrectScoreSheet:
     hands: tuple[SheetHand, ...]
     opponents_confirmed: bool
     director_countersigned: bool = False
+    closed_hands: tuple[SheetHand, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -85,6 +85,7 @@ from burraco.domain.movement import (
     danese_with_rest,
     mitchell_positions,
 )
+from burraco.domain.sheets import scored
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
 from burraco.domain.values import (
@@ -92,14 +93,11 @@ from burraco.domain.values import (
     FormationMethod,
     GroupMovement,
     Movement,
-    SheetHand,
 )
 from rules.burraco.articles import DEFINITIONS, art
 from rules.burraco.errors import InvalidSetting
-from rules.burraco.hand_end import HandEnding
 from rules.burraco.lateness import FORFEIT
 from rules.burraco.match_format import MatchFormat
-from scoring.burraco import HandScore, NotAMultipleOfFive, SideScore, score_turn
 from scoring.burraco.standings import WarningPolicy
 
 __all__ = ["MAX_TURNS", "decide"]
@@ -236,6 +234,7 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
         merit_groups=command.merit_groups if command.split_after else 1,
         group_movement=command.group_movement,
         session_turns=command.session_turns,
+        form=command.form,
     )
 
 
@@ -373,58 +372,6 @@ def _publish_positions(
     return PositionsPublished(turn=command.turn, positions=positions, published_at=now)
 
 
-def _scored(
-    state: BurracoState,
-    hands: tuple[SheetHand, ...],
-    bonuses: tuple[int, int] = (0, 0),
-) -> tuple[int, int, int, int]:
-    """Return (fixed MP, mobile MP, fixed VP, mobile VP) of a sheet, each
-    line's Art. 39 bonus for its opponents' lateness added before the VP."""
-    assert state.opened is not None
-    limit = state.opened.hands_per_turn
-    if not 1 <= len(hands) <= limit:
-        raise InvalidSheet(
-            f"a sheet of this tournament holds 1 to {limit} hands, not {len(hands)}",
-            field="hands",
-            value=len(hands),
-            law=art(6),
-        )
-    for n, hand in enumerate(hands):
-        for name in ("fixed_base", "fixed_points", "mobile_base", "mobile_points"):
-            points = getattr(hand, name)
-            if points % 5:
-                raise NotAMultipleOfFive(
-                    f"hand {n + 1}'s {name.replace('_', ' ')} {points} is not a "
-                    "multiple of 5: every value in the count is one",
-                    field=f"hands.{n}.{name}",
-                    value=points,
-                    law=art(18),
-                )
-            if name.endswith("base") and points < 0:
-                raise InvalidSheet(
-                    f"hand {n + 1}'s {name.replace('_', ' ')} is never negative: "
-                    "burraco, closing and bonuses",
-                    field=f"hands.{n}.{name}",
-                    value=points,
-                    law=art(18),
-                )
-    turn = score_turn(
-        (
-            HandScore(
-                HandEnding.CLOSED,
-                SideScore(hand.fixed_base, hand.fixed_points),
-                SideScore(hand.mobile_base, hand.mobile_points),
-            )
-            for hand in hands
-        ),
-        MatchFormat.for_hands(limit),
-        ns_bonus=bonuses[0],
-        ew_bonus=bonuses[1],
-    )
-    fixed_vp, mobile_vp = turn.vp
-    return turn.ns_total, turn.ew_total, fixed_vp, mobile_vp
-
-
 def _bonuses(
     state: BurracoState, turn: int, fixed: int, mobile: int
 ) -> tuple[int, int]:
@@ -467,8 +414,11 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
                 "correct it with the opponents' confirmation",
                 law=ART_20,
             )
-    fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(
-        state, command.hands, _bonuses(state, command.turn, fixed, mobile)
+    fixed_mp, mobile_mp, fixed_vp, mobile_vp = scored(
+        state,
+        command.hands,
+        _bonuses(state, command.turn, fixed, mobile),
+        command.closed_hands,
     )
     late = found and command.turn + 1 in state.positions
     return ScoreSheetEntered(
@@ -477,6 +427,7 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
         fixed=fixed,
         mobile=mobile,
         hands=command.hands,
+        closed_hands=command.closed_hands,
         fixed_mp=fixed_mp,
         mobile_mp=mobile_mp,
         fixed_vp=fixed_vp,
@@ -521,15 +472,17 @@ def _correct(
             field="director_countersigned",
             law=ART_20,
         )
-    fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(
+    fixed_mp, mobile_mp, fixed_vp, mobile_vp = scored(
         state,
         command.hands,
         _bonuses(state, command.turn, result.fixed, result.mobile),
+        command.closed_hands,
     )
     return ScoreSheetCorrected(
         turn=command.turn,
         table=command.table,
         hands=command.hands,
+        closed_hands=command.closed_hands,
         fixed_mp=fixed_mp,
         mobile_mp=mobile_mp,
         fixed_vp=fixed_vp,
@@ -703,7 +656,7 @@ def _rests(state: BurracoState, published: PositionsPublished) -> list[TurnAward
     article's list for its format: 14 VP and 305 MP with two hands, 14 and
     355 with three, 13 and 505 with four (digest Q6/Q7; decision 0146)."""
     assert state.opened is not None
-    score = FORFEIT[MatchFormat.for_hands(state.opened.hands_per_turn)]
+    score = FORFEIT[state.match_format]
     out: list[TurnAwarded] = []
     for p in published.positions:
         if REST not in (p.fixed, p.mobile):

@@ -13,6 +13,7 @@ from typing import ClassVar
 from uuid import UUID
 
 from burraco.domain.values import (
+    EntryForm,
     FormationMethod,
     GroupMovement,
     Movement,
@@ -69,6 +70,7 @@ class BurracoOpened:
     group_movement: GroupMovement = GroupMovement.DANESE
     # Turns a session (Art. 39: a rest once a session); None: one session.
     session_turns: int | None = None
+    form: EntryForm = EntryForm.PAIRS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,6 +113,8 @@ class ScoreSheetEntered:
     mobile_mp: int
     fixed_vp: int
     mobile_vp: int
+    # Teams: the closed room's hands, ``hands`` the open room's (v1: none).
+    closed_hands: tuple[SheetHand, ...] = ()
     # A lost sheet found after the next positions (Art. 19): the turn from
     # whose standings it counts; None: at once (v1).
     restored_after: int | None = None
@@ -132,6 +136,7 @@ class ScoreSheetCorrected:
     fixed_vp: int
     mobile_vp: int
     director_countersigned: bool
+    closed_hands: tuple[SheetHand, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -27,7 +27,15 @@ from burraco.domain.events import (
     TurnAwarded,
     WarningIssued,
 )
-from burraco.domain.values import REST, GroupMovement, Movement, Position, SheetHand
+from burraco.domain.values import (
+    REST,
+    EntryForm,
+    GroupMovement,
+    Movement,
+    Position,
+    SheetHand,
+)
+from rules.burraco.match_format import MatchFormat
 
 __all__ = ["INITIAL", "BurracoState", "TableResult", "evolve", "merge"]
 
@@ -53,6 +61,7 @@ class TableResult:
     fixed_vp: int
     mobile_vp: int
     corrected: bool = False
+    closed_hands: tuple[SheetHand, ...] = ()
     inverted_after: int | None = None
     awarded: bool = False
     award_article: str = ""
@@ -129,6 +138,14 @@ class BurracoState:
     def current_turn(self) -> int:
         """The last turn whose positions are published (0: none yet)."""
         return max(self.positions, default=0)
+
+    @property
+    def match_format(self) -> MatchFormat:
+        """The VP table of a turn: the team table for teams (Le tabelle)."""
+        assert self.opened is not None
+        if self.opened.form is EntryForm.TEAMS:
+            return MatchFormat.TEAMS
+        return MatchFormat.for_hands(self.opened.hands_per_turn)
 
     @property
     def split_after(self) -> int | None:
@@ -252,6 +269,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
                 mobile_mp=event.mobile_mp,
                 fixed_vp=event.fixed_vp,
                 mobile_vp=event.mobile_vp,
+                closed_hands=event.closed_hands,
                 replaced=lost if event.restored_after is not None else None,
                 restored_after=event.restored_after,
             )
@@ -261,6 +279,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             result = replace(
                 before,
                 hands=event.hands,
+                closed_hands=event.closed_hands,
                 fixed_mp=event.fixed_mp,
                 mobile_mp=event.mobile_mp,
                 fixed_vp=event.fixed_vp,

@@ -18,6 +18,7 @@ __all__ = [
     "REST",
     "STREAM_TYPE",
     "TABLE_STREAM_TYPE",
+    "EntryForm",
     "FormationMethod",
     "GroupMovement",
     "Movement",
@@ -64,6 +65,14 @@ class GroupMovement(StrEnum):
     DANESE = "danese"
     ITALIANA = "italiana"
     """A round-robin calendar per group, set when the groups are formed."""
+
+
+class EntryForm(StrEnum):
+    """Pairs or teams (Art. 2): a team plays a match in an open and a
+    closed room, scored on the team VP table (Le tabelle)."""
+
+    PAIRS = "pairs"
+    TEAMS = "teams"
 
 
 class FormationMethod(StrEnum):
