@@ -125,7 +125,8 @@ class BurracoTournamentListApi(APIView):
             choices=[m.value for m in burraco.GroupMovement], default="danese"
         )
         form = serializers.ChoiceField(
-            choices=[f.value for f in burraco.EntryForm],
+            # The tournament's forms: individual is refused (Art. 2) by its domain.
+            choices=[f.value for f in tournament.Form],
             default="pairs",
             help_text="pairs, or teams (open and closed room, the team VP table)",
         )
@@ -164,7 +165,9 @@ class BurracoTournamentListApi(APIView):
             movement=burraco.Movement(data["movement"]),
             group_movement=burraco.GroupMovement(data["group_movement"]),
             session_turns=data["session_turns"],
-            form=burraco.EntryForm(data["form"]),
+            form=burraco.EntryForm.TEAMS
+            if data["form"] == "teams"
+            else burraco.EntryForm.PAIRS,
         )
         result = create_burraco(
             tid,

@@ -10,7 +10,6 @@ correction stored first is decided again with it.
 from __future__ import annotations
 
 import threading
-import uuid
 from collections.abc import Callable
 from typing import Any
 from uuid import UUID
@@ -19,11 +18,9 @@ import pytest
 from django.db import connection
 
 from burraco import domain as b
-from burraco.handlers import create_burraco, handle_burraco, load_burraco
+from burraco.handlers import handle_burraco, load_burraco
 from eventstore.store import Metadata, event_store
-from tests.support.players import register_players
-from tournaments.domain import tournament
-from tournaments.handlers import handle_tournament
+from tests.support.burraco import open_tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -31,38 +28,9 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 def _tournament(
     tables: int, *, turns: int = 2, mitchell_turns: int | None = None, **settings: Any
 ) -> tuple[UUID, Metadata]:
-    tid = uuid.uuid4()
-    meta = Metadata(actor="system:tests", tournament_id=tid)
-    create_burraco(
-        tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Burraco",
-            game=tournament.Game.BURRACO,
-            form=tournament.Form.PAIRS,
-            scoring=tournament.ScoringMethod.BURRACO_VP,
-            windows=tournament.WindowRules(),
-            starts_at=event_store().now(),
-        ),
-        b.OpenBurraco(
-            tournament_id=tid,
-            hands_per_turn=2,
-            turns=turns,
-            mitchell_turns=mitchell_turns,
-            **settings,
-        ),
-        metadata=meta,
+    tid, meta = open_tournament(
+        2 * tables, turns=turns, mitchell_turns=mitchell_turns, **settings
     )
-    for number in range(1, 2 * tables + 1):
-        handle_tournament(
-            tid,
-            tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid4(),
-                player_ids=tuple(UUID(p) for p in register_players(2)),
-            ),
-            metadata=meta,
-        )
     handle_burraco(tid, b.FormLines(), metadata=meta)
     handle_burraco(tid, b.PublishPositions(turn=1), metadata=meta)
     return tid, meta
