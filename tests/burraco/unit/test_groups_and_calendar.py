@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from itertools import combinations
 
 import pytest
@@ -165,3 +166,32 @@ def test_merit_groups_play_their_own_calendar() -> None:
             met.add(frozenset((p.fixed, p.mobile)))
     assert len(met) == 12
     assert [s.group for s in b.standings_after(state, 4)] == ["A"] * 4 + ["B"] * 4
+
+
+def test_a_sheet_lost_in_the_single_group_is_not_restored_in_the_groups() -> None:
+    """Art. 19: lost in the single group, found in the merit groups: the 7-7
+    stands."""
+    import uuid
+
+    state = _run(
+        b.INITIAL,
+        b.OpenBurraco(
+            tournament_id=uuid.uuid4(),
+            hands_per_turn=2,
+            turns=2,
+            mitchell_turns=1,
+            split_after=1,
+        ),
+        b.FormLines(),
+        b.PublishPositions(turn=1),
+        b.RecordLostSheet(turn=1, table=1),
+        *_draws(1, 4)[1:],
+        b.PublishProvisionalStandings(),
+    )
+    state = _run(state, b.SplitIntoGroups(), b.PublishPositions(turn=2), now=True)
+    found = b.EnterScoreSheet(turn=1, table=1, hands=_draws(1, 1)[0].hands)
+    with pytest.raises(b.CorrectionWindowClosed) as caught:
+        b.decide(state, found, datetime(2026, 11, 26, 21, 0, tzinfo=UTC))
+    assert str(caught.value.law) == "Codice di Gara Art. 19"
+    award = state.results[(1, 1)]
+    assert (award.fixed_vp, award.mobile_vp) == (7, 7)
