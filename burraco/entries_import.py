@@ -57,9 +57,10 @@ def read_table(content: bytes) -> list[dict[str, str]] | Rejected:
             return Rejected(0, "file", "not a readable XLSX workbook")
         if sheet is None:
             return Rejected(0, "file", "the workbook has no sheet")
+        # At most the header and one row past the bound are read.
         cells = [
-            ["" if v is None else str(v).strip() for v in row]
-            for row in sheet.iter_rows(values_only=True)
+            ["" if v is None else str(v).strip() for v in row[:20]]
+            for row in sheet.iter_rows(max_row=MAX_ROWS + 2, values_only=True)
         ]
     else:
         try:
@@ -94,7 +95,7 @@ def _check(
     rejected: list[Rejected] = []
     for index, row in enumerate(rows, start=2):
         raw = row.get("pair", "")
-        if not raw.isdigit() or not 1 <= int(raw) <= 9999:
+        if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 9999:
             rejected.append(Rejected(index, "pair", f"{raw!r} is not a pair number"))
             continue
         number = int(raw)
