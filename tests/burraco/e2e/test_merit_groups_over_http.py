@@ -15,6 +15,8 @@ from datetime import datetime, timedelta
 
 import pytest
 
+from eventstore.deadlines import sweep
+from eventstore.store import EventStore
 from tests.burraco.e2e.test_pairs_tournament_over_http import Burraco, problem
 from tests.support.http import HttpClient
 from tests.support.server import Server
@@ -43,7 +45,9 @@ def play(event: Burraco, turn: int, *sheets: dict[str, int]) -> None:
         assert r.status_code == 201, r.json()
 
 
-def test_the_split_into_two_merit_groups_played_danese(server: Server) -> None:
+def test_the_split_into_two_merit_groups_played_danese(
+    server: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
     event = Burraco(
         server.url, pairs=8, turns=5, mitchell_turns=2, split_after=3, merit_groups=2
     )
@@ -119,6 +123,12 @@ def test_the_split_into_two_merit_groups_played_danese(server: Server) -> None:
         body = problem(event.post("groups/", {"sizes": [4, 2]}), 422)
         assert body["code"] == "invalid_lines"
         event.ok("groups/", {})
+        # The sweep records the end of the check (the deadline row).
+        monkeypatch.setattr(EventStore, "now", lambda self: deadline)
+        assert sweep() == 1
+        assert sweep() == 0
+        monkeypatch.undo()
+        assert anonymous.get(event.base).json()["provisional_final"] is True
         # After the correction: 7 (43), 2 (41), 1 (40), 8 (37) | 5 (28), 3 (26)...
         detail = anonymous.get(event.base).json()
         assert detail["groups"] == {"A": [7, 2, 1, 8], "B": [5, 3, 4, 6]}
