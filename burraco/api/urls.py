@@ -2,6 +2,7 @@ from django.urls import path
 
 from burraco.api import views as v
 from burraco.api.entries import EntriesImportApi
+from burraco.api.printouts import PositionsCsvApi
 
 T = "burraco/tournaments/<uuid:tournament_id>"
 TURN = f"{T}/turns/<int:turn>"
@@ -13,6 +14,7 @@ urlpatterns = [
     path(f"{T}/lines/", v.FormLinesApi.as_view()),
     path(f"{T}/entries/import/", EntriesImportApi.as_view()),
     path(f"{TURN}/positions/", v.PositionsApi.as_view()),
+    path(f"{TURN}/positions.csv", PositionsCsvApi.as_view()),
     path(f"{TURN}/results/", v.TurnResultsApi.as_view(), name="burraco-turn-results"),
     path(f"{TABLE}/sheet/", v.ScoreSheetApi.as_view()),
     path(f"{TABLE}/corrections/", v.CorrectionApi.as_view()),

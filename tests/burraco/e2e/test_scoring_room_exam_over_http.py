@@ -194,6 +194,11 @@ def test_the_scoring_room_exam(server: Server) -> None:
         in_a = [p for p in ranked if p in groups["A"]]
         in_b = [p for p in ranked if p in groups["B"]]
         assert seats(event, turn) == danese(in_a) + danese(in_b, offset=25)
+        printed = event.director.get(event.base + f"turns/{turn}/positions.csv")
+        lines = printed.content.decode().splitlines()
+        assert lines[0] == "table,group,fixed,mobile"
+        assert lines[1] == f"1,A,{in_a[0]},{in_a[1]}"
+        assert lines[26] == f"26,B,{in_b[0]},{in_b[1]}"
         play(event, turn, rng)
 
     event.ok("standings/final/")
