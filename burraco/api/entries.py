@@ -6,15 +6,20 @@ from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers
 from rest_framework.parsers import BaseParser, MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from access.roles import metadata_for
-from burraco.api.views import DirectorCommandApi, _state
+from burraco import domain as burraco
+from burraco.api.views import DirectorCommandApi, _command, _state
 from burraco.entries_import import import_entries
+from httpapi.commands import COMMAND_RESPONSES
+from httpapi.inputs import validated
 from httpapi.problems import problem
 from httpapi.schema import PROBLEM
+from tournaments.api.common import MAX_ENTRY
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 
@@ -94,3 +99,19 @@ class EntriesImportApi(DirectorCommandApi):
         return Response(
             {"entered": entered, "last_position": result.last_position}, status=201
         )
+
+
+class AbandonmentApi(DirectorCommandApi):
+    """``POST``: Art. 38, a pair abandons after the turn in play: it plays no
+    later turn, its results stand, and the pairs it would have met are
+    awarded the win."""
+
+    class InputSerializer(serializers.Serializer):
+        pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.RecordAbandonment(pair=data["pair"], reason=data["reason"])
+        return _command(request, tournament_id, command, "record_abandonment")

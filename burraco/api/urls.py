@@ -1,7 +1,7 @@
 from django.urls import path
 
 from burraco.api import views as v
-from burraco.api.entries import EntriesImportApi
+from burraco.api.entries import AbandonmentApi, EntriesImportApi
 from burraco.api.printouts import PositionsCsvApi
 
 T = "burraco/tournaments/<uuid:tournament_id>"
@@ -24,6 +24,7 @@ urlpatterns = [
     path(f"{TABLE}/absence/", v.AbsenceApi.as_view()),
     path(f"{T}/substitutions/", v.SubstitutionApi.as_view()),
     path(f"{T}/interruption/", v.InterruptionApi.as_view()),
+    path(f"{T}/abandonments/", AbandonmentApi.as_view()),
     path(f"{T}/standings/", v.StandingsApi.as_view(), name="burraco-standings"),
     path(f"{T}/standings.csv", v.StandingsCsvApi.as_view()),
     path(f"{T}/standings/final/", v.FinalStandingsApi.as_view()),

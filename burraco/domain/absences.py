@@ -24,6 +24,7 @@ from uuid import UUID
 from burraco.domain.awards import in_play
 from burraco.domain.commands import (
     InterruptTournament,
+    RecordAbandonment,
     RecordAbsence,
     SubstitutePlayer,
 )
@@ -36,17 +37,20 @@ from burraco.domain.errors import (
 from burraco.domain.events import (
     AbsenceRecorded,
     BurracoEvent,
+    PairAbandoned,
     PlayerSubstituted,
+    PositionsPublished,
     TournamentInterrupted,
     TurnAwarded,
 )
 from burraco.domain.guards import table_at
 from burraco.domain.state import BurracoState
+from burraco.domain.values import REST
 from rules.burraco.articles import art
 from rules.burraco.lateness import FORFEIT
 from scoring.burraco import absence_score
 
-__all__ = ["absent", "interrupt", "substitute"]
+__all__ = ["abandon", "absent", "away", "interrupt", "substitute"]
 
 ART_38 = art(38)
 
@@ -198,3 +202,87 @@ def interrupt(
         reason=command.reason.strip(),
         interrupted_at=now,
     )
+
+
+def _rests(state: BurracoState, published: PositionsPublished) -> list[TurnAwarded]:
+    """The incomplete table's pair rests (Art. 39) and is credited the
+    article's list for its format: 14 VP and 305 MP with two hands, 14 and
+    355 with three, 13 and 505 with four (digest Q6/Q7; decision 0146)."""
+    assert state.opened is not None
+    score = FORFEIT[state.match_format]
+    out: list[TurnAwarded] = []
+    for p in published.positions:
+        if REST not in (p.fixed, p.mobile):
+            continue
+        resting = p.mobile if p.fixed == REST else p.fixed
+        if state.rested(resting, published.turn):
+            raise InvalidLines(
+                f"pair {resting} rested in this session already",
+                value=resting,
+                law=art(39),
+            )
+        out.append(
+            TurnAwarded(
+                turn=published.turn,
+                table=p.table,
+                fixed=resting,
+                mobile=REST,
+                fixed_vp=score.vp,
+                mobile_vp=0,
+                fixed_mp=score.mp,
+                mobile_mp=0,
+                article=str(art(39)),
+            )
+        )
+    return out
+
+
+def abandon(state: BurracoState, command: RecordAbandonment) -> PairAbandoned:
+    """Art. 38: a pair leaves the tournament after the turn in play; its
+    results stand, and the pairs it would have met are awarded."""
+    assert state.opened is not None
+    if command.pair not in state.pairs:
+        raise InvalidLines(
+            f"pair {command.pair} is not in the movement",
+            field="pair",
+            value=command.pair,
+            law=ART_38,
+        )
+    if command.pair in state.abandoned:
+        raise SheetAlreadyEntered(
+            f"pair {command.pair} has abandoned already", law=ART_38
+        )
+    return PairAbandoned(
+        pair=command.pair, after_turn=state.current_turn, reason=command.reason.strip()
+    )
+
+
+def away(state: BurracoState, published: PositionsPublished) -> list[TurnAwarded]:
+    """The tables of a new turn played by no one on a side: a rest at the
+    incomplete table (Art. 39), or a pair that abandoned (Art. 38): "the
+    opponents it should have met get 13 VP and 505 MP" with four hands; with
+    two or three hands the Art. 39 win (14 VP, 305 or 355 MP; digest Q4),
+    the pair that left 0 VP with the mirror MP (decision 0146)."""
+    out = _rests(state, published)
+    win = FORFEIT[state.match_format]
+    for p in published.positions:
+        gone = {p.fixed, p.mobile} & state.abandoned
+        if not gone or REST in (p.fixed, p.mobile):
+            continue
+        both = len(gone) == 2  # Art. 38: both pairs abandon: 0 each
+        fixed_vp = 0 if p.fixed in gone else win.vp
+        mobile_vp = 0 if p.mobile in gone else win.vp
+        out.append(
+            TurnAwarded(
+                turn=published.turn,
+                table=p.table,
+                fixed=p.fixed,
+                mobile=p.mobile,
+                fixed_vp=fixed_vp,
+                mobile_vp=mobile_vp,
+                fixed_mp=0 if both else (-win.mp if p.fixed in gone else win.mp),
+                mobile_mp=0 if both else (-win.mp if p.mobile in gone else win.mp),
+                article=str(ART_38),
+            )
+        )
+    return out

@@ -25,6 +25,7 @@ __all__ = [
     "PublishFinalStandings",
     "PublishPositions",
     "PublishProvisionalStandings",
+    "RecordAbandonment",
     "RecordAbsence",
     "RecordLateness",
     "RecordLostSheet",
@@ -163,6 +164,14 @@ class InterruptTournament:
     reason: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordAbandonment:
+    """Art. 38: ``pair`` cannot go on; it plays no later turn."""
+
+    pair: int
+    reason: str
+
+
 BurracoCommand = (
     OpenBurraco
     | FormLines
@@ -179,4 +188,5 @@ BurracoCommand = (
     | RecordAbsence
     | SubstitutePlayer
     | InterruptTournament
+    | RecordAbandonment
 )

@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 from typing import assert_never
 from uuid import UUID
 
-from burraco.domain.absences import absent, interrupt, substitute
+from burraco.domain.absences import abandon, absent, away, interrupt, substitute
 from burraco.domain.awards import late, lost_sheet
 from burraco.domain.commands import (
     BurracoCommand,
@@ -38,6 +38,7 @@ from burraco.domain.commands import (
     PublishFinalStandings,
     PublishPositions,
     PublishProvisionalStandings,
+    RecordAbandonment,
     RecordAbsence,
     RecordLateness,
     RecordLostSheet,
@@ -70,7 +71,6 @@ from burraco.domain.events import (
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
-    TurnAwarded,
     WarningIssued,
 )
 from burraco.domain.groups import (
@@ -96,7 +96,6 @@ from burraco.domain.values import (
 )
 from rules.burraco.articles import DEFINITIONS, art
 from rules.burraco.errors import InvalidSetting
-from rules.burraco.lateness import FORFEIT
 from rules.burraco.match_format import MatchFormat
 from scoring.burraco.standings import WarningPolicy
 
@@ -139,7 +138,7 @@ def decide(
             return [_form_lines(state, command, entries)]
         case PublishPositions():
             published = _publish_positions(state, command, now)
-            return [published, *_rests(state, published)]
+            return [published, *away(state, published)]
         case EnterScoreSheet():
             return [_enter(state, command)]
         case CorrectScoreSheet():
@@ -164,6 +163,8 @@ def decide(
             return [substitute(state, command, players or {})]
         case InterruptTournament():
             return [interrupt(state, command, now)]
+        case RecordAbandonment():
+            return [abandon(state, command)]
         case _:
             assert_never(command)
 
@@ -360,13 +361,21 @@ def _publish_positions(
     else:
         # Danese puro from the standings shown after the last turn (Art. 2),
         # within each merit group after the split (Poteri g).
-        order = tuple(s.pair for s in standings_after(state, state.current_turn))
+        # A pair that abandoned is paired no more (Art. 38).
+        order = tuple(
+            s.pair
+            for s in standings_after(state, state.current_turn)
+            if s.pair not in state.abandoned
+        )
 
         def may_rest(pair: int) -> bool:
             return not state.rested(pair, command.turn)
 
         if split is not None and command.turn > split:
-            positions = group_positions(order, state.groups, may_rest=may_rest)
+            playing = tuple(
+                tuple(p for p in g if p not in state.abandoned) for g in state.groups
+            )
+            positions = group_positions(order, playing, may_rest=may_rest)
         else:
             positions = danese_with_rest(order, may_rest)
     return PositionsPublished(turn=command.turn, positions=positions, published_at=now)
@@ -649,36 +658,3 @@ def _split(
             law=art(2),
         )
     return GroupsFormed(after_turn=split, groups=groups)
-
-
-def _rests(state: BurracoState, published: PositionsPublished) -> list[TurnAwarded]:
-    """The incomplete table's pair rests (Art. 39) and is credited the
-    article's list for its format: 14 VP and 305 MP with two hands, 14 and
-    355 with three, 13 and 505 with four (digest Q6/Q7; decision 0146)."""
-    assert state.opened is not None
-    score = FORFEIT[state.match_format]
-    out: list[TurnAwarded] = []
-    for p in published.positions:
-        if REST not in (p.fixed, p.mobile):
-            continue
-        resting = p.mobile if p.fixed == REST else p.fixed
-        if state.rested(resting, published.turn):
-            raise InvalidLines(
-                f"pair {resting} rested in this session already",
-                value=resting,
-                law=art(39),
-            )
-        out.append(
-            TurnAwarded(
-                turn=published.turn,
-                table=p.table,
-                fixed=resting,
-                mobile=REST,
-                fixed_vp=score.vp,
-                mobile_vp=0,
-                fixed_mp=score.mp,
-                mobile_mp=0,
-                article=str(art(39)),
-            )
-        )
-    return out

@@ -31,6 +31,7 @@ __all__ = [
     "GroupsFormed",
     "LatenessRecorded",
     "LinesFormed",
+    "PairAbandoned",
     "PlayerSubstituted",
     "PositionsPublished",
     "ProvisionalStandingsFinal",
@@ -302,6 +303,18 @@ class TournamentInterrupted:
     interrupted_at: datetime
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairAbandoned:
+    """Art. 38: a pair leaves after ``after_turn``; its results stand."""
+
+    event_type: ClassVar[str] = "burraco.pair_abandoned"
+    schema_version: ClassVar[int] = 1
+
+    pair: int
+    after_turn: int
+    reason: str
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -320,6 +333,7 @@ BurracoEvent = (
     | AbsenceRecorded
     | PlayerSubstituted
     | TournamentInterrupted
+    | PairAbandoned
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -339,4 +353,5 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     AbsenceRecorded,
     PlayerSubstituted,
     TournamentInterrupted,
+    PairAbandoned,
 )

@@ -15,6 +15,7 @@ from burraco.domain.events import (
     GroupsFormed,
     LatenessRecorded,
     LinesFormed,
+    PairAbandoned,
     PlayerSubstituted,
     PositionsPublished,
     ProvisionalStandingsFinal,
@@ -129,6 +130,7 @@ class BurracoState:
         default_factory=lambda: MappingProxyType({})
     )
     interrupted: TournamentInterrupted | None = None
+    abandoned: frozenset[int] = frozenset()
 
     @property
     def exists(self) -> bool:
@@ -354,6 +356,8 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, substitutions=MappingProxyType(substitutions))
         case TournamentInterrupted():
             return replace(state, interrupted=event)
+        case PairAbandoned():
+            return replace(state, abandoned=state.abandoned | {event.pair})
         case _:
             assert_never(event)
 

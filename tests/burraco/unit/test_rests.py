@@ -114,3 +114,35 @@ def test_an_odd_calendar_rests_each_pair_once() -> None:
         assert seats[-1].mobile == b.REST
         rests.append(seats[-1].fixed)
     assert sorted(rests) == [1, 2, 3, 4, 5]
+
+
+def test_a_pair_that_abandons_meets_no_one_and_its_opponents_win() -> None:
+    """Art. 38: the Mitchell opponents it would have met win (14 VP +305
+    with two hands, digest Q4); the Danese pairs it no more (an odd field:
+    a rest)."""
+    state = run(
+        b.INITIAL,
+        b.OpenBurraco(
+            tournament_id=uuid.uuid4(), hands_per_turn=2, turns=3, mitchell_turns=2
+        ),
+        b.FormLines(),
+        b.PublishPositions(turn=1),
+        pairs=6,
+    )
+    state = run(
+        state, *sheets(state, 1), b.RecordAbandonment(pair=4, reason="ill"), pairs=6
+    )
+    state = run(state, b.PublishPositions(turn=2), pairs=6)
+    [gone] = [p for p in state.positions[2] if 4 in (p.fixed, p.mobile)]
+    award = state.results[(2, gone.table)]
+    assert (award.fixed, award.mobile) == (2, 4)
+    assert (award.fixed_vp, award.fixed_mp, award.mobile_vp, award.mobile_mp) == (
+        14,
+        305,
+        0,
+        -305,
+    )
+    state = run(state, *[s for s in sheets(state, 2) if s.table != gone.table], pairs=6)
+    state = run(state, b.PublishPositions(turn=3), pairs=6)
+    seated = [x for p in state.positions[3] for x in (p.fixed, p.mobile)]
+    assert sorted(seated) == [b.REST, 1, 2, 3, 5, 6]
