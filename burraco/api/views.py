@@ -226,6 +226,7 @@ class BurracoTournamentDetailApi(APIView):
                     }
                     for sub in state.substitutions.values()
                 ],
+                "abandoned": sorted(state.abandoned),
                 "interrupted": None
                 if state.interrupted is None
                 else {

@@ -10,6 +10,7 @@ from typing import ClassVar
 from rules.errors import RuleViolation, StateConflict
 
 __all__ = [
+    "AlreadyAbandoned",
     "BurracoExists",
     "BurracoNotOpen",
     "CorrectionNotConfirmed",
@@ -99,3 +100,9 @@ class TournamentIsInterrupted(StateConflict):
     """Art. 40: an interrupted tournament takes no further command."""
 
     code: ClassVar[str] = "tournament_interrupted"
+
+
+class AlreadyAbandoned(StateConflict):
+    """Art. 38: the pair has left the tournament already."""
+
+    code: ClassVar[str] = "already_abandoned"

@@ -107,6 +107,14 @@ def test_absences_a_substitution_and_an_interruption(server: Server) -> None:
         "Codice di Gara Art. 38",
     )
 
+    # Art. 38: pair 5 leaves after turn 2; asked twice, refused.
+    event.ok("abandonments/", {"pair": 5, "reason": "illness"})
+    body = problem(event.post("abandonments/", {"pair": 5, "reason": "again"}), 409)
+    assert (body["code"], body["law"]) == (
+        "sheet_already_entered",
+        "Codice di Gara Art. 38",
+    )
+    assert anonymous.get(event.base).json()["abandoned"] == [5]
     event.ok("interruption/", {"reason": "blackout"})
     detail = anonymous.get(event.base).json()
     assert detail["interrupted"] == {
