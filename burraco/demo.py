@@ -1,23 +1,30 @@
-"""The demo's burraco event: eight pairs, three Mitchell turns then two
-Danese turns of three hands, a correction, a lateness, a second warning
-and the final standings in their Art. 20 check.
+"""The demo's burraco event: eight pairs, two Mitchell turns and a Danese
+turn of three hands on the single group, the standings before the split
+checked (Art. 20), the split into merit groups A and B, two Danese turns
+within them; a correction, a lateness, a second warning and the final
+standings in their Art. 20 check.
 
 Through the same handlers as the API; deterministic (seeded) and
-idempotent. Run by ``manage.py demo`` (``ARBITRO_DEMOS``).
+idempotent. Run by ``manage.py demo`` (``ARBITRO_DEMOS``). The ten minutes
+of the check before the split are not waited: the split is decided at the
+check's deadline, as the tests pin the server's clock.
 """
 
 from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import datetime
+from unittest import mock
 from uuid import UUID
 
 from burraco import domain as burraco
 from burraco.handlers import create_burraco, handle_burraco, load_burraco
 from burraco.projections import BurracoStandings
 from eventstore.projections import ProjectionRunner
-from eventstore.store import Metadata, event_store
+from eventstore.store import EventStore, Metadata, event_store
 from registry import boundary
 from tournaments import handlers
 from tournaments.domain import tournament
@@ -27,7 +34,8 @@ __all__ = ["BURRACO_EVENT", "build"]
 BURRACO_EVENT = UUID("00000000-0000-4000-8000-000000000005")
 PAIRS = 8
 TURNS = 5
-MITCHELL_TURNS = 3
+MITCHELL_TURNS = 2
+SPLIT_AFTER = 3
 HANDS = 3
 WARNED = 6
 META = Metadata(actor="system:demo", tournament_id=BURRACO_EVENT)
@@ -85,6 +93,8 @@ def build(progress: Callable[[str], None], *, director: str) -> bool:
             hands_per_turn=HANDS,
             turns=TURNS,
             mitchell_turns=MITCHELL_TURNS,
+            split_after=SPLIT_AFTER,
+            merit_groups=2,
         ),
         metadata=META,
     )
@@ -122,6 +132,12 @@ def build(progress: Callable[[str], None], *, director: str) -> bool:
         )
     _run(burraco.FormLines())
     for turn in range(1, TURNS + 1):
+        if turn == SPLIT_AFTER + 1:
+            _run(burraco.PublishProvisionalStandings())
+            deadline = load_burraco(BURRACO_EVENT).provisional_deadline
+            assert deadline is not None
+            with _at(deadline):
+                _run(burraco.SplitIntoGroups())
         _run(burraco.PublishPositions(turn=turn))
         if turn == 2:
             # Art. 39: the pair warned in turn 1 is a minute late (a second
@@ -148,7 +164,9 @@ def build(progress: Callable[[str], None], *, director: str) -> bool:
     ProjectionRunner(BurracoStandings()).catch_up()
     progress(
         f"burraco event: {PAIRS} pairs, {MITCHELL_TURNS} Mitchell and "
-        f"{TURNS - MITCHELL_TURNS} Danese turns of {HANDS} hands"
+        f"{SPLIT_AFTER - MITCHELL_TURNS} Danese turns, then "
+        f"{TURNS - SPLIT_AFTER} Danese turns in merit groups A and B, "
+        f"of {HANDS} hands"
     )
     return True
 
@@ -161,3 +179,10 @@ def _late(turn: int, pair: int, seconds: int) -> burraco.RecordLateness:
                 turn=turn, table=position.table, pair=pair, seconds=seconds
             )
     raise LookupError(f"pair {pair} does not play turn {turn}")
+
+
+@contextmanager
+def _at(instant: datetime) -> Iterator[None]:
+    """Decide at ``instant`` (database time is read through ``now``)."""
+    with mock.patch.object(EventStore, "now", return_value=instant):
+        yield

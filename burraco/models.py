@@ -27,6 +27,8 @@ class BurracoResultRow(models.Model):
     fixed = models.PositiveIntegerField()
     mobile = models.PositiveIntegerField()
     hands = models.JSONField()
+    # Teams: the closed room's hands (``hands``: the open room's).
+    closed_hands = models.JSONField(default=list)
     fixed_mp = models.IntegerField()
     mobile_mp = models.IntegerField()
     fixed_vp = models.PositiveSmallIntegerField()
@@ -58,6 +60,8 @@ class BurracoStandingRow(models.Model):
     deduction = models.IntegerField()
     mp = models.IntegerField()
     turns = models.PositiveSmallIntegerField()
+    # The merit group after the split ("" before; decision 0145).
+    group = models.CharField(max_length=1, blank=True, default="")
 
     class Meta:
         constraints = [

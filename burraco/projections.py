@@ -23,11 +23,11 @@ EVENTS = tuple(cls.event_type for cls in burraco.EVENT_TYPES)
 
 
 class BurracoStandings(Projection):
-    name = "burraco.standings.v1"
+    name = "burraco.standings.v1"  # rows whole per tournament: no version bump
     event_types = EVENTS
 
     def __init__(self) -> None:
-        self.touched: dict[UUID, tuple[UUID, int]] = {}
+        self.touched: dict[UUID, int] = {}
 
     def reset(self) -> None:
         BurracoEventRow.objects.all().delete()
@@ -47,15 +47,15 @@ class BurracoStandings(Projection):
             tid = str(recorded.event.tournament_id)
         if not tid:
             return
-        self.touched[UUID(str(tid))] = (recorded.stream_id, recorded.stream_version)
+        self.touched[UUID(str(tid))] = recorded.global_position
 
     def discard(self) -> None:
         self.touched.clear()
 
     def flush(self) -> None:
         touched, self.touched = self.touched, {}
-        for tournament_id, (stream, version) in touched.items():
-            _rewrite(tournament_id, stream, version)
+        for tournament_id, position in touched.items():
+            _rewrite(tournament_id, position)
 
 
 def _delete(tournament_id: UUID) -> None:
@@ -64,9 +64,17 @@ def _delete(tournament_id: UUID) -> None:
     BurracoStandingRow.objects.filter(tournament_id=tournament_id).delete()
 
 
-def _rewrite(tournament_id: UUID, stream: UUID, version: int) -> None:
-    history = event_store().read_stream(stream)
-    recorded = [r for r in history.events if r.stream_version <= version]
+def _rewrite(tournament_id: UUID, position: int) -> None:
+    """Fold the burraco stream up to ``position``; with table streams
+    (decision 0144) their events too, in position order, as the handlers
+    decide."""
+    stream = event_store().read_stream(burraco.stream_id(tournament_id))
+    recorded = [r for r in stream.events if r.global_position <= position]
+    opened = recorded[0].event if recorded else None
+    if isinstance(opened, burraco.BurracoOpened) and opened.table_streams:
+        recorded = event_store().read_tournament(
+            tournament_id, up_to=position, event_types=EVENTS
+        )
     state = fold(burraco.evolve, burraco.INITIAL, [r.event for r in recorded])
     if state.opened is None:
         return
@@ -91,6 +99,10 @@ def _rewrite(tournament_id: UUID, stream: UUID, version: int) -> None:
             hands=[
                 [h.fixed_base, h.fixed_points, h.mobile_base, h.mobile_points]
                 for h in r.hands
+            ],
+            closed_hands=[
+                [h.fixed_base, h.fixed_points, h.mobile_base, h.mobile_points]
+                for h in r.closed_hands
             ],
             fixed_mp=r.fixed_mp,
             mobile_mp=r.mobile_mp,
@@ -118,6 +130,7 @@ def _rewrite(tournament_id: UUID, stream: UUID, version: int) -> None:
                 deduction=s.deduction,
                 mp=s.mp,
                 turns=s.turns,
+                group=s.group,
             )
             for s in burraco.standings_after(state, turn)
         )

@@ -19,7 +19,17 @@ __all__ = [
     "turn_results",
 ]
 
-STANDING_FIELDS = ("rank", "tied", "pair", "vp", "turn_vp", "deduction", "mp", "turns")
+STANDING_FIELDS = (
+    "rank",
+    "tied",
+    "pair",
+    "vp",
+    "turn_vp",
+    "deduction",
+    "mp",
+    "turns",
+    "group",
+)
 
 
 def event_row(tournament_id: UUID) -> BurracoEventRow | None:
@@ -69,6 +79,15 @@ def turn_results(
                         "mobile_points": h[3],
                     }
                     for h in row.hands
+                ],
+                "closed_hands": [
+                    {
+                        "fixed_base": h[0],
+                        "fixed_points": h[1],
+                        "mobile_base": h[2],
+                        "mobile_points": h[3],
+                    }
+                    for h in row.closed_hands
                 ],
                 "fixed_mp": row.fixed_mp,
                 "mobile_mp": row.mobile_mp,

@@ -478,9 +478,15 @@ class EventStore:
         )
 
     def read_tournament(
-        self, tournament_id: UUID, *, up_to: int | None = None
+        self,
+        tournament_id: UUID,
+        *,
+        up_to: int | None = None,
+        after: int = 0,
+        event_types: Sequence[str] | None = None,
     ) -> list[RecordedEvent]:
-        """Every event whose envelope names ``tournament_id``, by position.
+        """Every event whose envelope names ``tournament_id``, by position,
+        optionally only those after ``after`` and of ``event_types``.
 
         A projection replays one tournament to repair it (decision 0070);
         index ``es_event_tournament_pos`` serves it on PostgreSQL.
@@ -495,6 +501,12 @@ class EventStore:
         if up_to is not None:
             where += " AND global_position <= %s"
             params.append(up_to)
+        if after:
+            where += " AND global_position > %s"
+            params.append(after)
+        if event_types:
+            where += f" AND event_type IN ({','.join(['%s'] * len(event_types))})"
+            params += list(event_types)
         return self._select(f"{where} ORDER BY global_position", params)
 
     def head_position(self) -> int:

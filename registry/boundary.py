@@ -44,6 +44,7 @@ __all__ = [
     "player_by_number",
     "player_names",
     "player_states",
+    "players_by_number",
     "players_matching_club",
     "provide_team_entries",
     "public_people",
@@ -107,12 +108,19 @@ def player_names(player_ids: Iterable[UUID]) -> dict[UUID, tuple[str, str]]:
     }
 
 
+def players_by_number(numbers: Iterable[str]) -> dict[str, UUID]:
+    """The registered player of each federation number the register holds
+    (an import of entries names members by number); whether each is a member
+    in good standing is ``player_states``' answer."""
+    return dict(
+        PlayerIdentity.objects.filter(federation_number__in=list(numbers)).values_list(
+            "federation_number", "player_id"
+        )
+    )
+
+
 def player_by_number(federation_number: str) -> UUID | None:
     """The registered player with this federation number, if any: how an
     account is linked to its register entry (decision 0138)."""
-    found: UUID | None = (
-        PlayerIdentity.objects.filter(federation_number=federation_number.strip())
-        .values_list("player_id", flat=True)
-        .first()
-    )
-    return found
+    number = federation_number.strip()
+    return players_by_number([number]).get(number)

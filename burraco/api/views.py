@@ -62,8 +62,17 @@ class HandSerializer(serializers.Serializer):
     )
 
 
-def _hands(data: dict[str, Any]) -> tuple[burraco.SheetHand, ...]:
-    return tuple(burraco.SheetHand(**hand) for hand in data["hands"])
+def _hands(data: dict[str, Any], key: str = "hands") -> tuple[burraco.SheetHand, ...]:
+    return tuple(burraco.SheetHand(**hand) for hand in data.get(key, ()))
+
+
+def _closed_room() -> serializers.ListField:
+    return serializers.ListField(
+        child=HandSerializer(),
+        max_length=MAX_HANDS,
+        default=list,
+        help_text="teams: the closed room's hands (``hands``: the open room's)",
+    )
 
 
 class BurracoTournamentListApi(APIView):
@@ -98,6 +107,37 @@ class BurracoTournamentListApi(APIView):
             default=None,
             help_text="turns moved by Mitchell; the later ones Danese (all if unset)",
         )
+        split_after = serializers.IntegerField(
+            min_value=1,
+            max_value=burraco.MAX_TURNS,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="the single group's last turn, then merit groups (Art. 20)",
+        )
+        merit_groups = serializers.IntegerField(
+            min_value=0, max_value=99, default=2, help_text="groups A, B, ..."
+        )
+        movement = serializers.ChoiceField(
+            choices=[m.value for m in burraco.Movement], default="mitchell"
+        )
+        group_movement = serializers.ChoiceField(
+            choices=[m.value for m in burraco.GroupMovement], default="danese"
+        )
+        form = serializers.ChoiceField(
+            # The tournament's forms: individual is refused (Art. 2) by its domain.
+            choices=[f.value for f in tournament.Form],
+            default="pairs",
+            help_text="pairs, or teams (open and closed room, the team VP table)",
+        )
+        session_turns = serializers.IntegerField(
+            min_value=1,
+            max_value=burraco.MAX_TURNS,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="turns a session (Art. 39: a rest once a session); one session if unset",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
@@ -107,7 +147,7 @@ class BurracoTournamentListApi(APIView):
             tournament_id=tid,
             name=data["name"],
             game=tournament.Game.BURRACO,
-            form=tournament.Form.PAIRS,
+            form=tournament.Form(data["form"]),
             scoring=tournament.ScoringMethod.BURRACO_VP,
             starts_at=data["starts_at"],
             windows=tournament.WindowRules(),
@@ -120,6 +160,14 @@ class BurracoTournamentListApi(APIView):
             tie_breaks=tuple(burraco.TieBreak(t) for t in data["tie_breaks"]),
             warning_policy=data["warning_policy"],
             mitchell_turns=data["mitchell_turns"],
+            split_after=data["split_after"],
+            merit_groups=data["merit_groups"],
+            movement=burraco.Movement(data["movement"]),
+            group_movement=burraco.GroupMovement(data["group_movement"]),
+            session_turns=data["session_turns"],
+            form=burraco.EntryForm.TEAMS
+            if data["form"] == "teams"
+            else burraco.EntryForm.PAIRS,
         )
         result = create_burraco(
             tid,
@@ -156,9 +204,37 @@ class BurracoTournamentDetailApi(APIView):
                 "standings_check_minutes": state.opened.standings_check_minutes,
                 "tie_breaks": [t.value for t in state.opened.tie_breaks],
                 "warning_policy": state.opened.warning_policy,
+                "mitchell_turns": state.mitchell_turns,
+                "split_after": state.split_after,
+                "form": state.opened.form.value,
+                "merit_groups": state.opened.merit_groups,
+                "group_movement": state.opened.group_movement.value,
                 "fixed": list(state.fixed),
                 "mobile": list(state.mobile),
+                "groups": {
+                    chr(ord("A") + i): list(members)
+                    for i, members in enumerate(state.groups)
+                },
+                "provisional_check_deadline": state.provisional_deadline,
+                "provisional_final": state.provisional_final,
                 "current_turn": state.current_turn,
+                "substitutions": [
+                    {
+                        "pair": sub.pair,
+                        "player_out": str(sub.player_out),
+                        "player_in": str(sub.player_in),
+                    }
+                    for sub in state.substitutions.values()
+                ],
+                "abandoned": sorted(state.abandoned),
+                "interrupted": None
+                if state.interrupted is None
+                else {
+                    "completed_turns": state.interrupted.completed_turns,
+                    "prizes": state.interrupted.prizes,
+                    "standings_after": state.interrupted.standings_after,
+                    "reason": state.interrupted.reason,
+                },
                 "final_published_at": state.final_published_at,
                 "check_deadline": state.check_deadline,
                 "final": state.final,
@@ -231,13 +307,19 @@ class ScoreSheetApi(DirectorCommandApi):
 
     class InputSerializer(serializers.Serializer):
         hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
+        closed_hands = _closed_room()
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(
         self, request: Request, tournament_id: UUID, turn: int, table: int
     ) -> Response:
         data = validated(self.InputSerializer, request.data)
-        command = burraco.EnterScoreSheet(turn=turn, table=table, hands=_hands(data))
+        command = burraco.EnterScoreSheet(
+            turn=turn,
+            table=table,
+            hands=_hands(data),
+            closed_hands=_hands(data, "closed_hands"),
+        )
         return _command(request, tournament_id, command, "enter_score_sheet")
 
 
@@ -248,6 +330,7 @@ class CorrectionApi(DirectorCommandApi):
 
     class InputSerializer(serializers.Serializer):
         hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
+        closed_hands = _closed_room()
         opponents_confirmed = serializers.BooleanField()
         director_countersigned = serializers.BooleanField(default=False)
 
@@ -260,6 +343,7 @@ class CorrectionApi(DirectorCommandApi):
             turn=turn,
             table=table,
             hands=_hands(data),
+            closed_hands=_hands(data, "closed_hands"),
             opponents_confirmed=data["opponents_confirmed"],
             director_countersigned=data["director_countersigned"],
         )
@@ -291,6 +375,33 @@ class FinalStandingsApi(DirectorCommandApi):
     def post(self, request: Request, tournament_id: UUID) -> Response:
         command = burraco.PublishFinalStandings()
         return _command(request, tournament_id, command, "publish_final_standings")
+
+
+class ProvisionalStandingsApi(DirectorCommandApi):
+    """``POST``: Art. 20, the standings before the split shown for their check."""
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        command = burraco.PublishProvisionalStandings()
+        return _command(request, tournament_id, command, "publish_provisional")
+
+
+class GroupsApi(DirectorCommandApi):
+    """``POST``: the split into merit groups A, B, ... once the standings
+    before it are final (Art. 20); ``sizes`` in pairs, A first, or evenly."""
+
+    class InputSerializer(serializers.Serializer):
+        sizes = serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=MAX_ENTRY),
+            max_length=26,
+            default=list,
+        )
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.SplitIntoGroups(sizes=tuple(data["sizes"]))
+        return _command(request, tournament_id, command, "split_into_groups")
 
 
 class WarningApi(DirectorCommandApi):
@@ -337,6 +448,53 @@ class LostSheetApi(DirectorCommandApi):
     ) -> Response:
         command = burraco.RecordLostSheet(turn=turn, table=table)
         return _command(request, tournament_id, command, "record_lost_sheet")
+
+
+class AbsenceApi(DirectorCommandApi):
+    """``POST``: Art. 38, a pair absent from its table: 7 VP (0 from its
+    fourth absent turn) with the equivalent MP; the side present wins as
+    Art. 39 gives beyond ten minutes."""
+
+    class InputSerializer(serializers.Serializer):
+        pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self, request: Request, tournament_id: UUID, turn: int, table: int
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.RecordAbsence(turn=turn, table=table, pair=data["pair"])
+        return _command(request, tournament_id, command, "record_absence")
+
+
+class SubstitutionApi(DirectorCommandApi):
+    """``POST``: Art. 38, one player of a pair replaced before half the
+    turns, by a registered player new to the tournament; once a pair."""
+
+    class InputSerializer(serializers.Serializer):
+        pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+        player_out = serializers.UUIDField()
+        player_in = serializers.UUIDField()
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.SubstitutePlayer(**data)
+        return _command(request, tournament_id, command, "substitute_player")
+
+
+class InterruptionApi(DirectorCommandApi):
+    """``POST``: Art. 40, the tournament interrupted: prizes on the last
+    standings shown after more than half the turns, otherwise refunds."""
+
+    class InputSerializer(serializers.Serializer):
+        reason = serializers.CharField(max_length=500)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.InterruptTournament(reason=data["reason"])
+        return _command(request, tournament_id, command, "interrupt_tournament")
 
 
 class TurnResultsApi(APIView):
@@ -431,12 +589,22 @@ class CsvRenderer(BaseRenderer):
         return (data if isinstance(data, str) else json.dumps(data)).encode()
 
 
-CSV_COLUMNS = ("rank", "tied", "pair", "vp", "turn_vp", "deduction", "mp", "turns")
+CSV_COLUMNS = (
+    "rank",
+    "tied",
+    "pair",
+    "vp",
+    "turn_vp",
+    "deduction",
+    "mp",
+    "turns",
+    "group",
+)
 
 
 class StandingsCsvApi(APIView):
     """``GET``: the standings after a turn as CSV, one line a pair in rank
-    order; columns ``rank,tied,pair,vp,turn_vp,deduction,mp,turns`` (there is
+    order; columns ``rank,tied,pair,vp,turn_vp,deduction,mp,turns,group`` (there is
     no interchange standard for burraco results). Visible as the JSON."""
 
     permission_classes = [AllowAny]

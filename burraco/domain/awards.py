@@ -26,13 +26,12 @@ from burraco.domain.guards import table_at
 from burraco.domain.state import BurracoState
 from rules.burraco.articles import art
 from rules.burraco.lateness import LatenessBand, both_late_forfeit, lateness_penalty
-from rules.burraco.match_format import MatchFormat
 from scoring.burraco import lost_score_sheet
 
-__all__ = ["late", "lost_sheet"]
+__all__ = ["in_play", "late", "lost_sheet"]
 
 
-def _in_play(state: BurracoState, turn: int, article: int) -> None:
+def in_play(state: BurracoState, turn: int, article: int) -> None:
     if turn != state.current_turn or state.final_published_at is not None:
         raise TurnNotCurrent(
             f"this is recorded in the turn in play ({state.current_turn}), not {turn}",
@@ -45,14 +44,14 @@ def _in_play(state: BurracoState, turn: int, article: int) -> None:
 def lost_sheet(state: BurracoState, command: RecordLostSheet) -> TurnAwarded:
     """Art. 19: a sheet lost before it was entered: 7-7."""
     assert state.opened is not None
-    _in_play(state, command.turn, 19)
+    in_play(state, command.turn, 19)
     fixed, mobile = table_at(state, command.turn, command.table)
     if (command.turn, command.table) in state.results:
         raise SheetAlreadyEntered(
             f"table {command.table}'s turn {command.turn} has its result",
             law=art(19),
         )
-    award = lost_score_sheet(MatchFormat.for_hands(state.opened.hands_per_turn))
+    award = lost_score_sheet(state.match_format)
     return TurnAwarded(
         turn=command.turn,
         table=command.table,
@@ -69,7 +68,7 @@ def lost_sheet(state: BurracoState, command: RecordLostSheet) -> TurnAwarded:
 def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
     """Art. 39: the warning, the bonus to the opponents, or the forfeit."""
     assert state.opened is not None
-    _in_play(state, command.turn, 39)
+    in_play(state, command.turn, 39)
     fixed, mobile = table_at(state, command.turn, command.table)
     if command.pair not in (fixed, mobile):
         raise UnknownTable(
@@ -90,7 +89,7 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
             f"table {command.table}'s sheet of turn {command.turn} is entered",
             law=art(39),
         )
-    match_format = MatchFormat.for_hands(state.opened.hands_per_turn)
+    match_format = state.match_format
     penalty = lateness_penalty(command.seconds, match_format)
     if penalty is None:
         raise InvalidSheet(

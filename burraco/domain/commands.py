@@ -5,20 +5,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from uuid import UUID
 
-from burraco.domain.values import Movement, SheetHand, TieBreak
+from burraco.domain.values import (
+    EntryForm,
+    GroupMovement,
+    Movement,
+    SheetHand,
+    TieBreak,
+)
 
 __all__ = [
     "BurracoCommand",
     "CorrectScoreSheet",
     "EnterScoreSheet",
     "FormLines",
+    "InterruptTournament",
     "InvertScore",
     "IssueWarning",
     "OpenBurraco",
     "PublishFinalStandings",
     "PublishPositions",
+    "PublishProvisionalStandings",
+    "RecordAbandonment",
+    "RecordAbsence",
     "RecordLateness",
     "RecordLostSheet",
+    "SplitIntoGroups",
+    "SubstitutePlayer",
 ]
 
 
@@ -32,6 +44,12 @@ class OpenBurraco:
     tie_breaks: tuple[TieBreak, ...] = (TieBreak.MP, TieBreak.HEAD_TO_HEAD)
     warning_policy: str = "every_two"
     mitchell_turns: int | None = None
+    table_streams: bool = True
+    split_after: int | None = None
+    merit_groups: int = 2
+    group_movement: GroupMovement = GroupMovement.DANESE
+    session_turns: int | None = None
+    form: EntryForm = EntryForm.PAIRS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -49,9 +67,12 @@ class PublishPositions:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EnterScoreSheet:
+    """Teams: ``hands`` the open room's, ``closed_hands`` the closed room's."""
+
     turn: int
     table: int
     hands: tuple[SheetHand, ...]
+    closed_hands: tuple[SheetHand, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,6 +82,7 @@ class CorrectScoreSheet:
     hands: tuple[SheetHand, ...]
     opponents_confirmed: bool
     director_countersigned: bool = False
+    closed_hands: tuple[SheetHand, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -101,6 +123,55 @@ class RecordLostSheet:
     table: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublishProvisionalStandings:
+    """Art. 20: show the standings after the single group's last turn."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SplitIntoGroups:
+    """Form the merit groups once the provisional standings are final.
+
+    ``sizes``: pairs in each group, A first; empty: the tables shared out
+    evenly, the groups above taking a table left over (decision 0145)."""
+
+    sizes: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordAbsence:
+    """Art. 38: ``pair`` absent from its table in the turn in play."""
+
+    turn: int
+    table: int
+    pair: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SubstitutePlayer:
+    """Art. 38: ``player_in``, who has not played in the tournament, replaces
+    ``player_out`` in ``pair``."""
+
+    pair: int
+    player_out: UUID
+    player_in: UUID
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class InterruptTournament:
+    """Art. 40: force majeure stops the tournament."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordAbandonment:
+    """Art. 38: ``pair`` cannot go on; it plays no later turn."""
+
+    pair: int
+    reason: str
+
+
 BurracoCommand = (
     OpenBurraco
     | FormLines
@@ -112,4 +183,10 @@ BurracoCommand = (
     | IssueWarning
     | RecordLateness
     | RecordLostSheet
+    | PublishProvisionalStandings
+    | SplitIntoGroups
+    | RecordAbsence
+    | SubstitutePlayer
+    | InterruptTournament
+    | RecordAbandonment
 )

@@ -19,34 +19,44 @@ even before the sweep records its closing.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from datetime import datetime, timedelta
 from typing import assert_never
+from uuid import UUID
 
+from burraco.domain.absences import abandon, absent, away, interrupt, substitute
 from burraco.domain.awards import late, lost_sheet
 from burraco.domain.commands import (
     BurracoCommand,
     CorrectScoreSheet,
     EnterScoreSheet,
     FormLines,
+    InterruptTournament,
     InvertScore,
     IssueWarning,
     OpenBurraco,
     PublishFinalStandings,
     PublishPositions,
+    PublishProvisionalStandings,
+    RecordAbandonment,
+    RecordAbsence,
     RecordLateness,
     RecordLostSheet,
+    SplitIntoGroups,
+    SubstitutePlayer,
 )
 from burraco.domain.errors import (
     BurracoExists,
     BurracoNotOpen,
     CorrectionNotConfirmed,
     CorrectionWindowClosed,
+    GroupsNotFormed,
     InvalidLines,
     InvalidSheet,
     InversionNotAllowed,
     SheetAlreadyEntered,
     StandingsAreFinal,
+    TournamentIsInterrupted,
     TurnIncomplete,
     TurnNotCurrent,
 )
@@ -54,23 +64,39 @@ from burraco.domain.events import (
     BurracoEvent,
     BurracoOpened,
     FinalStandingsPublished,
+    GroupsFormed,
     LinesFormed,
     PositionsPublished,
+    ProvisionalStandingsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
     WarningIssued,
 )
+from burraco.domain.groups import (
+    MAX_GROUPS,
+    even_sizes,
+    form_groups,
+    group_positions,
+)
 from burraco.domain.guards import entered, not_awarded, table_at
-from burraco.domain.movement import danese_positions, mitchell_positions
+from burraco.domain.movement import (
+    calendar_with_rest,
+    danese_with_rest,
+    mitchell_positions,
+)
+from burraco.domain.sheets import scored
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
-from burraco.domain.values import FormationMethod, SheetHand
+from burraco.domain.values import (
+    REST,
+    FormationMethod,
+    GroupMovement,
+    Movement,
+)
 from rules.burraco.articles import DEFINITIONS, art
 from rules.burraco.errors import InvalidSetting
-from rules.burraco.hand_end import HandEnding
 from rules.burraco.match_format import MatchFormat
-from scoring.burraco import HandScore, NotAMultipleOfFive, SideScore, score_turn
 from scoring.burraco.standings import WarningPolicy
 
 __all__ = ["MAX_TURNS", "decide"]
@@ -85,11 +111,13 @@ def decide(
     now: datetime,
     *,
     entries: Collection[int] = (),
+    players: Mapping[int, Collection[UUID]] | None = None,
 ) -> list[BurracoEvent]:
     """Return the events of ``command``, or raise the refusal naming its article.
 
     ``entries``: the pair numbers entered in the tournament (its stream's),
-    read by the handler for ``FormLines``.
+    read by the handler for ``FormLines``; ``players``: each pair's players,
+    for ``SubstitutePlayer``.
     """
     if isinstance(command, OpenBurraco):
         return [_open(state, command)]
@@ -101,17 +129,22 @@ def decide(
         raise StandingsAreFinal(
             "the standings are final: nothing can change now", law=ART_20
         )
+    if state.interrupted is not None:
+        raise TournamentIsInterrupted(
+            "the tournament is interrupted: nothing can change now", law=art(40)
+        )
     match command:
         case FormLines():
             return [_form_lines(state, command, entries)]
         case PublishPositions():
-            return [_publish_positions(state, command, now)]
+            published = _publish_positions(state, command, now)
+            return [published, *away(state, published)]
         case EnterScoreSheet():
             return [_enter(state, command)]
         case CorrectScoreSheet():
-            return [_correct(state, command)]
+            return [_correct(state, command, now)]
         case InvertScore():
-            return [_invert(state, command)]
+            return [_invert(state, command, now)]
         case PublishFinalStandings():
             return [_publish_final(state, now)]
         case IssueWarning():
@@ -120,6 +153,18 @@ def decide(
             return late(state, command)
         case RecordLostSheet():
             return [lost_sheet(state, command)]
+        case PublishProvisionalStandings():
+            return [_publish_provisional(state, now)]
+        case SplitIntoGroups():
+            return [_split(state, command, now)]
+        case RecordAbsence():
+            return absent(state, command)
+        case SubstitutePlayer():
+            return [substitute(state, command, players or {})]
+        case InterruptTournament():
+            return [interrupt(state, command, now)]
+        case RecordAbandonment():
+            return [abandon(state, command)]
         case _:
             assert_never(command)
 
@@ -156,6 +201,16 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
             value=command.mitchell_turns,
             law=art(2),
         )
+    _check_split(command)
+    if command.session_turns is not None and not (
+        1 <= command.session_turns <= command.turns
+    ):
+        raise InvalidSetting(
+            f"a session has 1 to {command.turns} turns, not {command.session_turns}",
+            field="session_turns",
+            value=command.session_turns,
+            law=art(39),
+        )
     if len(set(command.tie_breaks)) != len(command.tie_breaks):
         # The code has no tie-breaks (digest Q8): no article to name.
         raise InvalidSetting("a tie-break is listed twice", field="tie_breaks")
@@ -175,7 +230,47 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
         tie_breaks=command.tie_breaks,
         warning_policy=command.warning_policy,
         mitchell_turns=command.mitchell_turns,
+        table_streams=command.table_streams,
+        split_after=command.split_after,
+        merit_groups=command.merit_groups if command.split_after else 1,
+        group_movement=command.group_movement,
+        session_turns=command.session_turns,
+        form=command.form,
     )
+
+
+def _check_split(command: OpenBurraco) -> None:
+    """The split's turn and the number of merit groups (decision 0145)."""
+    split = command.split_after
+    if split is None:
+        return
+    if not 1 <= split < command.turns:
+        raise InvalidSetting(
+            f"the split follows a turn from 1 to {command.turns - 1}, not {split}",
+            field="split_after",
+            value=split,
+            law=ART_20,
+        )
+    if not 2 <= command.merit_groups <= MAX_GROUPS:
+        raise InvalidSetting(
+            f"2 to {MAX_GROUPS} merit groups, not {command.merit_groups}",
+            field="merit_groups",
+            value=command.merit_groups,
+            law=ART_20,
+        )
+    if command.mitchell_turns is not None and command.mitchell_turns > split:
+        raise InvalidSetting(
+            "the merit groups play Danese: the Mitchell turns end by the split",
+            field="mitchell_turns",
+            value=command.mitchell_turns,
+            law=art(2),
+        )
+    if command.mitchell_turns is None:
+        raise InvalidSetting(
+            "with a split, say how many turns before it move by Mitchell",
+            field="mitchell_turns",
+            law=art(2),
+        )
 
 
 def _form_lines(
@@ -195,25 +290,34 @@ def _form_lines(
                 field="fixed",
                 law=art(2),
             )
-        if len(fixed) != len(mobile):
+        if len(fixed) - len(mobile) not in (0, len(numbers) % 2):
             raise InvalidLines(
-                "as many fixed lines as mobile ones: one of each a table",
+                "as many fixed lines as mobile ones (one more fixed with an "
+                "odd field: its table is incomplete)",
                 field="mobile",
                 law=art(2),
             )
     else:
         method = FormationMethod.REGISTRATION_ORDER
-        half = len(numbers) // 2
+        half = (len(numbers) + 1) // 2
         fixed, mobile = tuple(numbers[:half]), tuple(numbers[half:])
-    if len(numbers) < 2 or len(numbers) % 2:
-        # An incomplete table and its rest (Art. 39; digest Q6/Q7) are not
-        # modelled yet: the field must fill every table (decision 0122).
+    if len(numbers) < 2:
         raise InvalidLines(
-            f"{len(numbers)} pairs do not fill whole tables of two pairs",
-            value=len(numbers),
-            law=art(39),
+            f"{len(numbers)} pairs do not make a table", value=len(numbers), law=art(2)
         )
-    if state.mitchell_turns > len(fixed):
+    if len(numbers) % 2:
+        # The empty side of the incomplete table moves with the mobile
+        # lines: a fixed pair rests once in the Mitchell (Art. 39).
+        mobile = (*mobile, REST)
+    rounds = len(numbers) - 1 + len(numbers) % 2
+    if state.opened.movement is Movement.ITALIANA:
+        if state.opened.turns > rounds:
+            raise InvalidLines(
+                f"an all'italiana of {len(numbers)} pairs has "
+                f"{rounds} turns, not {state.opened.turns}",
+                law=art(2),
+            )
+    elif state.mitchell_turns > len(fixed):
         raise InvalidLines(
             f"a Mitchell on {len(fixed)} tables has at most {len(fixed)} turns "
             f"without a repeat, not {state.mitchell_turns}",
@@ -241,65 +345,40 @@ def _publish_positions(
         raise TurnIncomplete(
             f"turn {state.current_turn} still has sheets to enter", law=art(19)
         )
-    if command.turn == 1 or command.turn <= state.mitchell_turns:
+    split = state.split_after
+    if split is not None and command.turn > split and not state.groups:
+        raise GroupsNotFormed(
+            f"turn {command.turn} is played in merit groups: form them first, "
+            "once the standings before the split are final",
+            law=ART_20,
+        )
+    if split is not None and command.turn > split and state.italiana:
+        positions = group_positions((), state.groups, round_=command.turn - split)
+    elif state.opened.movement is Movement.ITALIANA:
+        positions = calendar_with_rest(state.pairs, command.turn)
+    elif command.turn == 1 or command.turn <= state.mitchell_turns:
         positions = mitchell_positions(state.fixed, state.mobile, command.turn)
     else:
-        # Danese puro from the standings shown after the last turn (Art. 2).
-        order = tuple(s.pair for s in standings_after(state, state.current_turn))
-        positions = danese_positions(order)
-    return PositionsPublished(turn=command.turn, positions=positions, published_at=now)
-
-
-def _scored(
-    state: BurracoState,
-    hands: tuple[SheetHand, ...],
-    bonuses: tuple[int, int] = (0, 0),
-) -> tuple[int, int, int, int]:
-    """Return (fixed MP, mobile MP, fixed VP, mobile VP) of a sheet, each
-    line's Art. 39 bonus for its opponents' lateness added before the VP."""
-    assert state.opened is not None
-    limit = state.opened.hands_per_turn
-    if not 1 <= len(hands) <= limit:
-        raise InvalidSheet(
-            f"a sheet of this tournament holds 1 to {limit} hands, not {len(hands)}",
-            field="hands",
-            value=len(hands),
-            law=art(6),
+        # Danese puro from the standings shown after the last turn (Art. 2),
+        # within each merit group after the split (Poteri g).
+        # A pair that abandoned is paired no more (Art. 38).
+        order = tuple(
+            s.pair
+            for s in standings_after(state, state.current_turn)
+            if s.pair not in state.abandoned
         )
-    for n, hand in enumerate(hands):
-        for name in ("fixed_base", "fixed_points", "mobile_base", "mobile_points"):
-            points = getattr(hand, name)
-            if points % 5:
-                raise NotAMultipleOfFive(
-                    f"hand {n + 1}'s {name.replace('_', ' ')} {points} is not a "
-                    "multiple of 5: every value in the count is one",
-                    field=f"hands.{n}.{name}",
-                    value=points,
-                    law=art(18),
-                )
-            if name.endswith("base") and points < 0:
-                raise InvalidSheet(
-                    f"hand {n + 1}'s {name.replace('_', ' ')} is never negative: "
-                    "burraco, closing and bonuses",
-                    field=f"hands.{n}.{name}",
-                    value=points,
-                    law=art(18),
-                )
-    turn = score_turn(
-        (
-            HandScore(
-                HandEnding.CLOSED,
-                SideScore(hand.fixed_base, hand.fixed_points),
-                SideScore(hand.mobile_base, hand.mobile_points),
+
+        def may_rest(pair: int) -> bool:
+            return not state.rested(pair, command.turn)
+
+        if split is not None and command.turn > split:
+            playing = tuple(
+                tuple(p for p in g if p not in state.abandoned) for g in state.groups
             )
-            for hand in hands
-        ),
-        MatchFormat.for_hands(limit),
-        ns_bonus=bonuses[0],
-        ew_bonus=bonuses[1],
-    )
-    fixed_vp, mobile_vp = turn.vp
-    return turn.ns_total, turn.ew_total, fixed_vp, mobile_vp
+            positions = group_positions(order, playing, may_rest=may_rest)
+        else:
+            positions = danese_with_rest(order, may_rest)
+    return PositionsPublished(turn=command.turn, positions=positions, published_at=now)
 
 
 def _bonuses(
@@ -329,6 +408,12 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
             value=command.turn,
             law=art(19),
         )
+    if found and state.groups and command.turn <= (state.split_after or 0):
+        raise CorrectionWindowClosed(
+            "a sheet lost in the single group and found in the merit groups "
+            "is not restored: the 7-7 stands",
+            law=art(19),
+        )
     fixed, mobile = table_at(state, command.turn, command.table)
     if not found:
         not_awarded(existing)
@@ -338,8 +423,11 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
                 "correct it with the opponents' confirmation",
                 law=ART_20,
             )
-    fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(
-        state, command.hands, _bonuses(state, command.turn, fixed, mobile)
+    fixed_mp, mobile_mp, fixed_vp, mobile_vp = scored(
+        state,
+        command.hands,
+        _bonuses(state, command.turn, fixed, mobile),
+        command.closed_hands,
     )
     late = found and command.turn + 1 in state.positions
     return ScoreSheetEntered(
@@ -348,6 +436,7 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
         fixed=fixed,
         mobile=mobile,
         hands=command.hands,
+        closed_hands=command.closed_hands,
         fixed_mp=fixed_mp,
         mobile_mp=mobile_mp,
         fixed_vp=fixed_vp,
@@ -356,10 +445,22 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
     )
 
 
-def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorrected:
+def _closed_before_split(state: BurracoState, turn: int, now: datetime) -> None:
+    if state.before_split_closed(turn, now):
+        raise CorrectionWindowClosed(
+            "the standings before the split into groups are final: "
+            f"turn {turn} no longer changes",
+            law=ART_20,
+        )
+
+
+def _correct(
+    state: BurracoState, command: CorrectScoreSheet, now: datetime
+) -> ScoreSheetCorrected:
     assert state.opened is not None
     result = entered(state, command.turn, command.table)
     not_awarded(result)
+    _closed_before_split(state, command.turn, now)
     if command.turn + 1 in state.positions:
         raise CorrectionWindowClosed(
             f"turn {command.turn + 1}'s positions are published: only an "
@@ -372,22 +473,25 @@ def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorre
             field="opponents_confirmed",
             law=ART_20,
         )
-    if command.turn == state.opened.turns and not command.director_countersigned:
+    if state.protected(command.turn) and not command.director_countersigned:
         raise CorrectionNotConfirmed(
-            "the last turn's sheets are corrected only with the director "
-            "called and countersigning",
+            "the last turn's, the single group's last turn's and the merit "
+            "groups' sheets are corrected only with the director called and "
+            "countersigning",
             field="director_countersigned",
             law=ART_20,
         )
-    fixed_mp, mobile_mp, fixed_vp, mobile_vp = _scored(
+    fixed_mp, mobile_mp, fixed_vp, mobile_vp = scored(
         state,
         command.hands,
         _bonuses(state, command.turn, result.fixed, result.mobile),
+        command.closed_hands,
     )
     return ScoreSheetCorrected(
         turn=command.turn,
         table=command.table,
         hands=command.hands,
+        closed_hands=command.closed_hands,
         fixed_mp=fixed_mp,
         mobile_mp=mobile_mp,
         fixed_vp=fixed_vp,
@@ -396,9 +500,10 @@ def _correct(state: BurracoState, command: CorrectScoreSheet) -> ScoreSheetCorre
     )
 
 
-def _invert(state: BurracoState, command: InvertScore) -> ScoreInverted:
+def _invert(state: BurracoState, command: InvertScore, now: datetime) -> ScoreInverted:
     result = entered(state, command.turn, command.table)
     not_awarded(result)
+    _closed_before_split(state, command.turn, now)
     if command.turn + 1 not in state.positions and state.final_published_at is None:
         raise InversionNotAllowed(
             f"turn {command.turn + 1}'s positions are not published: correct "
@@ -432,6 +537,12 @@ def _danese_swap(state: BurracoState, result: TableResult) -> int | None:
     current = state.current_turn
     if result.turn != current - 1 or current <= state.mitchell_turns:
         return None
+    assert state.opened is not None
+    split = state.split_after
+    if state.opened.movement is Movement.ITALIANA or (
+        split is not None and current > split and state.italiana
+    ):
+        return None  # a calendar's seats do not follow the standings
     pairs = {result.fixed, result.mobile}
     for position in state.positions[current]:
         seated = {position.fixed, position.mobile}
@@ -482,3 +593,68 @@ def _warn(state: BurracoState, command: IssueWarning) -> WarningIssued:
         article=str(article),
         reason=command.reason.strip(),
     )
+
+
+def _publish_provisional(
+    state: BurracoState, now: datetime
+) -> ProvisionalStandingsPublished:
+    """Art. 20 point 4: the standings before the split, shown for the check."""
+    assert state.opened is not None
+    split = state.split_after
+    if split is None:
+        raise TurnNotCurrent("this tournament has no split into groups", law=ART_20)
+    if state.provisional_deadline is not None:
+        raise TurnNotCurrent(
+            "the standings before the split are published already", law=ART_20
+        )
+    if state.current_turn != split or not state.turn_complete(split):
+        raise TurnIncomplete(
+            f"the standings before the split follow turn {split}'s last sheet",
+            law=ART_20,
+        )
+    minutes = state.opened.standings_check_minutes
+    return ProvisionalStandingsPublished(
+        after_turn=split,
+        published_at=now,
+        check_deadline=now + timedelta(minutes=minutes),
+    )
+
+
+def _split(
+    state: BurracoState, command: SplitIntoGroups, now: datetime
+) -> GroupsFormed:
+    """Form the merit groups from the final standings before the split."""
+    assert state.opened is not None
+    split = state.split_after
+    if split is None:
+        raise TurnNotCurrent("this tournament has no split into groups", law=ART_20)
+    if state.groups:
+        raise TurnNotCurrent("the merit groups are formed already", law=ART_20)
+    if not state.before_split_closed(split, now):
+        raise GroupsNotFormed(
+            "the groups are formed once the standings before the split have "
+            "been shown for their check and are final",
+            law=ART_20,
+        )
+    order = tuple(s.pair for s in standings_after(state, split))
+    sizes = command.sizes or even_sizes(len(order), state.opened.merit_groups)
+    if len(sizes) != state.opened.merit_groups:
+        raise InvalidLines(
+            f"this tournament has {state.opened.merit_groups} merit groups, "
+            f"not {len(sizes)}",
+            field="sizes",
+            value=len(sizes),
+            law=ART_20,
+        )
+    groups = form_groups(order, sizes)
+    rounds = state.opened.turns - split
+    calendar = min(size - 1 + size % 2 for size in sizes)
+    if state.opened.group_movement is GroupMovement.ITALIANA and rounds > calendar:
+        raise InvalidLines(
+            f"the smallest group's all'italiana has {calendar} turns; the groups "
+            f"play {rounds}",
+            field="sizes",
+            value=min(sizes),
+            law=art(2),
+        )
+    return GroupsFormed(after_turn=split, groups=groups)

@@ -10,15 +10,19 @@ from typing import ClassVar
 from rules.errors import RuleViolation, StateConflict
 
 __all__ = [
+    "AlreadyAbandoned",
     "BurracoExists",
     "BurracoNotOpen",
     "CorrectionNotConfirmed",
     "CorrectionWindowClosed",
+    "GroupsNotFormed",
     "InvalidLines",
     "InvalidSheet",
     "InversionNotAllowed",
     "SheetAlreadyEntered",
     "StandingsAreFinal",
+    "SubstitutionNotAllowed",
+    "TournamentIsInterrupted",
     "TurnIncomplete",
     "TurnNotCurrent",
     "UnknownTable",
@@ -78,3 +82,27 @@ class StandingsAreFinal(StateConflict):
     """Art. 20: after the check period no change is possible."""
 
     code: ClassVar[str] = "standings_final"
+
+
+class GroupsNotFormed(StateConflict):
+    """Art. 20: the merit groups follow the final standings before the split."""
+
+    code: ClassVar[str] = "groups_not_formed"
+
+
+class SubstitutionNotAllowed(StateConflict):
+    """Art. 38: once a pair, before half the turns, by a player new to it."""
+
+    code: ClassVar[str] = "substitution_not_allowed"
+
+
+class TournamentIsInterrupted(StateConflict):
+    """Art. 40: an interrupted tournament takes no further command."""
+
+    code: ClassVar[str] = "tournament_interrupted"
+
+
+class AlreadyAbandoned(StateConflict):
+    """Art. 38: the pair has left the tournament already."""
+
+    code: ClassVar[str] = "already_abandoned"

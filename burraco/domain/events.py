@@ -13,7 +13,9 @@ from typing import ClassVar
 from uuid import UUID
 
 from burraco.domain.values import (
+    EntryForm,
     FormationMethod,
+    GroupMovement,
     Movement,
     Position,
     SheetHand,
@@ -22,16 +24,23 @@ from burraco.domain.values import (
 
 __all__ = [
     "EVENT_TYPES",
+    "AbsenceRecorded",
     "BurracoEvent",
     "BurracoOpened",
     "FinalStandingsPublished",
+    "GroupsFormed",
     "LatenessRecorded",
     "LinesFormed",
+    "PairAbandoned",
+    "PlayerSubstituted",
     "PositionsPublished",
+    "ProvisionalStandingsFinal",
+    "ProvisionalStandingsPublished",
     "ScoreInverted",
     "ScoreSheetCorrected",
     "ScoreSheetEntered",
     "StandingsFinal",
+    "TournamentInterrupted",
     "TurnAwarded",
     "WarningIssued",
 ]
@@ -52,6 +61,17 @@ class BurracoOpened:
     tie_breaks: tuple[TieBreak, ...]
     warning_policy: str
     mitchell_turns: int | None = None  # None: every turn Mitchell (v1)
+    # Each table's sheet on its own stream per turn (decision 0144); False:
+    # the tournaments opened before, whose sheets stay on this stream (v1).
+    table_streams: bool = False
+    # The single group's last turn, then merit groups A, B, ... played Danese
+    # within each (Art. 20; decision 0145); None: no split (v1).
+    split_after: int | None = None
+    merit_groups: int = 1
+    group_movement: GroupMovement = GroupMovement.DANESE
+    # Turns a session (Art. 39: a rest once a session); None: one session.
+    session_turns: int | None = None
+    form: EntryForm = EntryForm.PAIRS
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -94,6 +114,8 @@ class ScoreSheetEntered:
     mobile_mp: int
     fixed_vp: int
     mobile_vp: int
+    # Teams: the closed room's hands, ``hands`` the open room's (v1: none).
+    closed_hands: tuple[SheetHand, ...] = ()
     # A lost sheet found after the next positions (Art. 19): the turn from
     # whose standings it counts; None: at once (v1).
     restored_after: int | None = None
@@ -115,6 +137,7 @@ class ScoreSheetCorrected:
     fixed_vp: int
     mobile_vp: int
     director_countersigned: bool
+    closed_hands: tuple[SheetHand, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -202,6 +225,96 @@ class WarningIssued:
     reason: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProvisionalStandingsPublished:
+    """Art. 20: the standings before the split shown; 10 minutes to check."""
+
+    event_type: ClassVar[str] = "burraco.provisional_standings_published"
+    schema_version: ClassVar[int] = 1
+
+    after_turn: int
+    published_at: datetime
+    check_deadline: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProvisionalStandingsFinal:
+    """Art. 20: the check before the split passed; those standings are final."""
+
+    event_type: ClassVar[str] = "burraco.provisional_standings_final"
+    schema_version: ClassVar[int] = 1
+
+    check_deadline: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GroupsFormed:
+    """The split of the single group into merit groups A, B, ... by the final
+    standings after ``after_turn`` (pair numbers, best first)."""
+
+    event_type: ClassVar[str] = "burraco.groups_formed"
+    schema_version: ClassVar[int] = 1
+
+    after_turn: int
+    groups: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AbsenceRecorded:
+    """Art. 38: a pair absent for a turn; the table's ``TurnAwarded`` follows.
+    ``nth``: its absent turns so far, this one included."""
+
+    event_type: ClassVar[str] = "burraco.absence_recorded"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    pair: int
+    nth: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerSubstituted:
+    """Art. 38: one player of a pair replaced, before half the turns."""
+
+    event_type: ClassVar[str] = "burraco.player_substituted"
+    schema_version: ClassVar[int] = 1
+
+    pair: int
+    player_out: UUID
+    player_in: UUID
+    turns_played: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentInterrupted:
+    """Art. 40: the tournament cannot be finished. Prizes on the last
+    standings shown when more than half the turns were played; otherwise
+    the entry fees are refunded and there are no prizes."""
+
+    event_type: ClassVar[str] = "burraco.tournament_interrupted"
+    schema_version: ClassVar[int] = 1
+
+    completed_turns: int
+    scheduled_turns: int
+    prizes: bool
+    standings_after: int
+    reason: str
+    interrupted_at: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PairAbandoned:
+    """Art. 38: a pair leaves after ``after_turn``; its results stand."""
+
+    event_type: ClassVar[str] = "burraco.pair_abandoned"
+    schema_version: ClassVar[int] = 1
+
+    pair: int
+    after_turn: int
+    reason: str
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -214,6 +327,13 @@ BurracoEvent = (
     | WarningIssued
     | LatenessRecorded
     | TurnAwarded
+    | ProvisionalStandingsPublished
+    | ProvisionalStandingsFinal
+    | GroupsFormed
+    | AbsenceRecorded
+    | PlayerSubstituted
+    | TournamentInterrupted
+    | PairAbandoned
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -227,4 +347,11 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     WarningIssued,
     LatenessRecorded,
     TurnAwarded,
+    ProvisionalStandingsPublished,
+    ProvisionalStandingsFinal,
+    GroupsFormed,
+    AbsenceRecorded,
+    PlayerSubstituted,
+    TournamentInterrupted,
+    PairAbandoned,
 )

@@ -10,10 +10,10 @@ apply in order, and pairs still level share the place (decision 0121).
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from burraco.domain.state import BurracoState
-from burraco.domain.values import TieBreak
+from burraco.domain.values import REST, TieBreak
 from scoring.burraco import WarningPolicy, warnings_vp_deduction
 
 __all__ = ["Standing", "standings_after"]
@@ -31,6 +31,8 @@ class Standing:
     mp: int
     """The sum of the pair's signed MP differences."""
     turns: int
+    group: str = ""
+    """The merit group after the split ("" before; decision 0145)."""
 
 
 @dataclass(slots=True)
@@ -88,6 +90,8 @@ def standings_after(state: BurracoState, after_turn: int) -> tuple[Standing, ...
         if turn > after_turn:
             continue
         for pair in (result.fixed, result.mobile):
+            if pair == REST:
+                continue
             vp, mp = result.for_pair(pair, after_turn)
             line = lines.setdefault(pair, _Line(pair))
             line.turn_vp += vp
@@ -125,4 +129,26 @@ def standings_after(state: BurracoState, after_turn: int) -> tuple[Standing, ...
                 )
                 for line in group
             )
+    split = state.split_after
+    if split is not None and state.groups and after_turn > split:
+        return _by_group(state, tuple(out))
     return tuple(out)
+
+
+def _by_group(
+    state: BurracoState, ranked: tuple[Standing, ...]
+) -> tuple[Standing, ...]:
+    """Group A's pairs first, then B's...: a pair ranks within its group and
+    below every pair of the groups above (decision 0145)."""
+    out: list[Standing] = []
+    for index, members in enumerate(state.groups):
+        name = chr(ord("A") + index)
+        inside = [s for s in ranked if s.pair in members]
+        first_rank = {s.rank: 0 for s in inside}
+        for s in inside:
+            first_rank[s.rank] = first_rank[s.rank] or len(out) + 1
+            out.append(replace(s, rank=first_rank[s.rank], group=name))
+    shared: dict[int, int] = defaultdict(int)
+    for s in out:
+        shared[s.rank] += 1
+    return tuple(replace(s, tied=shared[s.rank] > 1) for s in out)

@@ -8,22 +8,37 @@ from types import MappingProxyType
 from typing import assert_never
 
 from burraco.domain.events import (
+    AbsenceRecorded,
     BurracoEvent,
     BurracoOpened,
     FinalStandingsPublished,
+    GroupsFormed,
     LatenessRecorded,
     LinesFormed,
+    PairAbandoned,
+    PlayerSubstituted,
     PositionsPublished,
+    ProvisionalStandingsFinal,
+    ProvisionalStandingsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
     StandingsFinal,
+    TournamentInterrupted,
     TurnAwarded,
     WarningIssued,
 )
-from burraco.domain.values import Position, SheetHand
+from burraco.domain.values import (
+    REST,
+    EntryForm,
+    GroupMovement,
+    Movement,
+    Position,
+    SheetHand,
+)
+from rules.burraco.match_format import MatchFormat
 
-__all__ = ["INITIAL", "BurracoState", "TableResult", "evolve"]
+__all__ = ["INITIAL", "BurracoState", "TableResult", "evolve", "merge"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -47,6 +62,7 @@ class TableResult:
     fixed_vp: int
     mobile_vp: int
     corrected: bool = False
+    closed_hands: tuple[SheetHand, ...] = ()
     inverted_after: int | None = None
     awarded: bool = False
     award_article: str = ""
@@ -97,9 +113,24 @@ class BurracoState:
     lateness: MappingProxyType[tuple[int, int], LatenessRecorded] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    # Art. 20 inversions by (turn, table): the turn after whose standings
+    # each counts; kept apart so that a result on a table stream takes it
+    # in ``merge`` (decision 0144).
+    inversions: MappingProxyType[tuple[int, int], int] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
     final_published_at: datetime | None = None
     check_deadline: datetime | None = None
     final: bool = False
+    provisional_deadline: datetime | None = None
+    provisional_final: bool = False
+    groups: tuple[tuple[int, ...], ...] = ()
+    absences: frozenset[tuple[int, int]] = frozenset()  # (turn, pair), Art. 38
+    substitutions: MappingProxyType[int, PlayerSubstituted] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    interrupted: TournamentInterrupted | None = None
+    abandoned: frozenset[int] = frozenset()
 
     @property
     def exists(self) -> bool:
@@ -111,9 +142,56 @@ class BurracoState:
         return max(self.positions, default=0)
 
     @property
+    def match_format(self) -> MatchFormat:
+        """The VP table of a turn: the team table for teams (Le tabelle)."""
+        assert self.opened is not None
+        if self.opened.form is EntryForm.TEAMS:
+            return MatchFormat.TEAMS
+        return MatchFormat.for_hands(self.opened.hands_per_turn)
+
+    @property
+    def split_after(self) -> int | None:
+        """The single group's last turn (None: no merit groups)."""
+        return None if self.opened is None else self.opened.split_after
+
+    @property
+    def italiana(self) -> bool:
+        """The merit groups play a round-robin calendar."""
+        return (
+            self.opened is not None
+            and self.opened.group_movement is GroupMovement.ITALIANA
+        )
+
+    def group_of(self, pair: int) -> str:
+        """The pair's merit group's letter ("" before the split)."""
+        for index, members in enumerate(self.groups):
+            if pair in members:
+                return chr(ord("A") + index)
+        return ""
+
+    def protected(self, turn: int) -> bool:
+        """Art. 20 point 3: the single group's last turn, every merit-group
+        turn, and the last turn: corrected only with the director
+        countersigning."""
+        assert self.opened is not None
+        if turn == self.opened.turns:
+            return True
+        split = self.opened.split_after
+        return split is not None and turn >= split
+
+    def before_split_closed(self, turn: int, now: datetime) -> bool:
+        """Art. 20 point 4: the standings before the split are final once
+        their check ended: the single group's turns no longer change."""
+        split = self.split_after
+        if split is None or turn > split:
+            return False
+        deadline = self.provisional_deadline
+        return self.provisional_final or (deadline is not None and now >= deadline)
+
+    @property
     def mitchell_turns(self) -> int:
         """The turns moved by Mitchell; the later ones are Danese."""
-        if self.opened is None:
+        if self.opened is None or self.opened.movement is Movement.ITALIANA:
             return 0
         if self.opened.mitchell_turns is None:
             return self.opened.turns
@@ -126,7 +204,28 @@ class BurracoState:
 
     @property
     def pairs(self) -> tuple[int, ...]:
-        return tuple(sorted(self.fixed + self.mobile))
+        return tuple(sorted(p for p in self.fixed + self.mobile if p != REST))
+
+    def session_of(self, turn: int) -> int:
+        """The session a turn belongs to (0-based; one session when unset)."""
+        size = self.opened.session_turns if self.opened else None
+        return 0 if not size else (turn - 1) // size
+
+    def rested(self, pair: int, turn: int) -> bool:
+        """Whether ``pair`` rested at an incomplete table earlier in the
+        session of ``turn`` (Art. 39: once a session)."""
+        session = self.session_of(turn)
+        return any(
+            REST in (p.fixed, p.mobile) and pair in (p.fixed, p.mobile)
+            for t, seats in self.positions.items()
+            if t < turn and self.session_of(t) == session
+            for p in seats
+        )
+
+    @property
+    def completed_turns(self) -> int:
+        """The turns whose every table has its result."""
+        return sum(1 for turn in self.positions if self.turn_complete(turn))
 
     def turn_complete(self, turn: int) -> bool:
         tables = self.positions.get(turn, ())
@@ -135,8 +234,10 @@ class BurracoState:
     def results_public(self, turn: int) -> bool:
         """Art. 20: a turn's results are shown with the next turn's positions,
         the last turn's with the final standings (decision 0122)."""
-        return turn + 1 in self.positions or (
-            self.final_published_at is not None and turn in self.positions
+        return (
+            turn + 1 in self.positions
+            or (self.final_published_at is not None and turn in self.positions)
+            or (self.provisional_deadline is not None and turn == self.split_after)
         )
 
 
@@ -170,6 +271,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
                 mobile_mp=event.mobile_mp,
                 fixed_vp=event.fixed_vp,
                 mobile_vp=event.mobile_vp,
+                closed_hands=event.closed_hands,
                 replaced=lost if event.restored_after is not None else None,
                 restored_after=event.restored_after,
             )
@@ -179,6 +281,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             result = replace(
                 before,
                 hands=event.hands,
+                closed_hands=event.closed_hands,
                 fixed_mp=event.fixed_mp,
                 mobile_mp=event.mobile_mp,
                 fixed_vp=event.fixed_vp,
@@ -187,13 +290,21 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             )
             return replace(state, results=_with(state.results, result))
         case ScoreInverted():
-            before = state.results[(event.turn, event.table)]
-            result = replace(before, inverted_after=event.effective_after_turn)
-            state = replace(state, results=_with(state.results, result))
+            key = (event.turn, event.table)
+            inversions = {**state.inversions, key: event.effective_after_turn}
+            state = replace(state, inversions=MappingProxyType(inversions))
+            if key in state.results:  # the sheet is on this stream
+                result = replace(
+                    state.results[key], inverted_after=event.effective_after_turn
+                )
+                state = replace(state, results=_with(state.results, result))
             if event.positions_swapped_in is None:
                 return state
             turn = event.positions_swapped_in
-            swap = {before.fixed: before.mobile, before.mobile: before.fixed}
+            seat = next(
+                p for p in state.positions[event.turn] if p.table == event.table
+            )
+            swap = {seat.fixed: seat.mobile, seat.mobile: seat.fixed}
             seats = tuple(
                 replace(
                     p,
@@ -232,5 +343,47 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, final=True)
         case WarningIssued():
             return replace(state, warnings=(*state.warnings, event))
+        case ProvisionalStandingsPublished():
+            return replace(state, provisional_deadline=event.check_deadline)
+        case ProvisionalStandingsFinal():
+            return replace(state, provisional_final=True)
+        case GroupsFormed():
+            return replace(state, groups=event.groups)
+        case AbsenceRecorded():
+            return replace(state, absences=state.absences | {(event.turn, event.pair)})
+        case PlayerSubstituted():
+            substitutions = {**state.substitutions, event.pair: event}
+            return replace(state, substitutions=MappingProxyType(substitutions))
+        case TournamentInterrupted():
+            return replace(state, interrupted=event)
+        case PairAbandoned():
+            return replace(state, abandoned=state.abandoned | {event.pair})
         case _:
             assert_never(event)
+
+
+def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
+    """The tournament stream's state with the results, lateness and warnings
+    folded from its table streams (decision 0144); the tournament stream's
+    inversions apply to the tables' results."""
+    if not tables:
+        return tournament
+    results = dict(tournament.results)
+    lateness = dict(tournament.lateness)
+    warnings = list(tournament.warnings)
+    absences = set(tournament.absences)
+    for table in tables:
+        absences |= table.absences
+        results.update(table.results)
+        lateness.update(table.lateness)
+        warnings.extend(table.warnings)
+    for key, after in tournament.inversions.items():
+        if key in results and results[key].inverted_after != after:
+            results[key] = replace(results[key], inverted_after=after)
+    return replace(
+        tournament,
+        results=MappingProxyType(results),
+        lateness=MappingProxyType(lateness),
+        warnings=tuple(warnings),
+        absences=frozenset(absences),
+    )

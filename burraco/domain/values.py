@@ -15,22 +15,36 @@ from uuid import UUID
 
 __all__ = [
     "NAMESPACE",
+    "REST",
     "STREAM_TYPE",
+    "TABLE_STREAM_TYPE",
+    "EntryForm",
     "FormationMethod",
+    "GroupMovement",
     "Movement",
     "Position",
     "SheetHand",
     "TieBreak",
     "stream_id",
+    "table_stream_id",
 ]
 
 STREAM_TYPE = "burraco_tournament"
+REST = 0
+"""The pair number of the empty side of an incomplete table (Art. 39)."""
+TABLE_STREAM_TYPE = "burraco_table"
 NAMESPACE = UUID("5f0b8e2a-8c1d-4d1e-9a57-0b1c2d3e4f51")
 
 
 def stream_id(tournament_id: UUID) -> UUID:
     """The burraco stream of a tournament (its identity is the tournament's)."""
     return uuid.uuid5(NAMESPACE, f"burraco:{tournament_id}")
+
+
+def table_stream_id(tournament_id: UUID, turn: int, table: int) -> UUID:
+    """One table's stream in one turn: its sheet, lateness and awards
+    (decision 0144)."""
+    return uuid.uuid5(NAMESPACE, f"burraco:{tournament_id}:turn:{turn}:table:{table}")
 
 
 class Movement(StrEnum):
@@ -41,6 +55,24 @@ class Movement(StrEnum):
     """
 
     MITCHELL = "mitchell"
+    ITALIANA = "italiana"
+    """All'italiana: every turn a round of the single group's calendar."""
+
+
+class GroupMovement(StrEnum):
+    """How the merit groups are paired after the split (Art. 2; Poteri g)."""
+
+    DANESE = "danese"
+    ITALIANA = "italiana"
+    """A round-robin calendar per group, set when the groups are formed."""
+
+
+class EntryForm(StrEnum):
+    """Pairs or teams (Art. 2): a team plays a match in an open and a
+    closed room, scored on the team VP table (Le tabelle)."""
+
+    PAIRS = "pairs"
+    TEAMS = "teams"
 
 
 class FormationMethod(StrEnum):

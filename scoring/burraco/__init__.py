@@ -7,6 +7,7 @@ F.I.Bur. Codice di Gara, April 2024 edition. Pure standard library plus
 from scoring.burraco.awards import (
     MonitoringReading,
     TurnAward,
+    absence_score,
     annulled_correction,
     lost_score_sheet,
     misconduct_suspension,
@@ -44,6 +45,7 @@ __all__ = [
     "TurnResult",
     "VpBand",
     "WarningPolicy",
+    "absence_score",
     "annulled_correction",
     "equivalent_mp",
     "lost_score_sheet",

@@ -35,10 +35,12 @@ from scoring.burraco.turn import TurnResult
 from scoring.burraco.vp import equivalent_mp
 
 __all__ = [
+    "ABSENCE_TURNS_AT_SEVEN",
     "CAP_VP",
     "MONITORING_THRESHOLD",
     "MonitoringReading",
     "TurnAward",
+    "absence_score",
     "annulled_correction",
     "lost_score_sheet",
     "misconduct_suspension",
@@ -120,3 +122,18 @@ def unreported_threshold(result: TurnResult) -> TurnAward:
     return _award(
         min(ns_vp, CAP_VP), min(ew_vp, CAP_VP), result.match_format, powers("g")
     )
+
+
+ABSENCE_TURNS_AT_SEVEN = 3
+
+
+def absence_score(nth: int, match_format: MatchFormat) -> AwardedScore:
+    """Return the absent pair's score for its ``nth`` absent turn (Art. 38):
+    7 VP and -505 MP with four hands for three turns (the MP the format
+    makes equivalent otherwise), 0 VP from the fourth. The three turns are
+    counted through the tournament, not only in a row (digest Q16;
+    decision 0146)."""
+    if nth < 1:
+        raise ValueError(f"absent turn {nth}")
+    vp = 7 if nth <= ABSENCE_TURNS_AT_SEVEN else 0
+    return AwardedScore(vp=vp, mp=equivalent_mp(vp, match_format))

@@ -313,9 +313,9 @@ def test_a_pairs_tournament_from_registration_to_final_standings(
     assert csv.status_code == 200
     assert csv.headers["Content-Type"] == "text/csv; charset=utf-8"
     assert csv.content.decode().splitlines()[:3] == [
-        "rank,tied,pair,vp,turn_vp,deduction,mp,turns",
-        "1,0,3,38,38,0,780,3",
-        "2,0,1,37,38,1,705,3",
+        "rank,tied,pair,vp,turn_vp,deduction,mp,turns,group",
+        "1,0,3,38,38,0,780,3,",
+        "2,0,1,37,38,1,705,3,",
     ]
 
 

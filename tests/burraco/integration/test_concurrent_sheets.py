@@ -1,59 +1,30 @@
-"""Every table's sheet at once: all stored, none refused (decision 0120).
+"""Every table's sheet at once: all stored, none refused (decisions 0120, 0144).
 
-The sheets of a tournament share its burraco stream, so concurrent table
-clients lose compare-and-sets; each loss is another sheet stored, and the
-handler decides the command again (``CONFLICT_RETRIES``) instead of
-answering 409 after three tries. Threads in one process, each with its own
-connection (the database is shared with other work: a couple of dozen).
+A tournament opened before decision 0144 keeps every sheet on its burraco
+stream, where a lost compare-and-set is decided again
+(``CONFLICT_RETRIES``); this test keeps one so (``test_table_streams``
+covers the stream a table). Threads in one process, each with
+its own connection (the database is shared with other work: a couple of
+dozen).
 """
 
 from __future__ import annotations
 
 import threading
-import uuid
-from uuid import UUID
 
 import pytest
 from django.db import connection
 
 from burraco import domain as b
-from burraco.handlers import create_burraco, handle_burraco, load_burraco
-from eventstore.store import Metadata, event_store
-from tests.support.players import register_players
-from tournaments.domain import tournament
-from tournaments.handlers import handle_tournament
+from burraco.handlers import handle_burraco, load_burraco
+from tests.support.burraco import open_tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 TABLES = 24
 
 
 def test_every_tables_sheet_at_once_is_stored() -> None:
-    tid = uuid.uuid4()
-    meta = Metadata(actor="system:tests", tournament_id=tid)
-    create_burraco(
-        tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Burraco",
-            game=tournament.Game.BURRACO,
-            form=tournament.Form.PAIRS,
-            scoring=tournament.ScoringMethod.BURRACO_VP,
-            windows=tournament.WindowRules(),
-            starts_at=event_store().now(),
-        ),
-        b.OpenBurraco(tournament_id=tid, hands_per_turn=2, turns=1),
-        metadata=meta,
-    )
-    for number in range(1, 2 * TABLES + 1):
-        handle_tournament(
-            tid,
-            tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid4(),
-                player_ids=tuple(UUID(p) for p in register_players(2)),
-            ),
-            metadata=meta,
-        )
+    tid, meta = open_tournament(2 * TABLES, table_streams=False)
     handle_burraco(tid, b.FormLines(), metadata=meta)
     handle_burraco(tid, b.PublishPositions(turn=1), metadata=meta)
     errors: list[str] = []

@@ -1,5 +1,6 @@
 """The demo's burraco event: built through the handlers, idempotent, with
-the correction, the lateness, the second warning and the final standings."""
+the correction, the lateness, the second warning, the split into two merit
+groups and the final standings."""
 
 from __future__ import annotations
 
@@ -29,7 +30,16 @@ def test_the_demo_holds_a_burraco_event_from_mitchell_to_final_standings() -> No
         "Codice di Gara Art. 39",
     ]
     assert public_turns(demo.BURRACO_EVENT) == list(range(1, demo.TURNS + 1))
+    # The split after turn 3 into A and B by the standings then; the later
+    # turns are Danese within each group.
+    before = [s["pair"] for s in standings(demo.BURRACO_EVENT, demo.SPLIT_AFTER)]
+    assert state.groups == (tuple(before[:4]), tuple(before[4:]))
+    for turn in (4, 5):
+        for position in state.positions[turn]:
+            assert state.group_of(position.fixed) == state.group_of(position.mobile)
     final = standings(demo.BURRACO_EVENT, demo.TURNS)
+    assert [s["group"] for s in final] == ["A"] * 4 + ["B"] * 4
+    assert [s["rank"] for s in final] == list(range(1, 9))
     assert len(final) == demo.PAIRS
     warned = next(s for s in final if s["pair"] == demo.WARNED)
     assert (warned["deduction"], warned["vp"]) == (1, warned["turn_vp"] - 1)

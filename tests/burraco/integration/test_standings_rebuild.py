@@ -3,22 +3,18 @@ and every row follows the stream through the one command path."""
 
 from __future__ import annotations
 
-import uuid
 from typing import Any
 from uuid import UUID
 
 import pytest
 
 from burraco import domain as b
-from burraco.handlers import create_burraco, handle_burraco
+from burraco.handlers import handle_burraco
 from burraco.models import BurracoEventRow, BurracoResultRow, BurracoStandingRow
 from burraco.projections import BurracoStandings
 from burraco.selectors import public_turns
 from eventstore.projections import ProjectionRunner
-from eventstore.store import Metadata, event_store
-from tests.support.players import register_players
-from tournaments.domain import tournament
-from tournaments.handlers import handle_tournament
+from tests.support.burraco import open_tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -44,32 +40,7 @@ def hand(fb: int, fp: int, mb: int, mp: int) -> b.SheetHand:
 
 
 def test_the_standings_rebuild_to_the_same_rows() -> None:
-    tid = uuid.uuid4()
-    meta = Metadata(actor="system:tests", tournament_id=tid)
-    create_burraco(
-        tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Burraco",
-            game=tournament.Game.BURRACO,
-            form=tournament.Form.PAIRS,
-            scoring=tournament.ScoringMethod.BURRACO_VP,
-            windows=tournament.WindowRules(),
-            starts_at=event_store().now(),
-        ),
-        b.OpenBurraco(tournament_id=tid, hands_per_turn=3, turns=2),
-        metadata=meta,
-    )
-    for number in range(1, 5):
-        handle_tournament(
-            tid,
-            tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid4(),
-                player_ids=tuple(UUID(p) for p in register_players(2)),
-            ),
-            metadata=meta,
-        )
+    tid, meta = open_tournament(4, hands_per_turn=3, turns=2)
     for command in (
         b.FormLines(fixed=(4, 2), mobile=(1, 3)),
         b.PublishPositions(turn=1),

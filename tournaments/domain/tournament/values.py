@@ -44,6 +44,7 @@ class ScoringMethod(StrEnum):
 # sheets and standings are the ``burraco`` app's stream.
 BURRACO_SCORING_FOR_FORM: dict[Form, tuple[ScoringMethod, ...]] = {
     Form.PAIRS: (ScoringMethod.BURRACO_VP,),
+    Form.TEAMS: (ScoringMethod.BURRACO_VP,),
 }
 
 

@@ -71,11 +71,11 @@ def test_a_form_with_a_method_that_cannot_score_it_is_refused_naming_scoring(
     assert error.message == f"a {form} event is scored by {allowed}, not {scoring}"
 
 
-@pytest.mark.parametrize("form", [t.Form.TEAMS, t.Form.INDIVIDUAL])
+@pytest.mark.parametrize("form", [t.Form.INDIVIDUAL])
 def test_a_burraco_event_other_than_pairs_is_refused_naming_the_form(
     form: t.Form,
 ) -> None:
-    """Burraco pairs are supported (decision 0120); teams and individual wait."""
+    """Burraco pairs and teams are supported (decisions 0120, 0146); individual waits."""
     command = create(form, t.SCORING_FOR_FORM[form][0], game=t.Game.BURRACO)
     with pytest.raises(t.GameNotSupported) as refused:
         t.decide(t.INITIAL, command, T0)
@@ -86,7 +86,9 @@ def test_a_burraco_event_other_than_pairs_is_refused_naming_the_form(
         form.value,
         "Codice di Gara Art. 2",
     )
-    assert error.message == f"burraco {form} events are not supported yet: only pairs"
+    assert error.message == (
+        f"burraco {form} events are not supported yet: only pairs and teams"
+    )
 
 
 def test_a_burraco_pairs_event_is_scored_by_the_vp_tables() -> None:

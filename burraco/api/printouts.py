@@ -1,0 +1,62 @@
+"""A turn's table positions as the scoring room prints them (issue 19's exam)."""
+
+from __future__ import annotations
+
+import csv
+import io
+from uuid import UUID
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import AllowAny
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from burraco import domain as burraco
+from burraco.api.views import CsvRenderer, _state
+from httpapi.schema import PROBLEM
+
+COLUMNS = ("table", "group", "fixed", "mobile")
+
+
+class PositionsCsvApi(APIView):
+    """``GET``: a published turn's positions as CSV, a line a table:
+    ``table,group,fixed,mobile`` (the merit group after the split; an
+    incomplete table's empty side is blank). Public, as the positions."""
+
+    permission_classes = [AllowAny]
+    renderer_classes = [JSONRenderer, CsvRenderer]
+
+    @extend_schema(
+        responses={
+            (200, "text/csv"): OpenApiResponse(OpenApiTypes.STR, "positions CSV"),
+            404: PROBLEM,
+        },
+    )
+    def get(self, request: Request, tournament_id: UUID, turn: int) -> Response:
+        state = _state(tournament_id)
+        positions = state.positions.get(turn)
+        if positions is None:
+            raise NotFound(f"turn {turn}'s positions are not published")
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(COLUMNS)
+        for p in positions:
+            writer.writerow(
+                [
+                    p.table,
+                    state.group_of(p.fixed),
+                    p.fixed,
+                    "" if p.mobile == burraco.REST else p.mobile,
+                ]
+            )
+        request.accepted_renderer = CsvRenderer()
+        request.accepted_media_type = CsvRenderer.media_type
+        response = Response(out.getvalue(), content_type="text/csv; charset=utf-8")
+        response["Content-Disposition"] = (
+            f'attachment; filename="positions-turn-{turn}.csv"'
+        )
+        return response

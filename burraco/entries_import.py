@@ -1,0 +1,168 @@
+"""A burraco tournament's registrations from a spreadsheet (CSV or XLSX).
+
+Issue 19's scoring-room exam: the pairs come from the organiser's file,
+each player's membership checked against the federation's register
+(decision 0083). Columns, with a header row: ``pair`` (the entry number),
+``member_1`` and ``member_2`` (federation numbers), then optionally
+``region``, ``province``, ``club`` (kept by the organiser; not events).
+Every row is checked before anything is written; one rejected row and
+nothing is entered (422 listing row, column, reason). The accepted rows are
+entered in one append to the tournament stream, decided pair after pair on
+the one command path.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import uuid
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+from eventstore.commands import execute, fold
+from eventstore.store import AppendResult, Metadata
+from registry.boundary import player_states, players_by_number
+from tournaments import handlers as tournaments
+from tournaments.domain import tournament
+
+__all__ = ["MAX_ROWS", "Rejected", "import_entries", "read_table"]
+
+MAX_ROWS = 1000
+COLUMNS = ("pair", "member_1", "member_2")
+XLSX_MAGIC = b"PK\x03\x04"
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    row: int
+    column: str
+    reason: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"row": self.row, "column": self.column, "reason": self.reason}
+
+
+def read_table(content: bytes) -> list[dict[str, str]] | Rejected:
+    """The file's rows as dicts by header: XLSX (by its signature, first
+    sheet, through openpyxl) or UTF-8 CSV."""
+    if content.startswith(XLSX_MAGIC):
+        from openpyxl import load_workbook
+
+        try:
+            sheet = load_workbook(
+                io.BytesIO(content), read_only=True, data_only=True
+            ).active
+        except Exception:  # any unreadable workbook is the file's fault
+            return Rejected(0, "file", "not a readable XLSX workbook")
+        if sheet is None:
+            return Rejected(0, "file", "the workbook has no sheet")
+        # At most the header and one row past the bound are read.
+        cells = [
+            ["" if v is None else str(v).strip() for v in row[:20]]
+            for row in sheet.iter_rows(max_row=MAX_ROWS + 2, values_only=True)
+        ]
+    else:
+        try:
+            text = content.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            return Rejected(0, "file", "neither XLSX nor UTF-8 CSV")
+        if "\x00" in text:
+            return Rejected(0, "file", "neither XLSX nor UTF-8 CSV")
+        cells = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text))]
+    cells = [row for row in cells if any(row)]
+    if not cells:
+        return Rejected(0, "file", "the file is empty")
+    header = [h.lower() for h in cells[0]]
+    missing = [c for c in COLUMNS if c not in header]
+    if missing:
+        return Rejected(1, missing[0], f"the header has no {missing[0]!r} column")
+    if len(cells) - 1 > MAX_ROWS:
+        return Rejected(0, "file", f"at most {MAX_ROWS} pairs in one file")
+    return [dict(zip(header, row, strict=False)) for row in cells[1:]]
+
+
+def _check(
+    rows: list[dict[str, str]], entered: tournament.TournamentState
+) -> tuple[list[tournament.EnterPair], list[Rejected]]:
+    numbers = {r.get(c, "") for r in rows for c in ("member_1", "member_2")}
+    known = players_by_number(n for n in numbers if n)
+    states = player_states(tuple(known.values()))
+    taken = {p for e in entered.entries.values() for p in e.player_ids}
+    seen_pairs: set[int] = set(entered.entries)
+    seen_players: set[UUID] = set()
+    commands: list[tournament.EnterPair] = []
+    rejected: list[Rejected] = []
+    for index, row in enumerate(rows, start=2):
+        raw = row.get("pair", "")
+        if not (raw.isascii() and raw.isdigit()) or not 1 <= int(raw) <= 9999:
+            rejected.append(Rejected(index, "pair", f"{raw!r} is not a pair number"))
+            continue
+        number = int(raw)
+        if number in seen_pairs:
+            rejected.append(Rejected(index, "pair", f"pair {number} is entered twice"))
+            continue
+        seen_pairs.add(number)
+        players: list[UUID] = []
+        for column in ("member_1", "member_2"):
+            member = row.get(column, "")
+            player = known.get(member)
+            state = states.get(player) if player else None
+            if player is None or state is None or not state.registered:
+                rejected.append(
+                    Rejected(
+                        index, column, f"{member!r} is not a member on the register"
+                    )
+                )
+            elif state.forgotten:
+                rejected.append(Rejected(index, column, f"{member!r} was forgotten"))
+            elif player in seen_players or player in taken:
+                rejected.append(
+                    Rejected(index, column, f"{member!r} plays in two pairs")
+                )
+            else:
+                seen_players.add(player)
+                players.append(player)
+        if len(players) == 2:
+            commands.append(
+                tournament.EnterPair(
+                    number=number,
+                    entry_id=uuid.uuid4(),
+                    player_ids=(players[0], players[1]),
+                )
+            )
+    return commands, rejected
+
+
+def import_entries(
+    tournament_id: UUID, content: bytes, *, metadata: Metadata
+) -> tuple[AppendResult | None, list[Rejected], int]:
+    """Enter every pair of the file, or none: (the append, the rejected
+    rows, the pairs entered)."""
+    rows = read_table(content)
+    if isinstance(rows, Rejected):
+        return None, [rows], 0
+    state = tournaments.load_tournament(tournament_id)
+    commands, rejected = _check(rows, state)
+    if rejected or not commands:
+        return None, rejected, 0
+    ids = tuple(p for c in commands for p in c.player_ids)
+    players = player_states(ids)
+
+    def decide(current: tournament.TournamentState, now: Any) -> list[Any]:
+        events: list[Any] = []
+        for command in commands:
+            decided = tournament.decide(current, command, now, players=players)
+            current = fold(tournament.evolve, current, decided)
+            events.extend(decided)
+        return events
+
+    result = execute(
+        tournament.stream_id(tournament_id),
+        tournament.STREAM_TYPE,
+        tournaments.TOURNAMENTS,
+        decide,
+        metadata=metadata,
+        request=[(c.number, [str(p) for p in c.player_ids]) for c in commands],
+    )
+    return result, [], len(commands)

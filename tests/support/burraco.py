@@ -1,0 +1,51 @@
+"""A burraco tournament with its pairs entered, through the handlers."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+from uuid import UUID
+
+from burraco import domain as b
+from burraco.handlers import create_burraco
+from eventstore.store import Metadata, event_store
+from tests.support.players import register_players
+from tournaments.domain import tournament
+from tournaments.handlers import handle_tournament
+
+__all__ = ["open_tournament"]
+
+
+def open_tournament(pairs: int, **settings: Any) -> tuple[UUID, Metadata]:
+    """Create a burraco pairs tournament with ``settings`` (``OpenBurraco``'s;
+    two hands and one turn unless given) and enter ``pairs`` registered pairs
+    numbered 1 on; return its id and the tests' metadata."""
+    tid = uuid.uuid4()
+    meta = Metadata(actor="system:tests", tournament_id=tid)
+    create_burraco(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name="Burraco",
+            game=tournament.Game.BURRACO,
+            form=tournament.Form.PAIRS,
+            scoring=tournament.ScoringMethod.BURRACO_VP,
+            windows=tournament.WindowRules(),
+            starts_at=event_store().now(),
+        ),
+        b.OpenBurraco(
+            tournament_id=tid, **{"hands_per_turn": 2, "turns": 1, **settings}
+        ),
+        metadata=meta,
+    )
+    for number in range(1, pairs + 1):
+        handle_tournament(
+            tid,
+            tournament.EnterPair(
+                number=number,
+                entry_id=uuid.uuid4(),
+                player_ids=tuple(UUID(p) for p in register_players(2)),
+            ),
+            metadata=meta,
+        )
+    return tid, meta
