@@ -1,0 +1,145 @@
+"""A player's history across events and a burraco event's page (issue 17),
+rendered in process on the test database.
+
+The history is by federation number and only for a published player: one
+who asked not to be published appears by number only, and has no page
+(decision 0113). The burraco page shows the standings (VP, MP) with names
+after the turns the reader may see (Art. 20, decision 0122).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import uuid
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from burraco import demo as burraco_demo
+from burraco import selectors as burraco_selectors
+from eventstore.store import Metadata
+from registry import domain
+from registry.handlers import player_command
+from tests.results_site.integration.test_team_pages import EN, IT, catch_up, text
+from tournaments import demo, demo_knockout
+
+pytestmark = pytest.mark.django_db
+
+DEMO_NUMBER = "99001010"  # the demo player: pair 1 of the pairs event
+BURRACO = burraco_demo.BURRACO_EVENT
+
+
+def _queries(path: str) -> int:
+    with CaptureQueriesContext(connection) as queries:
+        assert Client().get(path, **EN).status_code == 200
+    return len(queries)
+
+
+def test_a_players_history_lists_his_events_with_his_ranks(
+    django_assert_max_num_queries: object,
+) -> None:
+    demo.build_pairs_event(random.Random(2017))
+    catch_up()
+    path = f"/players/{DEMO_NUMBER}/"
+    one = _queries(path)
+    demo_knockout.build()  # team 1 fields the demo player
+    catch_up()
+    # Fixed reads, and one read of each event's stream for its visibility.
+    assert _queries(path) == one + 1
+    with django_assert_max_num_queries(14):  # type: ignore[operator]
+        response = Client().get(path, **EN)
+    page = text(response)
+    assert "Federation number 99001010" in page
+    assert "Coppa Arbitro (demo pairs)" in page
+    assert "Coppa a eliminazione (demo knockout)" in page
+    # The knockout first: the events latest first.
+    assert page.index("demo knockout") < page.index("demo pairs")
+    assert "Team 1:" in page
+    assert "Pair 1:" in page
+    body = response.content.decode()
+    assert f'href="/events/{demo.PAIRS_EVENT}/sessions/1/entries/1/"' in body
+    italian = text(Client().get(path, **IT))
+    assert "Tessera federale 99001010" in italian
+    assert "Tornei giocati" in italian
+
+
+def test_an_unpublished_player_has_no_page_and_shows_by_number_only() -> None:
+    demo.build_pairs_event(random.Random(2017))
+    catch_up()
+    partner = demo.player(1, 1, demo.PAIRS_EVENT)
+    before = Client().get("/players/99001011/", **EN)
+    assert before.status_code == 200
+    name = re.search(r"<h1>([^<]+)</h1>", before.content.decode())
+    assert name is not None
+    player_command(
+        domain.SetPlayerPublication(player_id=partner, published=False),
+        metadata=Metadata(actor="system:tests"),
+    )
+    catch_up()
+    assert Client().get("/players/99001011/", **EN).status_code == 404
+    assert Client().get("/players/00000000/", **EN).status_code == 404
+    assert Client().get("/players/" + "9" * 40 + "/", **EN).status_code == 404
+    # On his partner's page he is a number, with no link to a page of his own.
+    page = Client().get(f"/players/{DEMO_NUMBER}/", **EN).content.decode()
+    assert "Player no. 99001011" in page
+    assert name.group(1) not in page
+    assert 'href="/players/99001011/"' not in page
+
+
+def _burraco() -> None:
+    director = get_user_model().objects.create_user(f"bd{uuid.uuid4().hex[:6]}")
+    burraco_demo.build(lambda _m: None, director=f"user:{director.pk}")
+    catch_up()
+
+
+def test_a_burraco_event_shows_its_standings_with_names_vp_and_mp(
+    django_assert_max_num_queries: object,
+) -> None:
+    _burraco()
+    path = f"/events/{BURRACO}/burraco/"
+    with django_assert_max_num_queries(12):  # type: ignore[operator]
+        response = Client().get(path, **EN)
+    assert response.status_code == 200
+    page = text(response)
+    assert "Standings after turn 5" in page
+    final = burraco_selectors.standings(BURRACO, burraco_demo.TURNS)
+    body = response.content.decode()
+    rows = re.findall(
+        r'<tr>\s*<td class="num">(\d+)=?</td><td class="num">(\d+)</td>.*?'
+        r'<td class="num">(-?\d+)</td><td class="num wide">[^<]*</td>'
+        r'<td class="num">(-?\d+)</td>',
+        body,
+        flags=re.S,
+    )
+    assert [tuple(map(int, r)) for r in rows] == [
+        (s["rank"], s["pair"], s["vp"], s["mp"]) for s in final
+    ]
+    assert "Demo burraco Giocatore 1.1" in page
+    warned = next(s for s in final if s["pair"] == burraco_demo.WARNED)
+    assert f"−{warned['deduction']}" in page
+    assert "Checks until" in page  # the final standings' ten minutes (Art. 20)
+    assert "Tables of turn 5" in page
+    # Every turn's standings, once the next positions were shown.
+    earlier = text(Client().get(path + "?turn=2", **EN))
+    assert "Standings after turn 2" in earlier
+    assert "Standings after turn 5" not in earlier
+    italian = text(Client().get(path, **IT))
+    assert "Classifica dopo il turno 5" in italian
+    assert "Controlli fino al" in italian
+
+
+def test_burraco_events_are_listed_and_link_to_their_page() -> None:
+    _burraco()
+    body = Client().get("/events/", **EN).content.decode()
+    assert "Torneo di burraco (demo)" in body
+    assert f'href="/events/{BURRACO}/burraco/"' in body
+    event = Client().get(f"/events/{BURRACO}/", **EN).content.decode()
+    assert f'href="/events/{BURRACO}/burraco/"' in event
+    assert Client().get(f"/events/{uuid.uuid4()}/burraco/", **EN).status_code == 404
+    bad = Client().get(f"/events/{BURRACO}/burraco/?turn=x1", **EN)
+    assert bad.status_code == 200
+    assert "Standings after turn 5" in text(bad)
