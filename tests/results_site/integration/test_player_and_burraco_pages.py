@@ -21,7 +21,7 @@ from django.test.utils import CaptureQueriesContext
 
 from burraco import demo as burraco_demo
 from burraco import selectors as burraco_selectors
-from eventstore.store import Metadata
+from eventstore.store import Metadata, event_store
 from registry import domain
 from registry.handlers import player_command
 from tests.results_site.integration.test_team_pages import EN, IT, catch_up, text
@@ -143,3 +143,89 @@ def test_burraco_events_are_listed_and_link_to_their_page() -> None:
     bad = Client().get(f"/events/{BURRACO}/burraco/?turn=x1", **EN)
     assert bad.status_code == 200
     assert "Standings after turn 5" in text(bad)
+
+
+def test_a_turn_in_play_shows_nothing_to_the_public_and_all_to_its_director() -> None:
+    """Art. 20 (decision 0122): turn 1's results and the standings after it
+    are public once turn 2's positions are shown; until then its director
+    sees them, the public the rule and no standings."""
+    from access.models import RoleGrant
+    from burraco import domain as burraco
+    from burraco.handlers import create_burraco, handle_burraco
+    from burraco.projections import BurracoStandings
+    from eventstore.projections import ProjectionRunner
+    from registry import boundary
+    from tournaments import handlers
+    from tournaments.domain import tournament
+
+    tid = uuid.uuid4()
+    meta = Metadata(actor="system:tests", tournament_id=tid)
+    create_burraco(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name="Burraco del martedì",
+            game=tournament.Game.BURRACO,
+            form=tournament.Form.PAIRS,
+            scoring=tournament.ScoringMethod.BURRACO_VP,
+            starts_at=event_store().now(),
+            windows=tournament.WindowRules(),
+        ),
+        # The demo's sheets: its hands a turn.
+        burraco.OpenBurraco(
+            tournament_id=tid, hands_per_turn=burraco_demo.HANDS, turns=2
+        ),
+        metadata=meta,
+    )
+    for number in range(1, 5):
+        players = []
+        for member in range(2):
+            player_id, _ = boundary.register_player(
+                boundary.Identity(
+                    federation_number=str(uuid.uuid4().int)[:9],
+                    family_name=f"Coppia{number}",
+                    given_name=f"Membro{member}",
+                ),
+                boundary.PlayerCategory.NOT_CLASSIFIED,
+                metadata=meta,
+            )
+            players.append(player_id)
+        handlers.handle_tournament(
+            tid,
+            tournament.EnterPair(
+                number=number, entry_id=uuid.uuid4(), player_ids=tuple(players)
+            ),
+            metadata=meta,
+        )
+    handle_burraco(tid, burraco.FormLines(), metadata=meta)
+    handle_burraco(tid, burraco.PublishPositions(turn=1), metadata=meta)
+    rng = random.Random(7)
+    for table in (1, 2):
+        handle_burraco(
+            tid,
+            burraco.EnterScoreSheet(
+                turn=1, table=table, hands=burraco_demo._sheet(rng)
+            ),
+            metadata=meta,
+        )
+    catch_up()
+    ProjectionRunner(BurracoStandings()).catch_up()
+    path = f"/events/{tid}/burraco/"
+    public = text(Client().get(path, **EN))
+    assert "Turn 1 is in play." in public
+    assert "No turn's results are public yet" in public
+    assert "Coppia1" not in public
+    assert "Corrections of turn 1 until the positions of turn 2 are shown" in public
+    assert "Standings after turn 1" not in text(Client().get(path + "?turn=1", **EN))
+    director = get_user_model().objects.create_user("burraco-td")
+    RoleGrant.objects.create(
+        user=director, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
+    )
+    client = Client()
+    client.force_login(director)
+    page = text(client.get(path, **EN))
+    assert "Standings after turn 1" in page
+    assert "Membro0 Coppia1" in page
+    handle_burraco(tid, burraco.PublishPositions(turn=2), metadata=meta)
+    ProjectionRunner(BurracoStandings()).catch_up()
+    assert "Standings after turn 1" in text(Client().get(path, **EN))
