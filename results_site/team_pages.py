@@ -30,6 +30,18 @@ __all__ = [
 ]
 
 
+def _seen_session(
+    user: AnyUser, tournament_id: UUID, number: int
+) -> tuple[TournamentRow, SessionRow, bool] | None:
+    """The event's and the session's rows, and whether ``user`` may see its
+    results (decision 0105); None when either does not exist."""
+    found = _session(tournament_id, number)
+    if found is None:
+        return None
+    visible = selectors.session_results_visible(user, tournament_id, number)
+    return found[0], found[1], visible
+
+
 @dataclass(frozen=True, slots=True)
 class MatchView:
     match: TeamMatch
@@ -47,11 +59,11 @@ class MatchesPage:
 
 def matches_page(user: AnyUser, tournament_id: UUID, number: int) -> MatchesPage | None:
     """A teams session's matches, board by board in IMPs, and their VPs."""
-    found = _session(tournament_id, number)
+    found = _seen_session(user, tournament_id, number)
     if found is None:
         return None
-    row, session = found
-    if not selectors.session_results_visible(user, tournament_id, number):
+    row, session, visible = found
+    if not visible:
         return MatchesPage(row, session, visible=False)
     entries = _entries(selectors.entries(tournament_id))
     return MatchesPage(
@@ -199,11 +211,11 @@ class RulingsPage:
 def rulings_page(user: AnyUser, tournament_id: UUID, number: int) -> RulingsPage | None:
     """A session's rulings with the adjusted scores they gave, once the
     session's results may be seen (an adjusted score is a result)."""
-    found = _session(tournament_id, number)
+    found = _seen_session(user, tournament_id, number)
     if found is None:
         return None
-    row, session = found
-    if not selectors.session_results_visible(user, tournament_id, number):
+    row, session, visible = found
+    if not visible:
         return RulingsPage(row, session, visible=False)
     entries = _entries(selectors.entries(tournament_id))
 

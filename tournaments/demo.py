@@ -189,7 +189,14 @@ def _create_event(
 
 
 def _enter(tid: UUID, session: int, board: int, table: int, rng: random.Random) -> None:
-    contract, tricks = rng.choice(OUTCOMES)
+    enter_result(tid, session, board, table, rng.choice(OUTCOMES))
+
+
+def enter_result(
+    tid: UUID, session: int, board: int, table: int, result: tuple[str, int | None]
+) -> None:
+    """Enter a table's result, (contract, tricks), as its director would."""
+    contract, tricks = result
     ref = handlers.TableRef(tid, session, board, table)
     handlers.handle_board_result(
         ref,

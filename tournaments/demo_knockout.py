@@ -17,7 +17,7 @@ from eventstore.projections import ProjectionRunner
 from eventstore.store import Metadata, event_store
 from registry import boundary
 from tournaments import demo, handlers, knockout
-from tournaments.domain import board_result, tournament
+from tournaments.domain import tournament
 from tournaments.projections import TournamentResults
 
 __all__ = ["KNOCKOUT_EVENT", "build"]
@@ -73,28 +73,6 @@ def _run(command: tournament.TournamentCommand) -> None:
     handlers.handle_tournament(KNOCKOUT_EVENT, command, metadata=META)
 
 
-def _enter(
-    session: int, board: int, table: int, result: tuple[str, int | None]
-) -> None:
-    contract, tricks = result
-    handlers.handle_board_result(
-        handlers.TableRef(KNOCKOUT_EVENT, session, board, table),
-        lambda a: board_result.EnterResult(
-            tournament_id=KNOCKOUT_EVENT,
-            session=session,
-            board_number=board,
-            table=table,
-            ns=a.ns,
-            ew=a.ew,
-            contract=contract,
-            lead=None,
-            tricks=tricks,
-            entered_by="director",
-        ),
-        metadata=META,
-    )
-
-
 def _play_stage(stage: int, outcomes: list[tuple[tuple[Result, Result], ...]]) -> None:
     """Seat the stage from the bracket (home team NS in the open room, N-L4
     §1), enter each match's boards from ``outcomes``, score and publish."""
@@ -114,7 +92,9 @@ def _play_stage(stage: int, outcomes: list[tuple[tuple[Result, Result], ...]]) -
     for a in assignments:
         boards = outcomes[(a.table - 1) // 2]
         for i, board in enumerate(a.boards):
-            _enter(stage, board, a.table, boards[i][(a.table - 1) % 2])
+            demo.enter_result(
+                KNOCKOUT_EVENT, stage, board, a.table, boards[i][(a.table - 1) % 2]
+            )
     ProjectionRunner(TournamentResults()).catch_up()
     _run(tournament.PublishScores(session=stage))
 

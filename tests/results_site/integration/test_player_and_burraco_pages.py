@@ -19,12 +19,18 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from access.models import RoleGrant
 from burraco import demo as burraco_demo
+from burraco import domain as burraco
 from burraco import selectors as burraco_selectors
-from eventstore.store import Metadata, event_store
+from burraco.handlers import handle_burraco
+from burraco.projections import BurracoStandings
+from eventstore.projections import ProjectionRunner
+from eventstore.store import Metadata
 from registry import domain
-from registry.handlers import player_command
+from registry.handlers import Identity, player_command, register_player
 from tests.results_site.integration.test_team_pages import EN, IT, catch_up, text
+from tests.support.burraco_event import open_burraco
 from tournaments import demo, demo_knockout
 
 pytestmark = pytest.mark.django_db
@@ -149,63 +155,31 @@ def test_a_turn_in_play_shows_nothing_to_the_public_and_all_to_its_director() ->
     """Art. 20 (decision 0122): turn 1's results and the standings after it
     are public once turn 2's positions are shown; until then its director
     sees them, the public the rule and no standings."""
-    from access.models import RoleGrant
-    from burraco import domain as burraco
-    from burraco.handlers import create_burraco, handle_burraco
-    from burraco.projections import BurracoStandings
-    from eventstore.projections import ProjectionRunner
-    from registry import boundary
-    from tournaments import handlers
-    from tournaments.domain import tournament
-
-    tid = uuid.uuid4()
-    meta = Metadata(actor="system:tests", tournament_id=tid)
-    create_burraco(
-        tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Burraco del martedì",
-            game=tournament.Game.BURRACO,
-            form=tournament.Form.PAIRS,
-            scoring=tournament.ScoringMethod.BURRACO_VP,
-            starts_at=event_store().now(),
-            windows=tournament.WindowRules(),
-        ),
-        # The demo's sheets: its hands a turn.
-        burraco.OpenBurraco(
-            tournament_id=tid, hands_per_turn=burraco_demo.HANDS, turns=2
-        ),
-        metadata=meta,
-    )
+    pairs = []
     for number in range(1, 5):
-        players = []
-        for member in range(2):
-            player_id, _ = boundary.register_player(
-                boundary.Identity(
-                    federation_number=str(uuid.uuid4().int)[:9],
-                    family_name=f"Coppia{number}",
-                    given_name=f"Membro{member}",
-                ),
-                boundary.PlayerCategory.NOT_CLASSIFIED,
-                metadata=meta,
+        pairs.append(
+            tuple(
+                register_player(
+                    Identity(
+                        federation_number=str(uuid.uuid4().int)[:9],
+                        family_name=f"Coppia{number}",
+                        given_name=f"Membro{member}",
+                    ),
+                    domain.PlayerCategory.NOT_CLASSIFIED,
+                    metadata=Metadata(actor="system:tests"),
+                )[0]
+                for member in range(2)
             )
-            players.append(player_id)
-        handlers.handle_tournament(
-            tid,
-            tournament.EnterPair(
-                number=number, entry_id=uuid.uuid4(), player_ids=tuple(players)
-            ),
-            metadata=meta,
         )
-    handle_burraco(tid, burraco.FormLines(), metadata=meta)
+    # The demo's sheets: its hands a turn.
+    tid, meta = open_burraco(pairs, hands_per_turn=burraco_demo.HANDS, turns=2)
     handle_burraco(tid, burraco.PublishPositions(turn=1), metadata=meta)
     rng = random.Random(7)
     for table in (1, 2):
+        sheet = burraco_demo._sheet(rng)
         handle_burraco(
             tid,
-            burraco.EnterScoreSheet(
-                turn=1, table=table, hands=burraco_demo._sheet(rng)
-            ),
+            burraco.EnterScoreSheet(turn=1, table=table, hands=sheet),
             metadata=meta,
         )
     catch_up()
