@@ -56,7 +56,7 @@ def test_a_players_history_lists_his_events_with_his_ranks(
     catch_up()
     # Fixed reads, and one read of each event's stream for its visibility.
     assert _queries(path) == one + 1
-    with django_assert_max_num_queries(14):  # type: ignore[operator]
+    with django_assert_max_num_queries(13):  # type: ignore[operator]
         response = Client().get(path, **EN)
     page = text(response)
     assert "Federation number 99001010" in page
@@ -107,7 +107,7 @@ def test_a_burraco_event_shows_its_standings_with_names_vp_and_mp(
 ) -> None:
     _burraco()
     path = f"/events/{BURRACO}/burraco/"
-    with django_assert_max_num_queries(12):  # type: ignore[operator]
+    with django_assert_max_num_queries(9):  # type: ignore[operator]
         response = Client().get(path, **EN)
     assert response.status_code == 200
     page = text(response)

@@ -68,7 +68,7 @@ def test_a_teams_session_shows_each_match_board_by_board_in_imps_and_its_vps(
     teams: None, django_assert_max_num_queries: object
 ) -> None:
     path = f"/events/{demo.TEAMS_EVENT}/sessions/1/matches/"
-    with django_assert_max_num_queries(12):  # type: ignore[operator]
+    with django_assert_max_num_queries(9):  # type: ignore[operator]
         response = Client().get(path, **EN)
     assert response.status_code == 200
     page = text(response)
@@ -150,7 +150,7 @@ def test_the_bracket_shows_each_stage_its_imps_and_the_winners(
     knockout: None, django_assert_max_num_queries: object
 ) -> None:
     path = f"/events/{KO}/bracket/"
-    with django_assert_max_num_queries(14):  # type: ignore[operator]
+    with django_assert_max_num_queries(11):  # type: ignore[operator]
         response = Client().get(path, **EN)
     assert response.status_code == 200
     page = text(response)
@@ -196,7 +196,7 @@ def test_a_ruling_shows_its_board_law_and_adjusted_score_in_words(
     demo.build_pairs_event(random.Random(2017))
     catch_up()
     path = f"/events/{demo.PAIRS_EVENT}/sessions/1/rulings/"
-    with django_assert_max_num_queries(12):  # type: ignore[operator]
+    with django_assert_max_num_queries(9):  # type: ignore[operator]
         response = Client().get(path, **EN)
     page = text(response)
     assert "Board 1, table 1" in page
@@ -254,3 +254,19 @@ def test_a_weighted_assigned_score_in_words_and_nothing_before_publication() -> 
         in page
     )
     assert "a revoke" not in page  # the facts stay the director's, as in the API
+
+
+def test_a_teams_event_page_links_its_standings_bracket_matches_and_rulings(
+    teams: None, knockout: None
+) -> None:
+    body = Client().get(f"/events/{KO}/", **EN).content.decode()
+    for link in (
+        "standings/",
+        "bracket/",
+        "sessions/1/matches/",
+        "sessions/2/rulings/",
+    ):
+        assert f'href="/events/{KO}/{link}"' in body
+    swiss = Client().get(f"/events/{demo.TEAMS_EVENT}/", **EN).content.decode()
+    assert f'href="/events/{demo.TEAMS_EVENT}/standings/"' in swiss
+    assert "bracket/" not in swiss  # a Swiss has no knockout session
