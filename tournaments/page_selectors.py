@@ -17,6 +17,8 @@ from fractions import Fraction
 from typing import Any
 from uuid import UUID
 
+from django.db import connection
+
 from access.roles import AnyUser, is_director, is_federation_staff
 from rules.errors import RuleViolation
 from scoring.bridge import Artificial
@@ -283,12 +285,12 @@ def player_history(player_id: str) -> list[HistoryEntry]:
     """Every event whose entries name ``player_id``, latest first, with the
     entry's session standings (four queries; the caller keeps only what the
     reader may see, by ``session_results_visible``)."""
-    # The players of an entry are a JSON list, which SQLite cannot search in.
-    entries = [
-        e
-        for e in EntryRow.objects.only("tournament_id", "number", "player_ids")
-        if player_id in e.player_ids
-    ]
+    rows = EntryRow.objects.only("tournament_id", "number", "player_ids")
+    if connection.vendor == "postgresql":
+        # JSON containment in the database; SQLite cannot search in a JSON
+        # list, so there every entry is read and filtered here.
+        rows = rows.filter(player_ids__contains=[player_id])
+    entries = [e for e in rows if player_id in e.player_ids]
     ids = {e.tournament_id for e in entries}
     events = {t.tournament_id: t for t in TournamentRow.objects.filter(pk__in=ids)}
     sessions: dict[UUID, list[SessionRow]] = {tid: [] for tid in ids}
