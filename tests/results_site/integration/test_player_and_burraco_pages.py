@@ -15,9 +15,7 @@ import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from access.models import RoleGrant
 from burraco import demo as burraco_demo
@@ -29,6 +27,7 @@ from eventstore.projections import ProjectionRunner
 from eventstore.store import Metadata
 from registry import domain
 from registry.handlers import Identity, player_command, register_player
+from tests.results_site.integration.test_pages import _queries
 from tests.results_site.integration.test_team_pages import EN, IT, catch_up, text
 from tests.support.burraco_event import open_burraco
 from tournaments import demo, demo_knockout
@@ -37,12 +36,6 @@ pytestmark = pytest.mark.django_db
 
 DEMO_NUMBER = "99001010"  # the demo player: pair 1 of the pairs event
 BURRACO = burraco_demo.BURRACO_EVENT
-
-
-def _queries(path: str) -> int:
-    with CaptureQueriesContext(connection) as queries:
-        assert Client().get(path, **EN).status_code == 200
-    return len(queries)
 
 
 def test_a_players_history_lists_his_events_with_his_ranks(
