@@ -6,9 +6,12 @@ them is the caller's check (``burraco.visibility``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
+from access.roles import AnyUser, is_director, is_federation_staff
+from burraco.handlers import load_burraco
 from burraco.models import BurracoEventRow, BurracoResultRow, BurracoStandingRow
 
 __all__ = [
@@ -17,6 +20,8 @@ __all__ = [
     "standings",
     "standings_turns",
     "turn_results",
+    "turn_visible",
+    "visible_turns",
 ]
 
 STANDING_FIELDS = (
@@ -114,3 +119,20 @@ def public_turns(tournament_id: UUID) -> list[int]:
         return []
     last = row.current_turn if row.final_published_at else row.current_turn - 1
     return [t for t in standings_turns(tournament_id) if t <= last]
+
+
+def visible_turns(
+    user: AnyUser, tournament_id: UUID, turns: Iterable[int]
+) -> list[int]:
+    """Those of ``turns`` whose results, and the standings after them, ``user``
+    sees whole: anyone once they are public (Art. 20: the next turn's
+    positions shown, the last turn's with the final standings; decision 0122,
+    from the stream, read once), its directors and federation staff always."""
+    state = load_burraco(tournament_id)
+    everything = is_federation_staff(user) or is_director(user, tournament_id)
+    return [t for t in turns if everything or state.results_public(t)]
+
+
+def turn_visible(user: AnyUser, tournament_id: UUID, turn: int) -> bool:
+    """Whether ``user`` sees one turn whole (``visible_turns``)."""
+    return bool(visible_turns(user, tournament_id, (turn,)))

@@ -30,7 +30,12 @@ from registry.handlers import (
     register_player,
 )
 from registry.models import PlayerIdentity, RegisteredPlayer
-from registry.selectors import PublicPerson, players_matching_club, public_people
+from registry.selectors import (
+    PublicPerson,
+    players_matching_club,
+    public_people,
+    published_player,
+)
 
 __all__ = [
     "Identity",
@@ -48,6 +53,7 @@ __all__ = [
     "players_matching_club",
     "provide_team_entries",
     "public_people",
+    "published_player",
     "register_player",
     "team_entered",
 ]

@@ -38,6 +38,7 @@ __all__ = [
     "players_json",
     "players_matching_club",
     "public_people",
+    "published_player",
     "team_detail",
     "team_lineups",
     "team_list",
@@ -313,3 +314,18 @@ def players_matching_club(text: str) -> set[str]:
             club_id__in=Subquery(clubs), published=True, forgotten=False
         ).values_list("player_id", flat=True)
     }
+
+
+def published_player(federation_number: str) -> tuple[str, PublicPerson] | None:
+    """The player with this federation number, by his id's text, if he may
+    be shown by name (registered, published, not forgotten: decision 0113);
+    else None: an unpublished player has no page of his own."""
+    identity = PlayerIdentity.objects.filter(
+        federation_number=federation_number
+    ).first()
+    if identity is None:
+        return None
+    person = public_people([str(identity.player_id)]).get(str(identity.player_id))
+    if person is None or person.name is None:
+        return None
+    return str(identity.player_id), person

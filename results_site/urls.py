@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, register_converter
 
 from httpapi.inputs import BoundedNumber
-from results_site import views
+from results_site import views, views_burraco, views_players, views_teams
 
 register_converter(BoundedNumber, "n")
 
@@ -20,6 +20,13 @@ urlpatterns = [
     path(f"{S}/recap/", views.recap, name="recap"),
     path(f"{S}/boards/<n:board>/", views.board, name="board"),
     path(f"{S}/entries/<n:entry>/", views.score_card, name="score_card"),
+    # Teams, knockout, rulings, players, burraco (issue 17; decision 0154).
+    path(f"{S}/matches/", views_teams.matches, name="matches"),
+    path(f"{S}/rulings/", views_teams.rulings, name="rulings"),
+    path(f"{E}/standings/", views_teams.standings, name="team_standings"),
+    path(f"{E}/bracket/", views_teams.bracket, name="bracket"),
+    path(f"{E}/burraco/", views_burraco.event, name="burraco"),
+    path("players/<str:number>/", views_players.player, name="player"),
     path(
         "logout/", auth_views.LogoutView.as_view(next_page="site:home"), name="logout"
     ),

@@ -1,6 +1,7 @@
 """The demo: a two-session Mitchell pairs event, a Swiss teams event, an
-individual event, and a pairs event in play (some tables finished, some
-playing: the results site's live pages have something to show at once).
+individual event, a knockout teams event (``demo_knockout``), and a pairs
+event in play (some tables finished, some playing: the results site's live
+pages have something to show at once).
 
 Everything goes through the same handlers as the API, so the demo's history
 is an ordinary event history: results entered, a ruling with an adjusted
@@ -188,7 +189,14 @@ def _create_event(
 
 
 def _enter(tid: UUID, session: int, board: int, table: int, rng: random.Random) -> None:
-    contract, tricks = rng.choice(OUTCOMES)
+    enter_result(tid, session, board, table, rng.choice(OUTCOMES))
+
+
+def enter_result(
+    tid: UUID, session: int, board: int, table: int, result: tuple[str, int | None]
+) -> None:
+    """Enter a table's result, (contract, tricks), as its director would."""
+    contract, tricks = result
     ref = handlers.TableRef(tid, session, board, table)
     handlers.handle_board_result(
         ref,
@@ -330,6 +338,10 @@ def build_teams_event(rng: random.Random) -> None:
                 _enter(tid, round_number, board, a.table, rng)
         # Pair the next round from the standings including this one.
         ProjectionRunner(TournamentResults()).catch_up()
+        if round_number < SWISS_ROUNDS:
+            # The rounds played are published, the last is still provisional:
+            # the public's team standings count the published ones.
+            _run(tid, tournament.PublishScores(session=round_number))
 
 
 def play_card_by_card(tid: UUID, session: int, table: int, board: int) -> None:
@@ -438,6 +450,10 @@ def build(progress: Callable[[str], None] = lambda _msg: None) -> bool:
     progress("individual event: 8 players, whist movement")
     build_live_event(rng)
     progress("live event: a session in play, 3 of 5 tables through round 1")
+    from tournaments import demo_knockout
+
+    demo_knockout.build()
+    progress("knockout event: 4 teams, semifinals and final")
     sweep()
     ProjectionRunner(TournamentResults()).catch_up()
     from tournaments.tasks import queue_analysis

@@ -17,9 +17,10 @@ from uuid import UUID
 from rest_framework.exceptions import NotAuthenticated, PermissionDenied
 from rest_framework.request import Request
 
-from access.roles import is_director, is_federation_staff, player_ids_of
+from access.roles import player_ids_of
 from burraco import domain as burraco
 from burraco.handlers import load_burraco
+from burraco.selectors import turn_visible
 from tournaments.handlers import load_tournament
 
 __all__ = ["TurnSight", "require_full", "sight_of_turn"]
@@ -40,11 +41,7 @@ class TurnSight:
 
 def sight_of_turn(request: Request, tournament_id: UUID, turn: int) -> TurnSight:
     state = load_burraco(tournament_id)
-    full = (
-        state.results_public(turn)
-        or is_federation_staff(request.user)
-        or is_director(request.user, tournament_id)
-    )
+    full = turn_visible(request.user, tournament_id, turn)
     pairs: frozenset[int] = frozenset()
     if not full and request.user.is_authenticated:
         mine = player_ids_of(request.user)

@@ -27,7 +27,7 @@ from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 
 from access.roles import is_director, is_federation_staff, player_ids_of
-from tournaments import handlers
+from tournaments import handlers, page_selectors
 from tournaments.domain import tournament
 
 __all__ = ["SessionResultsVisible", "Sight", "sight_of", "visible_sessions"]
@@ -81,14 +81,7 @@ def visible_sessions(request: Request, tournament_id: UUID) -> frozenset[int] | 
     (overall standings, the bracket): ``None`` for all (its directors and
     staff), else the published ones. A session in play counts as not yet
     played for everyone else, so nobody reads its results there either."""
-    if is_federation_staff(request.user) or is_director(request.user, tournament_id):
-        return None
-    state = handlers.load_tournament(tournament_id)
-    return frozenset(
-        number
-        for number, session in state.sessions.items()
-        if tournament.hand_records_public(session)
-    )
+    return page_selectors.visible_sessions(request.user, tournament_id)
 
 
 def seated_at(sight: Sight, table: int, board_number: int) -> bool:

@@ -677,6 +677,19 @@ def _artificial_imps(result: int | Adjustment) -> int:
     return ARTIFICIAL_IMPS if ns > ew else -ARTIFICIAL_IMPS if ns < ew else 0
 
 
+def room_imps(
+    open_result: int | Adjustment | None, closed_result: int | Adjustment | None
+) -> int:
+    """A board's IMPs to the team North-South in the open room (Law 78B): the
+    two rooms' scores compared, or an artificial score's IMP equivalent
+    (Law 12C2(b))."""
+    first = None if open_result is None else _team_score(open_result)
+    second = None if closed_result is None else _team_score(closed_result)
+    if first is not None and second is not None:
+        return team_board_imps(first, second)
+    return _artificial_imps(open_result or 0) - _artificial_imps(closed_result or 0)
+
+
 def _teams(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
     """Two-table team matches: IMPs per board (Law 78B), WBF VPs per match,
     published to two decimals per match; standings by VPs with the FIGB
@@ -705,12 +718,7 @@ def _teams(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
         round_number = rounds.get((teams, board), 0)
         first = None if open_result is None else _team_score(open_result)
         second = None if closed_result is None else _team_score(closed_result)
-        if first is not None and second is not None:
-            net = team_board_imps(first, second)
-        else:
-            net = _artificial_imps(open_result or 0) - _artificial_imps(
-                closed_result or 0
-            )
+        net = room_imps(open_result, closed_result)
         low, high = sorted((a, b))
         key = (round_number, low, high)
         totals = tally.setdefault(key, [0, 0, 0, 0, 0])

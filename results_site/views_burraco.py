@@ -1,0 +1,19 @@
+"""A burraco event's page (``?turn=n``: the standings after turn n)."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+
+from results_site import burraco_pages
+
+
+def event(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
+    raw = request.GET.get("turn", "")
+    turn = int(raw) if raw.isascii() and raw.isdigit() and len(raw) <= 2 else None
+    page = burraco_pages.burraco_page(request.user, tournament_id, turn)
+    if page is None:
+        raise Http404("no such burraco event")
+    return render(request, "results_site/burraco.html", {"page": page})
