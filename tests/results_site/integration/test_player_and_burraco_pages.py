@@ -100,7 +100,7 @@ def test_a_burraco_event_shows_its_standings_with_names_vp_and_mp(
 ) -> None:
     _burraco()
     path = f"/events/{BURRACO}/burraco/"
-    with django_assert_max_num_queries(9):  # type: ignore[operator]
+    with django_assert_max_num_queries(10):  # type: ignore[operator]
         response = Client().get(path, **EN)
     assert response.status_code == 200
     page = text(response)
