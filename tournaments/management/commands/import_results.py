@@ -15,7 +15,13 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rules.errors import DomainError
 from scoring.formats import FormatError
-from scoring.formats.conventions import PROGRAMS, FewerPlayed, Rounding, Totals
+from scoring.formats.conventions import (
+    PROGRAMS,
+    FewerPlayed,
+    FewerPlayedTotals,
+    Rounding,
+    Totals,
+)
 from tournaments.results_io import FORMATS, guess_format, import_file
 
 
@@ -57,6 +63,12 @@ class Command(BaseCommand):
             help="a board played fewer times printed by Neuberg or on its own top",
         )
         conventions.add_argument(
+            "--fewer-played-totals",
+            choices=[f.value for f in FewerPlayedTotals],
+            help="totals add a board played fewer times by its exact Neuberg "
+            "figure or as its percentage kept to two decimals",
+        )
+        conventions.add_argument(
             "--scale-missed",
             choices=["yes", "no"],
             help="a pair who missed boards has its total scaled to the full number",
@@ -92,6 +104,7 @@ class Command(BaseCommand):
                 "rounding",
                 "totals",
                 "fewer_played",
+                "fewer_played_totals",
                 "scale_missed",
                 "average_plus",
                 "average_minus",
@@ -113,7 +126,8 @@ class Command(BaseCommand):
         c = report.conventions
         self.stdout.write(
             f"conventions: {c.program}, rounding {c.rounding.value}, totals "
-            f"{c.totals.value}, fewer played {c.fewer_played.value}, scale missed "
+            f"{c.totals.value}, fewer played {c.fewer_played.value} (totals "
+            f"{c.fewer_played_totals.value}), scale missed "
             f"{'yes' if c.scale_missed else 'no'}, A+ {c.average_plus}% A- "
             f"{c.average_minus}%, datum drops {c.datum_discard}"
         )
