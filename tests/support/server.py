@@ -94,3 +94,45 @@ def server(
         process.terminate()
         process.wait(timeout=20)
         connection.close()
+
+
+def start_server(**environment: str) -> tuple[subprocess.Popen[bytes], str]:
+    """Another gunicorn on the test database, with ``environment`` added (a
+    test that needs its own broker, say); the process and its URL. Stop it
+    with ``stop_server``."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "tests.support.wsgi:application",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "1",
+            "--threads",
+            "2",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=subprocess_env(TIME_ZONE=settings.TIME_ZONE, **environment),
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for(process, port)
+    except RuntimeError:
+        process.kill()
+        process.wait()
+        raise
+    return process, f"http://127.0.0.1:{port}"
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
