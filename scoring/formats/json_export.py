@@ -24,6 +24,7 @@ from scoring.formats.errors import FormatError
 from scoring.formats.model import (
     BoardRecord,
     CompetitionForm,
+    MatchRecord,
     Participant,
     Player,
     RankingEntry,
@@ -89,7 +90,7 @@ def _result(result: TableResult) -> dict[str, Any]:
 def to_document(results: TournamentResults) -> dict[str, Any]:
     """Return the export as plain data (``Decimal`` for points)."""
     header = results.header
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "tournament": {
@@ -133,6 +134,20 @@ def to_document(results: TournamentResults) -> dict[str, Any]:
             for e in results.ranking
         ],
     }
+    if results.matches:
+        # Teams: each match's round, teams, IMPs and VPs (Law 78B).
+        document["matches"] = [
+            {
+                "round": m.round_number,
+                "team_a": m.team_a,
+                "team_b": m.team_b,
+                "boards": m.boards,
+                "imps": {"a": m.imps_a, "b": m.imps_b},
+                "vps": {"a": m.vp_a, "b": m.vp_b},
+            }
+            for m in results.matches
+        ]
+    return document
 
 
 def _dump(value: Any, indent: str) -> str:
@@ -264,6 +279,24 @@ def _ranking_entry(data: dict[str, Any], path: str) -> RankingEntry:
     )
 
 
+def _match(data: dict[str, Any], path: str) -> MatchRecord:
+    imps = _object(_field(data, "imps", dict, path), f"{path}.imps")
+    vps = _object(data.get("vps") or {}, f"{path}.vps")
+    return _build(
+        path,
+        lambda: MatchRecord(
+            round_number=_field(data, "round", int, path),
+            team_a=_field(data, "team_a", str, path),
+            team_b=_field(data, "team_b", str, path),
+            boards=_optional(data, "boards", int, path),
+            imps_a=_field(imps, "a", int, f"{path}.imps"),
+            imps_b=_field(imps, "b", int, f"{path}.imps"),
+            vp_a=_points(vps, "a", f"{path}.vps"),
+            vp_b=_points(vps, "b", f"{path}.vps"),
+        ),
+    )
+
+
 def _participant(data: dict[str, Any], path: str) -> Participant:
     players = tuple(
         _player(_object(item, f"{path}.players[{index}]"), f"{path}.players[{index}]")
@@ -373,6 +406,10 @@ def read_json(text: str) -> TournamentResults:
         _ranking_entry(_object(item, f"ranking[{i}]"), f"ranking[{i}]")
         for i, item in enumerate(_list(root, "ranking", "$"))
     )
+    matches = tuple(
+        _match(_object(item, f"matches[{i}]"), f"matches[{i}]")
+        for i, item in enumerate(_optional(root, "matches", list, "$") or [])
+    )
     return _build(
         "$",
         lambda: TournamentResults(
@@ -381,5 +418,6 @@ def read_json(text: str) -> TournamentResults:
             boards=tuple(boards),
             results=tuple(results),
             ranking=ranking,
+            matches=matches,
         ),
     )

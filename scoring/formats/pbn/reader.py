@@ -83,7 +83,7 @@ class _Reading:
     boards: dict[int, BoardRecord] = field(default_factory=dict)
     results: list[TableResult] = field(default_factory=list)
     ranking: list[RankingEntry] = field(default_factory=list)
-    seated: dict[tuple[int, str], int] = field(default_factory=dict)
+    seated: dict[tuple[int, str, str], int] = field(default_factory=dict)
     has_totals: bool = False
     columns_seen: set[str] = field(default_factory=set)
     average_plus: Decimal = Decimal(60)
@@ -365,14 +365,21 @@ def _read_score_table(table: Tag, board_number: int, reading: _Reading) -> None:
     for line, row in table_rows(table):
         reading.columns_seen.update(row)
         result = _read_row(board_number, line, row, reading, individual)
-        for pid in result.contestants:
-            first = reading.seated.get((board_number, pid))
+        # A team plays a board in both rooms, once each way (Law 78B).
+        competition = reading.header_tags.get("Competition")
+        teams = (
+            competition is not None
+            and competition.value.strip().lower().startswith("team")
+        )
+        for index, pid in enumerate(result.contestants):
+            key = (board_number, pid, str(index) if teams else "")
+            first = reading.seated.get(key)
             if first is not None:
                 raise FormatError(
                     f"pair {pid} plays board {board_number} again (first on line {first})",
                     line=line,
                 )
-            reading.seated[(board_number, pid)] = line
+            reading.seated[key] = line
         reading.results.append(result)
 
 
