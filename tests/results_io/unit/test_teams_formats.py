@@ -156,9 +156,8 @@ def test_pbn_carries_the_boards_and_results_of_both_rooms() -> None:
 
 
 def test_a_team_may_not_play_a_board_twice_the_same_way() -> None:
-    twice = TEAMS.results + (
-        _line(1, "1", "2", 3, contract="4S", declarer="S", tricks=10, score_ns=420),
-    )
+    again = _line(1, "1", "2", 3, contract="4S", declarer="S", tricks=10, score_ns=420)
+    twice = (*TEAMS.results, again)
     with pytest.raises(ValueError, match="participant 1 plays board 1 twice"):
         replace(TEAMS, results=twice)
 
