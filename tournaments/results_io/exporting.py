@@ -6,7 +6,7 @@ vulnerability from the board number), Law 12C (adjusted scores), Law 78A.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -29,7 +29,8 @@ from scoring.formats import (
     TournamentResults,
 )
 from scoring.formats import TableResult as FileResult
-from scoring.formats.model import PASS, artificial_marker, tie_flags
+from scoring.formats.model import PASS, artificial_marker, normalise_deal, tie_flags
+from tournaments import handlers
 from tournaments.domain import tournament
 from tournaments.domain.board_result import parse_adjusted
 from tournaments.domain.session_scoring import LineFigures
@@ -40,6 +41,7 @@ from tournaments.results_io.plan import FILE_TABLES, SYNTHETIC
 from tournaments.results_io.scores import session_scores
 
 __all__ = [
+    "board_records",
     "export_results",
 ]
 
@@ -139,6 +141,29 @@ def _file_line(
     )
 
 
+def board_records(
+    tournament_id: UUID,
+    session: int,
+    numbers: Collection[int],
+    data: Mapping[int, int] | None = None,
+) -> tuple[BoardRecord, ...]:
+    """The boards played: dealer and vulnerability by number (Law 2), the
+    deal where the session's hand records hold it (Law 6), the Butler datum
+    where there is one (Law 78D)."""
+    deals = handlers.load_tournament(tournament_id).sessions.get(session)
+    known = deals.hand_records if deals is not None else {}
+    return tuple(
+        BoardRecord(
+            board_number=n,
+            dealer=dealer_for(n).value,
+            vulnerability=vulnerability_for(n).value,
+            deal=normalise_deal(known[n]) if n in known else None,
+            datum=(data or {}).get(n),
+        )
+        for n in sorted(numbers)
+    )
+
+
 def export_results(
     tournament_id: UUID, session: int | None = None, *, names: bool = True
 ) -> tuple[TournamentResults, tuple[str, ...]]:
@@ -146,7 +171,9 @@ def export_results(
 
     Decision 0040. Participants are entry numbers; with ``names``, each
     registered player's name and federation number from the register (never
-    from events, which hold ids only); deals and the venue are not recorded.
+    from events, which hold ids only); the deals of the session's hand
+    records; a teams session with its matches (``teams_export``). The venue
+    is not recorded.
     Returns the model and notes on what was left out.
     """
     row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
@@ -154,10 +181,15 @@ def export_results(
         raise tournament.TournamentNotFound("no such tournament")
     forms = (tournament.Form.PAIRS, tournament.Form.INDIVIDUAL)
     method = _METHODS.get(row.scoring)
-    if row.form not in forms or method is None:
+    teams = (
+        row.form == tournament.Form.TEAMS
+        and row.scoring == tournament.ScoringMethod.TEAMS_IMPS_VP.value
+    )
+    if not teams and (row.form not in forms or method is None):
         raise ExportRefused(
-            "only matchpointed, Butler and cross-IMP pairs and individual events "
-            f"can be exported, not {row.form} scored in {row.scoring}"
+            "only matchpointed, Butler and cross-IMP pairs, individual events "
+            f"and teams scored in IMPs and VPs can be exported, not {row.form} "
+            f"scored in {row.scoring}"
         )
     imps = method is not ScoringMethod.MATCHPOINTS
     individual = row.form == tournament.Form.INDIVIDUAL
@@ -173,6 +205,11 @@ def export_results(
     chosen = sessions.get(session)
     if chosen is None:
         raise tournament.SessionNotFound(f"session {session} is not scheduled")
+    if teams:
+        from tournaments.results_io.teams_export import export_teams  # it reads this
+
+        return export_teams(row, chosen, names=names)
+    assert method is not None
     scored = session_scores(tournament_id, session)
     # Individual events: (board, table) -> North, East, South, West (Law 4).
     seats = individual_seats(tournament_id, session) if individual else {}
@@ -237,15 +274,8 @@ def export_results(
                 f"group {result.group} (Law 87) is not carried by the file"
             )
         lines.append(line)
-    numbers = sorted({line.board_number for line in lines})
-    boards = tuple(
-        BoardRecord(
-            board_number=n,
-            dealer=dealer_for(n).value,
-            vulnerability=vulnerability_for(n).value,
-            datum=data.get(n),
-        )
-        for n in numbers
+    boards = board_records(
+        tournament_id, session, {line.board_number for line in lines}, data
     )
     ranking = tuple(
         RankingEntry(
