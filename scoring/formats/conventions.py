@@ -21,6 +21,7 @@ from fractions import Fraction
 
 __all__ = [
     "PROGRAMS",
+    "SETTING_NAMES",
     "Conventions",
     "FewerPlayed",
     "FewerPlayedTotals",
@@ -121,6 +122,10 @@ _SETTINGS: Mapping[str, Callable[[str], object]] = {
     "datum_discard": int,
     "scale_missed": lambda text: _yes_no(text),
 }
+
+
+SETTING_NAMES = ("program", *_SETTINGS)
+"""Every import setting a user may give: the program, then each convention."""
 
 
 def _yes_no(text: str) -> bool:

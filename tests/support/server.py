@@ -43,6 +43,23 @@ def _free_port() -> int:
         return port
 
 
+def _gunicorn(port: int, *, threads: int) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "tests.support.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        "1",
+        "--threads",
+        str(threads),
+        "--log-level",
+        "warning",
+    ]
+
+
 def _wait_for(process: subprocess.Popen[bytes], port: int) -> None:
     end = time.monotonic() + 60
     while time.monotonic() < end:
@@ -69,20 +86,7 @@ def server(
         ARBITRO_TEST_CLOCK_FILE=str(clock_file), TIME_ZONE=settings.TIME_ZONE
     )
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "tests.support.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "1",
-            "--threads",
-            "4",
-            "--log-level",
-            "warning",
-        ],
+        _gunicorn(port, threads=4),
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -102,20 +106,7 @@ def start_server(**environment: str) -> tuple[subprocess.Popen[bytes], str]:
     with ``stop_server``."""
     port = _free_port()
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "tests.support.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "1",
-            "--threads",
-            "2",
-            "--log-level",
-            "warning",
-        ],
+        _gunicorn(port, threads=2),
         cwd=ROOT,
         env=subprocess_env(TIME_ZONE=settings.TIME_ZONE, **environment),
         stdout=subprocess.DEVNULL,

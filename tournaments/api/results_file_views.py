@@ -37,7 +37,7 @@ from access.roles import (
 from httpapi.inputs import StrictJSONParser, validated
 from httpapi.problems import problem
 from httpapi.schema import PROBLEM
-from scoring.formats.conventions import conventions_for
+from scoring.formats.conventions import SETTING_NAMES, conventions_for
 from tournaments import handlers
 from tournaments.models import ResultsFileJob
 from tournaments.results_io import FORMATS, guess_format
@@ -46,17 +46,6 @@ from tournaments.results_jobs import queue_export, queue_import
 MAX_FILE_BYTES = 20 * 1024 * 1024
 """The largest results file the API takes (a season's USEBIO is a few MB)."""
 
-SETTINGS = (
-    "program",
-    "rounding",
-    "totals",
-    "fewer_played",
-    "fewer_played_totals",
-    "scale_missed",
-    "average_plus",
-    "average_minus",
-    "datum_discard",
-)
 MEDIA = {
     "pbn": "application/x-pbn",
     "usebio": "application/xml",
@@ -198,7 +187,7 @@ class ResultsImportApi(APIView):
         parameters=[
             _FORMAT,
             OpenApiParameter("name", str, description="the file's name"),
-            *(OpenApiParameter(name, str) for name in SETTINGS),
+            *(OpenApiParameter(name, str) for name in SETTING_NAMES),
         ],
         responses={
             202: OpenApiResponse(description="queued: the job and its Location"),
@@ -225,7 +214,7 @@ class ResultsImportApi(APIView):
             )
         settings = {
             key: request.query_params[key]
-            for key in SETTINGS
+            for key in SETTING_NAMES
             if request.query_params.get(key)
         }
         try:

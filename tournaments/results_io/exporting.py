@@ -43,6 +43,7 @@ from tournaments.results_io.scores import session_scores
 __all__ = [
     "board_records",
     "export_results",
+    "participants_of",
 ]
 
 
@@ -141,6 +142,33 @@ def _file_line(
     )
 
 
+def participants_of(
+    tournament_id: UUID, directions: Mapping[int, str], *, names: bool
+) -> tuple[dict[int, str], tuple[Participant, ...]]:
+    """Each entry's file id (its number) and the entries as participants,
+    with their players' names and federation numbers from the register when
+    ``names`` (never from events, which hold ids only)."""
+    entries = list(
+        EntryRow.objects.filter(tournament_id=tournament_id).order_by("number")
+    )
+    ids = {e.number: str(e.number) for e in entries}
+    known = (
+        player_names(UUID(str(p)) for e in entries for p in e.player_ids)
+        if names
+        else {}
+    )
+    participants = tuple(
+        Participant(
+            participant_id=ids[e.number],
+            number=e.number,
+            direction=directions.get(e.number),
+            players=_players(e.player_ids, known),
+        )
+        for e in entries
+    )
+    return ids, participants
+
+
 def board_records(
     tournament_id: UUID,
     session: int,
@@ -214,24 +242,7 @@ def export_results(
     # Individual events: (board, table) -> North, East, South, West (Law 4).
     seats = individual_seats(tournament_id, session) if individual else {}
     directions = {n: s.direction for n, s in scored.standings.items() if s.direction}
-    entries = list(
-        EntryRow.objects.filter(tournament_id=tournament_id).order_by("number")
-    )
-    ids = {e.number: str(e.number) for e in entries}
-    known = (
-        player_names(UUID(str(p)) for e in entries for p in e.player_ids)
-        if names
-        else {}
-    )
-    participants = tuple(
-        Participant(
-            participant_id=ids[e.number],
-            number=e.number,
-            direction=directions.get(e.number),
-            players=_players(e.player_ids, known),
-        )
-        for e in entries
-    )
+    ids, participants = participants_of(tournament_id, directions, names=names)
     rounds = {
         (a["table"], board): a["round"]
         for a in chosen.assignments

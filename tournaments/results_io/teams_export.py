@@ -19,13 +19,11 @@ from uuid import UUID
 
 from django.utils import timezone
 
-from registry.boundary import player_names
 from scoring.bridge import publish
 from scoring.bridge.imps import team_board_imps
 from scoring.formats import (
     CompetitionForm,
     MatchRecord,
-    Participant,
     RankingEntry,
     ScoringMethod,
     TournamentHeader,
@@ -33,9 +31,13 @@ from scoring.formats import (
 )
 from scoring.formats import TableResult as FileResult
 from scoring.formats.model import tie_flags
-from tournaments.models import EntryRow, ResultRow, SessionRow, TournamentRow
+from tournaments.models import ResultRow, SessionRow, TournamentRow
 from tournaments.result_reads import score_read_model
-from tournaments.results_io.exporting import _file_line, _players, board_records
+from tournaments.results_io.exporting import (
+    _file_line,
+    board_records,
+    participants_of,
+)
 
 __all__ = ["export_teams"]
 
@@ -67,21 +69,7 @@ def export_teams(
     """The interchange model of one teams session, with its matches."""
     tid = UUID(str(row.tournament_id))
     rows, figures = score_read_model(tid, chosen.session)
-    entries = list(EntryRow.objects.filter(tournament_id=tid).order_by("number"))
-    ids = {e.number: str(e.number) for e in entries}
-    known = (
-        player_names(UUID(str(p)) for e in entries for p in e.player_ids)
-        if names
-        else {}
-    )
-    participants = tuple(
-        Participant(
-            participant_id=ids[e.number],
-            number=e.number,
-            players=_players(e.player_ids, known),
-        )
-        for e in entries
-    )
+    ids, participants = participants_of(tid, {}, names=names)
     rounds = {
         (a["table"], board): a["round"]
         for a in chosen.assignments

@@ -17,6 +17,7 @@ from rules.errors import DomainError
 from scoring.formats import FormatError
 from scoring.formats.conventions import (
     PROGRAMS,
+    SETTING_NAMES,
     FewerPlayed,
     FewerPlayedTotals,
     Rounding,
@@ -99,17 +100,7 @@ class Command(BaseCommand):
         fmt = options["format"] or guess_format(path.name, data)
         settings = {
             name: options[name]
-            for name in (
-                "program",
-                "rounding",
-                "totals",
-                "fewer_played",
-                "fewer_played_totals",
-                "scale_missed",
-                "average_plus",
-                "average_minus",
-                "datum_discard",
-            )
+            for name in SETTING_NAMES
             if options.get(name) is not None
         }
         try:
