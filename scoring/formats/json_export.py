@@ -22,6 +22,8 @@ from typing import Any, TypeVar
 
 from scoring.formats.errors import FormatError
 from scoring.formats.model import (
+    DD_DENOMINATIONS,
+    SEATS,
     BoardRecord,
     CompetitionForm,
     MatchRecord,
@@ -119,6 +121,19 @@ def to_document(results: TournamentResults) -> dict[str, Any]:
                 "dealer": b.dealer,
                 "vulnerability": b.vulnerability,
                 "deal": b.deal,
+                **({} if b.datum is None else {"datum": b.datum}),
+                **(
+                    {}
+                    if b.double_dummy is None
+                    else {
+                        "double_dummy": {
+                            d: dict(zip(SEATS, row, strict=True))
+                            for d, row in zip(
+                                DD_DENOMINATIONS, b.double_dummy, strict=True
+                            )
+                        }
+                    }
+                ),
                 "results": [_result(r) for r in results.results_for(b.board_number)],
             }
             for b in results.boards
@@ -254,6 +269,25 @@ def _player(data: dict[str, Any], path: str) -> Player:
     )
 
 
+def _double_dummy(
+    data: dict[str, Any], path: str
+) -> tuple[tuple[int, ...], ...] | None:
+    """A board's double-dummy tricks: per denomination, per declarer."""
+    table = _optional(data, "double_dummy", dict, path)
+    if table is None:
+        return None
+    rows = []
+    for denomination in DD_DENOMINATIONS:
+        where = f"{path}.double_dummy"
+        row = _object(
+            _field(table, denomination, dict, where), f"{where}.{denomination}"
+        )
+        rows.append(
+            tuple(_field(row, seat, int, f"{where}.{denomination}") for seat in SEATS)
+        )
+    return tuple(rows)
+
+
 def _board(data: dict[str, Any], path: str) -> BoardRecord:
     return _build(
         path,
@@ -262,6 +296,8 @@ def _board(data: dict[str, Any], path: str) -> BoardRecord:
             dealer=_optional(data, "dealer", str, path),
             vulnerability=_optional(data, "vulnerability", str, path),
             deal=_optional(data, "deal", str, path),
+            datum=_optional(data, "datum", int, path),
+            double_dummy=_double_dummy(data, path),
         ),
     )
 

@@ -51,6 +51,7 @@ __all__ = [
 ]
 
 SEATS = ("N", "E", "S", "W")
+DD_DENOMINATIONS = ("S", "H", "D", "C", "NT")
 VULNERABILITIES = ("None", "NS", "EW", "All")
 DIRECTIONS = ("NS", "EW")
 PASS = "PASS"
@@ -224,8 +225,20 @@ class BoardRecord:
     deal: str | None = None
     # The file's Butler datum for the board (USEBIO ``BOARD_AVERAGE``), NS view.
     datum: int | None = None
+    # Double-dummy tricks: rows S, H, D, C, NT; columns declarer N, E, S, W
+    # (information, never a ruling).
+    double_dummy: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
+        if self.double_dummy is not None and (
+            len(self.double_dummy) != len(DD_DENOMINATIONS)
+            or any(len(row) != len(SEATS) for row in self.double_dummy)
+            or any(not 0 <= t <= 13 for row in self.double_dummy for t in row)
+        ):
+            raise ValueError(
+                f"board {self.board_number}: double-dummy tricks are not 5 rows "
+                "of 4 counts from 0 to 13"
+            )
         if self.board_number < 1:
             raise ValueError(f"board number {self.board_number} is below 1")
         if self.dealer is not None and self.dealer not in SEATS:

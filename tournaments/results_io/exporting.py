@@ -34,7 +34,13 @@ from tournaments import handlers
 from tournaments.domain import tournament
 from tournaments.domain.board_result import parse_adjusted
 from tournaments.domain.session_scoring import LineFigures
-from tournaments.models import EntryRow, ResultRow, SessionRow, TournamentRow
+from tournaments.models import (
+    DoubleDummyRow,
+    EntryRow,
+    ResultRow,
+    SessionRow,
+    TournamentRow,
+)
 from tournaments.result_reads import individual_seats
 from tournaments.results_io.errors import ExportRefused
 from tournaments.results_io.plan import FILE_TABLES, SYNTHETIC
@@ -177,9 +183,18 @@ def board_records(
 ) -> tuple[BoardRecord, ...]:
     """The boards played: dealer and vulnerability by number (Law 2), the
     deal where the session's hand records hold it (Law 6), the Butler datum
-    where there is one (Law 78D)."""
+    where there is one (Law 78D), the double-dummy tricks where the deal was
+    analysed."""
     deals = handlers.load_tournament(tournament_id).sessions.get(session)
     known = deals.hand_records if deals is not None else {}
+    # The double-dummy tricks of the deal now recorded (information only).
+    solved = {
+        r.board_number: tuple(tuple(row) for row in r.tricks)
+        for r in DoubleDummyRow.objects.filter(
+            tournament_id=tournament_id, session=session
+        )
+        if known.get(r.board_number) == r.deal
+    }
     return tuple(
         BoardRecord(
             board_number=n,
@@ -187,6 +202,7 @@ def board_records(
             vulnerability=vulnerability_for(n).value,
             deal=normalise_deal(known[n]) if n in known else None,
             datum=(data or {}).get(n),
+            double_dummy=solved.get(n),
         )
         for n in sorted(numbers)
     )

@@ -28,6 +28,7 @@ from scoring.formats import (
 )
 from tests.support.pairs_event import client_for, project
 from tests.support.players import register_players
+from tournaments.models import DoubleDummyRow
 from tournaments.results_io import export_results
 
 pytestmark = pytest.mark.django_db
@@ -36,6 +37,8 @@ HAND_RECORDS = (
     Path(__file__).parents[2] / "fixtures" / "pbn" / "hand_records_session1.pbn"
 )
 # (board, table): contract and tricks; team 1 NS at table 1, team 2 at table 2.
+BOARD_1 = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
+DD_1 = [[5, 8, 5, 8], [6, 6, 6, 6], [5, 7, 5, 7], [7, 5, 7, 5], [6, 6, 6, 6]]
 PLAYS = {
     (1, 1): ("4SN", 10),  # 420
     (1, 2): ("3NTS", 10),  # 430: team 1 loses 10, 0 IMPs
@@ -102,6 +105,17 @@ def _teams_event() -> tuple[str, Any]:
         )
         assert r.status_code == 201, r.json()
     project()
+    # Board 1's double-dummy tricks as the worker records them (DDS's own
+    # figures for this deal: rows S, H, D, C, NT; columns N, E, S, W).
+    DoubleDummyRow.objects.create(
+        tournament_id=tid,
+        session=1,
+        board_number=1,
+        deal=BOARD_1,
+        tricks=DD_1,
+        par_score=-420,
+        par_contracts=[],
+    )
     return tid, staff
 
 
@@ -146,12 +160,14 @@ def test_a_teams_session_is_exported_with_its_matches_and_reads_back() -> None:
         (4, 1, 1, "1", -110, Decimal(0)),
         (4, 2, 1, "2", -110, Decimal(0)),
     ]
-    assert results.boards[0].deal == (
-        "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
-    )
-    # USEBIO has no dealer and vulnerability (decision 0028): Law 2 gives them.
+    assert results.boards[0].deal == BOARD_1
+    assert results.boards[0].double_dummy == tuple(tuple(row) for row in DD_1)
+    assert results.boards[1].double_dummy is None  # not analysed
+    # USEBIO has no dealer and vulnerability (decision 0028): Law 2 gives
+    # them; nor double-dummy tricks.
     unlabelled = tuple(
-        replace(b, dealer=None, vulnerability=None) for b in results.boards
+        replace(b, dealer=None, vulnerability=None, double_dummy=None)
+        for b in results.boards
     )
     assert read_usebio(write_usebio(results, version="1.3")) == replace(
         results, boards=unlabelled
@@ -159,4 +175,5 @@ def test_a_teams_session_is_exported_with_its_matches_and_reads_back() -> None:
     assert read_json(write_json(results)) == results
     back = read_pbn(write_pbn(results))
     assert back.results == results.results
+    assert back.boards == results.boards  # deals and double-dummy tricks
     assert back.matches == ()

@@ -179,3 +179,37 @@ def test_a_usebio_match_without_its_imps_names_its_element_and_line() -> None:
     with pytest.raises(FormatError) as caught:
         read_usebio(text)
     assert str(caught.value) == "element MATCH, line 26: TEAM_A_IMPS is missing"
+
+
+DD = ((5, 8, 5, 8), (6, 6, 6, 6), (5, 7, 5, 7), (7, 5, 7, 5), (6, 6, 6, 6))
+
+
+def test_double_dummy_tricks_travel_in_pbn_and_json() -> None:
+    """PBN 2.1 OptimumResultTable: tricks per declarer and strain."""
+    analysed = replace(
+        TEAMS,
+        boards=(replace(TEAMS.boards[0], double_dummy=DD), TEAMS.boards[1]),
+    )
+    text = write_pbn(analysed)
+    assert '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]' in text
+    assert "\nN NT 6\n" in text
+    assert "\nE S 8\n" in text
+    assert read_pbn(text).boards == analysed.boards
+    assert read_json(write_json(analysed)).boards == analysed.boards
+
+
+def test_a_bad_double_dummy_row_names_its_line() -> None:
+    analysed = replace(
+        TEAMS,
+        boards=(replace(TEAMS.boards[0], double_dummy=DD), TEAMS.boards[1]),
+    )
+    text = write_pbn(analysed).replace("\nE S 8\n", "\nE Z 8\n")
+    line = text.splitlines().index("E Z 8") + 1
+    with pytest.raises(FormatError) as caught:
+        read_pbn(text)
+    assert str(caught.value) == (
+        f"line {line}: OptimumResultTable row E Z 8 is not a declarer, a strain "
+        "and tricks"
+    )
+    with pytest.raises(ValueError, match="double-dummy tricks are not 5 rows"):
+        BoardRecord(board_number=1, double_dummy=((14, 0, 0, 0),) * 5)
