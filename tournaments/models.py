@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.db import models
 
 # -- read models filled by tournaments.projections.TournamentResults ----------
@@ -287,3 +289,48 @@ class DoubleDummyJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} s{self.session}: {self.done}/{self.total}"
+
+
+class ResultsFileJob(models.Model):
+    """An import or an export of a results file run by a worker (issue 15):
+    its progress (``done`` of ``total`` steps, the current ``step``) and,
+    once finished, its report (an import's tournament and differences) or
+    the written file (an export).
+
+    A plain record, not a read model: an import's events are the
+    tournament's; this only tells the caller how far the worker has got.
+    """
+
+    class Kind(models.TextChoices):
+        IMPORT = "import"
+        EXPORT = "export"
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        REFUSED = "refused"
+        FAILED = "failed"
+
+    job_id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    kind = models.TextField(choices=Kind.choices)
+    status = models.TextField(choices=Status.choices, default=Status.QUEUED)
+    fmt = models.TextField()
+    actor = models.TextField()
+    content = models.BinaryField(blank=True, default=b"")
+    source = models.TextField(blank=True, default="")
+    settings = models.JSONField(default=dict, blank=True)
+    tournament_id = models.UUIDField(null=True, blank=True)
+    session = models.IntegerField(null=True, blank=True)
+    names = models.BooleanField(default=True)
+    step = models.TextField(blank=True, default="")
+    done = models.IntegerField(default=0)
+    total = models.IntegerField(default=0)
+    report = models.JSONField(null=True, blank=True)
+    output = models.TextField(blank=True, default="")
+    error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.job_id}: {self.status} {self.done}/{self.total}"

@@ -16,6 +16,7 @@ from celery import shared_task
 
 from tournaments import handlers
 from tournaments.models import DoubleDummyJob, DoubleDummyRow
+from tournaments.results_jobs import run_job
 
 logger = logging.getLogger(__name__)
 
@@ -124,3 +125,10 @@ def run_analysis(tournament_id: UUID, session: int) -> int:
 def analyse_session(tournament_id: str, session: int) -> int:
     """Solve the session's deals double dummy, board by board, with progress."""
     return run_analysis(UUID(tournament_id), session)
+
+
+@shared_task(name="tournaments.tasks.run_results_file_job", acks_late=True)
+def run_results_file_job(job_id: str) -> str:
+    """Import or export a results file queued by the API (issue 15)."""
+    job = run_job(UUID(job_id))
+    return "missing" if job is None else job.status

@@ -10,6 +10,7 @@ from scoring.formats.json_export import read_json, write_json
 from scoring.formats.model import (
     BoardRecord,
     CompetitionForm,
+    MatchRecord,
     Participant,
     Player,
     RankingEntry,
@@ -25,6 +26,7 @@ __all__ = [
     "BoardRecord",
     "CompetitionForm",
     "FormatError",
+    "MatchRecord",
     "Participant",
     "Player",
     "RankingEntry",

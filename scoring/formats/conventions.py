@@ -21,8 +21,10 @@ from fractions import Fraction
 
 __all__ = [
     "PROGRAMS",
+    "SETTING_NAMES",
     "Conventions",
     "FewerPlayed",
+    "FewerPlayedTotals",
     "Rounding",
     "Totals",
     "conventions_for",
@@ -53,6 +55,17 @@ class FewerPlayed(StrEnum):
     OWN_TOP = "own_top"  # on the board's own, smaller top
 
 
+class FewerPlayedTotals(StrEnum):
+    """How a total adds the Neuberg figure of a board played fewer times than
+    the others (Law 78A; FIGB N-L78 §2). Neuberg over the rest of a board
+    that holds an artificial score is always added exact."""
+
+    EXACT = "exact"
+    # Kept as a percentage of the top to two decimals, then taken back to
+    # matchpoints (Compscore: 35.944 is 99.85% of 36, added as 35.946).
+    PERCENT = "percent"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Conventions:
     """How one program writes its figures; each field an import setting."""
@@ -64,6 +77,7 @@ class Conventions:
     rounding: Rounding = Rounding.HALF_UP
     totals: Totals = Totals.EXACT
     fewer_played: FewerPlayed = FewerPlayed.NEUBERG
+    fewer_played_totals: FewerPlayedTotals = FewerPlayedTotals.EXACT
     # A pair that missed boards: its total scaled to the full number of boards.
     scale_missed: bool = False
     # Butler datum (Law 78D, regulation): results dropped at each end.
@@ -104,9 +118,14 @@ _SETTINGS: Mapping[str, Callable[[str], object]] = {
     "rounding": Rounding,
     "totals": Totals,
     "fewer_played": FewerPlayed,
+    "fewer_played_totals": FewerPlayedTotals,
     "datum_discard": int,
     "scale_missed": lambda text: _yes_no(text),
 }
+
+
+SETTING_NAMES = ("program", *_SETTINGS)
+"""Every import setting a user may give: the program, then each convention."""
 
 
 def _yes_no(text: str) -> bool:
@@ -121,7 +140,8 @@ def _yes_no(text: str) -> bool:
 # What each program is known to do (decision 0129). Magic Contest and Ruter
 # print A+/A- as 60%/40% (Law 12C2) unless their user sets otherwise. Compscore
 # (its USEBIO files, ../shared/realfiles/README.md) rounds half to even, adds
-# the Neuberg figures and scales the total of a pair who missed boards; on the
+# the Neuberg figures (a board played fewer times as its percentage of the
+# top kept to two decimals, decision 0151) and scales the total of a pair who missed boards; on the
 # traveller it prints a board played fewer times by Neuberg in some files and
 # on its own top in others, so that stays a setting (Neuberg by default, the
 # other reading named where it explains a difference).
@@ -133,6 +153,7 @@ PROGRAMS: Mapping[str, Conventions] = {
         program="compscore",
         rounding=Rounding.HALF_EVEN,
         scale_missed=True,
+        fewer_played_totals=FewerPlayedTotals.PERCENT,
     ),
 }
 

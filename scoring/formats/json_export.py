@@ -22,8 +22,11 @@ from typing import Any, TypeVar
 
 from scoring.formats.errors import FormatError
 from scoring.formats.model import (
+    DD_DENOMINATIONS,
+    SEATS,
     BoardRecord,
     CompetitionForm,
+    MatchRecord,
     Participant,
     Player,
     RankingEntry,
@@ -89,7 +92,7 @@ def _result(result: TableResult) -> dict[str, Any]:
 def to_document(results: TournamentResults) -> dict[str, Any]:
     """Return the export as plain data (``Decimal`` for points)."""
     header = results.header
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "tournament": {
@@ -118,6 +121,19 @@ def to_document(results: TournamentResults) -> dict[str, Any]:
                 "dealer": b.dealer,
                 "vulnerability": b.vulnerability,
                 "deal": b.deal,
+                **({} if b.datum is None else {"datum": b.datum}),
+                **(
+                    {}
+                    if b.double_dummy is None
+                    else {
+                        "double_dummy": {
+                            d: dict(zip(SEATS, row, strict=True))
+                            for d, row in zip(
+                                DD_DENOMINATIONS, b.double_dummy, strict=True
+                            )
+                        }
+                    }
+                ),
                 "results": [_result(r) for r in results.results_for(b.board_number)],
             }
             for b in results.boards
@@ -133,6 +149,20 @@ def to_document(results: TournamentResults) -> dict[str, Any]:
             for e in results.ranking
         ],
     }
+    if results.matches:
+        # Teams: each match's round, teams, IMPs and VPs (Law 78B).
+        document["matches"] = [
+            {
+                "round": m.round_number,
+                "team_a": m.team_a,
+                "team_b": m.team_b,
+                "boards": m.boards,
+                "imps": {"a": m.imps_a, "b": m.imps_b},
+                "vps": {"a": m.vp_a, "b": m.vp_b},
+            }
+            for m in results.matches
+        ]
+    return document
 
 
 def _dump(value: Any, indent: str) -> str:
@@ -239,6 +269,25 @@ def _player(data: dict[str, Any], path: str) -> Player:
     )
 
 
+def _double_dummy(
+    data: dict[str, Any], path: str
+) -> tuple[tuple[int, ...], ...] | None:
+    """A board's double-dummy tricks: per denomination, per declarer."""
+    table = _optional(data, "double_dummy", dict, path)
+    if table is None:
+        return None
+    rows = []
+    for denomination in DD_DENOMINATIONS:
+        where = f"{path}.double_dummy"
+        row = _object(
+            _field(table, denomination, dict, where), f"{where}.{denomination}"
+        )
+        rows.append(
+            tuple(_field(row, seat, int, f"{where}.{denomination}") for seat in SEATS)
+        )
+    return tuple(rows)
+
+
 def _board(data: dict[str, Any], path: str) -> BoardRecord:
     return _build(
         path,
@@ -247,6 +296,8 @@ def _board(data: dict[str, Any], path: str) -> BoardRecord:
             dealer=_optional(data, "dealer", str, path),
             vulnerability=_optional(data, "vulnerability", str, path),
             deal=_optional(data, "deal", str, path),
+            datum=_optional(data, "datum", int, path),
+            double_dummy=_double_dummy(data, path),
         ),
     )
 
@@ -260,6 +311,24 @@ def _ranking_entry(data: dict[str, Any], path: str) -> RankingEntry:
             tied=_field(data, "tie", bool, path),
             total=_points(data, "total", path),
             percentage=_points(data, "percentage", path),
+        ),
+    )
+
+
+def _match(data: dict[str, Any], path: str) -> MatchRecord:
+    imps = _object(_field(data, "imps", dict, path), f"{path}.imps")
+    vps = _object(data.get("vps") or {}, f"{path}.vps")
+    return _build(
+        path,
+        lambda: MatchRecord(
+            round_number=_field(data, "round", int, path),
+            team_a=_field(data, "team_a", str, path),
+            team_b=_field(data, "team_b", str, path),
+            boards=_optional(data, "boards", int, path),
+            imps_a=_field(imps, "a", int, f"{path}.imps"),
+            imps_b=_field(imps, "b", int, f"{path}.imps"),
+            vp_a=_points(vps, "a", f"{path}.vps"),
+            vp_b=_points(vps, "b", f"{path}.vps"),
         ),
     )
 
@@ -373,6 +442,10 @@ def read_json(text: str) -> TournamentResults:
         _ranking_entry(_object(item, f"ranking[{i}]"), f"ranking[{i}]")
         for i, item in enumerate(_list(root, "ranking", "$"))
     )
+    matches = tuple(
+        _match(_object(item, f"matches[{i}]"), f"matches[{i}]")
+        for i, item in enumerate(_optional(root, "matches", list, "$") or [])
+    )
     return _build(
         "$",
         lambda: TournamentResults(
@@ -381,5 +454,6 @@ def read_json(text: str) -> TournamentResults:
             boards=tuple(boards),
             results=tuple(results),
             ranking=ranking,
+            matches=matches,
         ),
     )

@@ -36,6 +36,7 @@ from enum import StrEnum
 __all__ = [
     "BoardRecord",
     "CompetitionForm",
+    "MatchRecord",
     "Participant",
     "Player",
     "RankingEntry",
@@ -50,6 +51,7 @@ __all__ = [
 ]
 
 SEATS = ("N", "E", "S", "W")
+DD_DENOMINATIONS = ("S", "H", "D", "C", "NT")
 VULNERABILITIES = ("None", "NS", "EW", "All")
 DIRECTIONS = ("NS", "EW")
 PASS = "PASS"
@@ -223,8 +225,20 @@ class BoardRecord:
     deal: str | None = None
     # The file's Butler datum for the board (USEBIO ``BOARD_AVERAGE``), NS view.
     datum: int | None = None
+    # Double-dummy tricks: rows S, H, D, C, NT; columns declarer N, E, S, W
+    # (information, never a ruling).
+    double_dummy: tuple[tuple[int, ...], ...] | None = None
 
     def __post_init__(self) -> None:
+        if self.double_dummy is not None and (
+            len(self.double_dummy) != len(DD_DENOMINATIONS)
+            or any(len(row) != len(SEATS) for row in self.double_dummy)
+            or any(not 0 <= t <= 13 for row in self.double_dummy for t in row)
+        ):
+            raise ValueError(
+                f"board {self.board_number}: double-dummy tricks are not 5 rows "
+                "of 4 counts from 0 to 13"
+            )
         if self.board_number < 1:
             raise ValueError(f"board number {self.board_number} is below 1")
         if self.dealer is not None and self.dealer not in SEATS:
@@ -385,6 +399,34 @@ class TableResult:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class MatchRecord:
+    """A teams match (Law 78B): its round, the two teams (participant ids),
+    the IMPs each won over its boards and the victory points they convert to
+    (the WBF scale as the event applies it; FIGB N-L78 §5)."""
+
+    round_number: int
+    team_a: str
+    team_b: str
+    imps_a: int
+    imps_b: int
+    boards: int | None = None
+    vp_a: Decimal | None = None
+    vp_b: Decimal | None = None
+
+    def __post_init__(self) -> None:
+        if self.round_number < 1:
+            raise ValueError(f"round {self.round_number} is not a round number")
+        if self.team_a == self.team_b:
+            raise ValueError(f"team {self.team_a} plays itself")
+        if self.imps_a < 0 or self.imps_b < 0:
+            raise ValueError("IMPs won in a match are not negative")
+        if self.boards is not None and self.boards < 1:
+            raise ValueError(f"a match of {self.boards} boards")
+        _check_points(self.vp_a, "VPs")
+        _check_points(self.vp_b, "VPs")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RankingEntry:
     """One line of the final ranking.
 
@@ -437,6 +479,7 @@ class TournamentResults:
     boards: tuple[BoardRecord, ...] = ()
     results: tuple[TableResult, ...] = ()
     ranking: tuple[RankingEntry, ...] = field(default=())
+    matches: tuple[MatchRecord, ...] = ()
 
     def __post_init__(self) -> None:
         ids = [p.participant_id for p in self.participants]
@@ -447,18 +490,32 @@ class TournamentResults:
         if len(set(numbers)) != len(numbers):
             raise ValueError("a board number appears twice")
         boards = set(numbers)
-        played: set[tuple[int, str]] = set()
+        # A team plays each board twice in a match, once in each direction
+        # (Law 78B); a pair or a player once.
+        teams = self.header.form is CompetitionForm.TEAMS
+        played: set[tuple[int, str, str]] = set()
         for result in self.results:
             if result.board_number not in boards:
                 raise ValueError(f"result for unknown board {result.board_number}")
-            for pair in result.contestants:
+            for index, pair in enumerate(result.contestants):
                 if pair not in known:
                     raise ValueError(f"result names unknown participant {pair}")
-                if (result.board_number, pair) in played:
+                key = (result.board_number, pair, str(index) if teams else "")
+                if key in played:
                     raise ValueError(
                         f"participant {pair} plays board {result.board_number} twice"
                     )
-                played.add((result.board_number, pair))
+                played.add(key)
+        rounds: set[tuple[int, str]] = set()
+        for match in self.matches:
+            for team in (match.team_a, match.team_b):
+                if team not in known:
+                    raise ValueError(f"match names unknown team {team}")
+                if (match.round_number, team) in rounds:
+                    raise ValueError(
+                        f"team {team} plays two matches in round {match.round_number}"
+                    )
+                rounds.add((match.round_number, team))
         ranked = [entry.participant_id for entry in self.ranking]
         if len(set(ranked)) != len(ranked):
             raise ValueError("a participant is ranked twice")

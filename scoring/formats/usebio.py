@@ -32,6 +32,7 @@ from scoring.formats.model import (
     SEATS,
     BoardRecord,
     CompetitionForm,
+    MatchRecord,
     Participant,
     Player,
     RankingEntry,
@@ -127,7 +128,9 @@ def read_usebio(data: bytes | str) -> TournamentResults:
     known = {p.participant_id for p in participants}
     boards: dict[int, BoardRecord] = {}
     results: list[TableResult] = []
-    seated: dict[tuple[int, str], int] = {}
+    # A team plays a board in both rooms, once each way (Law 78B).
+    teams = header.form is CompetitionForm.TEAMS
+    seated: dict[tuple[int, str, str], int] = {}
     for board in event.iter("BOARD"):
         number = _board_number(board)
         datum = _value(board, "BOARD_AVERAGE", _datum)
@@ -137,21 +140,22 @@ def read_usebio(data: bytes | str) -> TournamentResults:
             boards[number] = BoardRecord(board_number=number, datum=datum)
         for line in board.find_all("TRAVELLER_LINE"):
             result = _traveller_line(number, line)
-            for pid in (result.ns_id, result.ew_id):
+            for pid, side in ((result.ns_id, "NS"), (result.ew_id, "EW")):
                 if pid not in known:
                     raise FormatError(
                         f"pair {pid} is not among the PARTICIPANTS",
                         element="TRAVELLER_LINE",
                         line=line.line,
                     )
-                first = seated.get((number, pid))
+                key = (number, pid, side if teams else "")
+                first = seated.get(key)
                 if first is not None:
                     raise FormatError(
                         f"pair {pid} plays board {number} again (first on line {first})",
                         element="TRAVELLER_LINE",
                         line=line.line,
                     )
-                seated[(number, pid)] = line.line
+                seated[key] = line.line
             results.append(result)
     handset = root.find("HANDSET")
     if handset is not None:
@@ -175,6 +179,7 @@ def read_usebio(data: bytes | str) -> TournamentResults:
             boards=tuple(sorted(boards.values(), key=lambda b: b.board_number)),
             results=tuple(results),
             ranking=tie_flags(ranking, participants),
+            matches=tuple(_match(node) for node in event.find_all("MATCH")),
         )
     except ValueError as error:
         raise FormatError(str(error), element="USEBIO") from None
@@ -314,6 +319,23 @@ def _participants(
     return tuple(participants), tuple(ranking)
 
 
+def _match(node: Node) -> MatchRecord:
+    """A teams match: round, the two teams, their IMPs and VPs (Law 78B)."""
+    try:
+        return MatchRecord(
+            round_number=int(_required(node, "ROUND_NUMBER")),
+            team_a=_required(node, "TEAM_A_NUMBER"),
+            team_b=_required(node, "TEAM_B_NUMBER"),
+            boards=_value(node, "BOARD_COUNT", int),
+            imps_a=int(_required(node, "TEAM_A_IMPS")),
+            imps_b=int(_required(node, "TEAM_B_IMPS")),
+            vp_a=_value(node, "TEAM_A_VPS", parse_decimal),
+            vp_b=_value(node, "TEAM_B_VPS", parse_decimal),
+        )
+    except ValueError as error:
+        raise FormatError(str(error), element="MATCH", line=node.line) from None
+
+
 def _board_number(board: Node) -> int:
     number = _value(board, "BOARD_NUMBER", parse_int)
     if number is None or number < 1:
@@ -386,6 +408,8 @@ def _traveller_line(board_number: int, node: Node) -> TableResult:
             lead=_value(node, "LEAD", parse_card) if played else None,
             tricks=_value(node, "TRICKS", _tricks) if played else None,
             score_ns=score_ns,
+            table_number=_value(node, "TABLE_NUMBER", parse_int),
+            round_number=_value(node, "ROUND_NUMBER", parse_int),
             mp_ns=_value(node, "NS_MATCH_POINTS", parse_decimal),
             mp_ew=_value(node, "EW_MATCH_POINTS", parse_decimal),
             imp_ns=imp_ns,
@@ -477,6 +501,9 @@ def _write_participants(event: ET.Element, results: TournamentResults) -> None:
 
 def _write_line(board: ET.Element, result: TableResult, scoring: ScoringMethod) -> None:
     line = ET.SubElement(board, "TRAVELLER_LINE")
+    # The movement's round and table (decision 0153).
+    _add(line, "ROUND_NUMBER", result.round_number)
+    _add(line, "TABLE_NUMBER", result.table_number)
     _add(line, "NS_PAIR_NUMBER", result.ns_id)
     _add(line, "EW_PAIR_NUMBER", result.ew_id)
     if is_artificial(result.contract):
@@ -537,6 +564,16 @@ def write_usebio(results: TournamentResults, *, version: str = "1.2") -> str:
     if header.form is not CompetitionForm.TEAMS:
         _add(event, "WINNER_TYPE", _winner_type(results))
     _write_participants(event, results)
+    for match in results.matches:
+        node = ET.SubElement(event, "MATCH")
+        _add(node, "ROUND_NUMBER", match.round_number)
+        _add(node, "TEAM_A_NUMBER", match.team_a)
+        _add(node, "TEAM_B_NUMBER", match.team_b)
+        _add(node, "BOARD_COUNT", match.boards)
+        _add(node, "TEAM_A_IMPS", match.imps_a)
+        _add(node, "TEAM_B_IMPS", match.imps_b)
+        _add(node, "TEAM_A_VPS", match.vp_a)
+        _add(node, "TEAM_B_VPS", match.vp_b)
     for record in results.boards:
         board = ET.SubElement(event, "BOARD")
         _add(board, "BOARD_NUMBER", record.board_number)

@@ -43,10 +43,14 @@ class HttpClient:
         headers: dict[str, str] | None = None,
     ) -> HttpResponse:
         connection = http.client.HTTPConnection(self.host, self.port, timeout=60)
-        payload = None if body is None else json.dumps(body, default=str)
         sent = {**self.headers, **(headers or {})}
-        if payload is not None:
-            sent["Content-Type"] = "application/json"
+        payload: bytes | str | None
+        if isinstance(body, bytes):
+            payload = body  # a file, sent with its own Content-Type header
+        else:
+            payload = None if body is None else json.dumps(body, default=str)
+            if payload is not None:
+                sent["Content-Type"] = "application/json"
         try:
             connection.request(method, path, payload, sent)
             response = connection.getresponse()
@@ -72,6 +76,10 @@ class HttpClient:
             if key.startswith("HTTP_")
         }
         return self._request("POST", path, data, headers)
+
+    def post_file(self, path: str, data: bytes, content_type: str) -> HttpResponse:
+        """Send ``data`` as the request body, with its own content type."""
+        return self._request("POST", path, data, {"Content-Type": content_type})
 
     def delete(self, path: str, **_: Any) -> HttpResponse:
         return self._request("DELETE", path)

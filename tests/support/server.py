@@ -43,6 +43,23 @@ def _free_port() -> int:
         return port
 
 
+def _gunicorn(port: int, *, threads: int) -> list[str]:
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "tests.support.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        "1",
+        "--threads",
+        str(threads),
+        "--log-level",
+        "warning",
+    ]
+
+
 def _wait_for(process: subprocess.Popen[bytes], port: int) -> None:
     end = time.monotonic() + 60
     while time.monotonic() < end:
@@ -69,20 +86,7 @@ def server(
         ARBITRO_TEST_CLOCK_FILE=str(clock_file), TIME_ZONE=settings.TIME_ZONE
     )
     process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "tests.support.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "1",
-            "--threads",
-            "4",
-            "--log-level",
-            "warning",
-        ],
+        _gunicorn(port, threads=4),
         cwd=ROOT,
         env=env,
         stdout=subprocess.DEVNULL,
@@ -94,3 +98,32 @@ def server(
         process.terminate()
         process.wait(timeout=20)
         connection.close()
+
+
+def start_server(**environment: str) -> tuple[subprocess.Popen[bytes], str]:
+    """Another gunicorn on the test database, with ``environment`` added (a
+    test that needs its own broker, say); the process and its URL. Stop it
+    with ``stop_server``."""
+    port = _free_port()
+    process = subprocess.Popen(
+        _gunicorn(port, threads=2),
+        cwd=ROOT,
+        env=subprocess_env(TIME_ZONE=settings.TIME_ZONE, **environment),
+        stdout=subprocess.DEVNULL,
+    )
+    try:
+        _wait_for(process, port)
+    except RuntimeError:
+        process.kill()
+        process.wait()
+        raise
+    return process, f"http://127.0.0.1:{port}"
+
+
+def stop_server(process: subprocess.Popen[bytes]) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()

@@ -9,6 +9,7 @@ from tournaments.api import play_views as p
 from tournaments.api import publication_views as pub
 from tournaments.api import recap_views as r
 from tournaments.api import result_views as res
+from tournaments.api import results_file_views as rf
 from tournaments.api import ruling_views as ru
 from tournaments.api import session_views as s
 from tournaments.api import standing_views as st
@@ -84,11 +85,15 @@ tournament: list[URLPattern | URLResolver] = [
     path("bracket/", sk.BracketApi.as_view()),
     path("bracket/carry-overs/", sk.CarryOverApi.as_view()),
     path("standings/", sk.OverallStandingsApi.as_view()),
+    path("results-files/", rf.ResultsExportApi.as_view()),
 ]
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("tournaments/<uuid:tournament_id>/", include(tournament)),
     path("tournaments/", t.TournamentListApi.as_view(), name="tournaments"),
+    path("results-files/imports/", rf.ResultsImportApi.as_view()),
+    path("results-files/jobs/<uuid:job_id>/", rf.ResultsFileJobApi.as_view()),
+    path("results-files/jobs/<uuid:job_id>/file/", rf.ResultsFileJobFileApi.as_view()),
     path("ping/", PingApi.as_view(), name="ping"),
     path("movements/<str:movement>/", s.MovementPreviewApi.as_view()),
 ]

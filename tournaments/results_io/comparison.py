@@ -26,6 +26,7 @@ from scoring.formats import ScoringMethod, TournamentResults
 from scoring.formats.conventions import (
     Conventions,
     FewerPlayed,
+    FewerPlayedTotals,
     Rounding,
     Totals,
     conventions_for,
@@ -122,8 +123,14 @@ class _Comparer:
         self.out: list[Difference] = []
         # Each entry's printed line figures, for totals=printed.
         self.printed_total: dict[int, Fraction] = {}
+        # What fewer_played_totals=percent adds to each entry's exact total.
+        self.percent_shift: dict[int, Fraction] = {}
         # The session's full number of boards: what most entries played.
         played = Counter(s.boards for s in scored.standings.values())
+        # Boards played fewer times: fewer lines than most boards have.
+        lines = Counter(t.line.board_number for t in plan.tables)
+        most = max(lines.values(), default=0)
+        self.fewer_boards = {b for b, n in lines.items() if n < most}
         self.full_boards = max(played, key=lambda n: (played[n], n), default=0)
 
     # -- one figure ------------------------------------------------------------
@@ -300,6 +307,12 @@ class _Comparer:
                     theirs,
                     None if value is None else _Figure(value, own, other),
                 )
+                if (
+                    side is not None
+                    and ours is not None
+                    and line.board_number in self.fewer_boards
+                ):
+                    self._shift_neuberg(side, value, ours.top)
                 if side is not None and theirs is not None and value is not None:
                     # totals=printed adds the board figures rounded as the
                     # file prints them (Neuberg figures, decision 0129).
@@ -311,6 +324,19 @@ class _Comparer:
                             self.conventions.rounding,
                         ),
                     )
+
+    def _shift_neuberg(
+        self, entry: int, value: Fraction | None, top: int | None
+    ) -> None:
+        """fewer_played_totals=percent: the Neuberg figure of a board played
+        fewer times kept as a percentage of the top to two decimals, then taken
+        back to matchpoints (decision 0151)."""
+        if value is None or not top:
+            return
+        kept = Fraction(round_figure(value * 100 / top, 2, self.conventions.rounding))
+        self.percent_shift[entry] = (
+            self.percent_shift.get(entry, Fraction(0)) + kept * top / 100 - value
+        )
 
     def _add_printed(self, entry: int, shown: Decimal | None) -> None:
         if shown is not None:
@@ -437,30 +463,60 @@ class _Comparer:
         conventions = self.conventions
         printed = self.printed_total.get(entry, exact)
         full = self.full_boards
-        variants: list[tuple[Totals, bool, Rounding]] = [
-            (totals, scale, rounding)
+        shift = self.percent_shift.get(entry, Fraction(0))
+        variants: list[tuple[Totals, bool, Rounding, FewerPlayedTotals]] = [
+            (totals, scale, rounding, neuberg)
             for rounding in (conventions.rounding, _other(conventions.rounding))
             for totals in (
                 conventions.totals,
                 *(t for t in Totals if t is not conventions.totals),
             )
             for scale in (conventions.scale_missed, not conventions.scale_missed)
+            for neuberg in (
+                conventions.fewer_played_totals,
+                *(
+                    n
+                    for n in FewerPlayedTotals
+                    if n is not conventions.fewer_played_totals
+                ),
+            )
         ]
 
-        def value(totals: Totals, scale: bool) -> Fraction:
-            base = printed if totals is Totals.PRINTED else exact
+        def value(totals: Totals, scale: bool, neuberg: FewerPlayedTotals) -> Fraction:
+            if totals is Totals.PRINTED:
+                base = printed
+            else:
+                base = exact + (shift if neuberg is FewerPlayedTotals.PERCENT else 0)
             if scale and 0 < boards < full:
                 return base * full / boards
             return base
 
-        chosen = value(conventions.totals, conventions.scale_missed)
+        chosen = value(
+            conventions.totals,
+            conventions.scale_missed,
+            conventions.fewer_played_totals,
+        )
         if _printed(chosen, theirs, conventions.rounding) == theirs:
             return True
         reason = UNEXPLAINED
-        for totals, scale, rounding in variants[1:]:
-            if _printed(value(totals, scale), theirs, rounding) != theirs:
+        for totals, scale, rounding, neuberg in variants[1:]:
+            if _printed(value(totals, scale, neuberg), theirs, rounding) != theirs:
                 continue
             named = []
+            if (
+                neuberg is not conventions.fewer_played_totals
+                and totals is Totals.EXACT
+                and shift
+            ):
+                named.append(
+                    "the file adds a board played fewer times "
+                    + (
+                        "as its percentage of the top to two decimals"
+                        if neuberg is FewerPlayedTotals.PERCENT
+                        else "by its exact Neuberg figure"
+                    )
+                    + f" (fewer_played_totals={neuberg.value})"
+                )
             if totals is not conventions.totals:
                 named.append(
                     "the file adds its rounded board figures (totals=printed)"
@@ -497,13 +553,22 @@ def compare(
     Per line: the raw NS score (Law 77); matchpoints and percentages (Law
     78A) or Butler / cross-IMP points (Law 78D); per board the Butler datum;
     per contestant the total, percentage and rank. Figures the file does not
-    give are not compared. Each difference names its reason. Without
+    give are not compared. Each difference names its reason: a convention,
+    a figure it follows, or a hand edit the file's own figures prove
+    (decision 0152). Without
     ``conventions``, those of the program the file names (decision 0129).
     """
+    from tournaments.results_io.hand_edits import attribute  # it reads Difference
+
     chosen = conventions or conventions_for(results.header.program)
-    comparer = _Comparer(
-        results, plan, chosen, session_scores(plan.tournament_id, SESSION)
-    )
+    scored = session_scores(plan.tournament_id, SESSION)
+    comparer = _Comparer(results, plan, chosen, scored)
     comparer.lines()
     comparer.contestants()
-    return comparer.out
+    return attribute(
+        comparer.out,
+        plan,
+        scored,
+        chosen,
+        matchpoints=results.header.scoring is ScoringMethod.MATCHPOINTS,
+    )

@@ -6,7 +6,7 @@ vulnerability from the board number), Law 12C (adjusted scores), Law 78A.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -29,18 +29,27 @@ from scoring.formats import (
     TournamentResults,
 )
 from scoring.formats import TableResult as FileResult
-from scoring.formats.model import PASS, artificial_marker, tie_flags
+from scoring.formats.model import PASS, artificial_marker, normalise_deal, tie_flags
+from tournaments import handlers
 from tournaments.domain import tournament
 from tournaments.domain.board_result import parse_adjusted
 from tournaments.domain.session_scoring import LineFigures
-from tournaments.models import EntryRow, ResultRow, SessionRow, TournamentRow
+from tournaments.models import (
+    DoubleDummyRow,
+    EntryRow,
+    ResultRow,
+    SessionRow,
+    TournamentRow,
+)
 from tournaments.result_reads import individual_seats
 from tournaments.results_io.errors import ExportRefused
 from tournaments.results_io.plan import FILE_TABLES, SYNTHETIC
 from tournaments.results_io.scores import session_scores
 
 __all__ = [
+    "board_records",
     "export_results",
+    "participants_of",
 ]
 
 
@@ -139,44 +148,12 @@ def _file_line(
     )
 
 
-def export_results(
-    tournament_id: UUID, session: int | None = None, *, names: bool = True
-) -> tuple[TournamentResults, tuple[str, ...]]:
-    """Build the interchange model of one session from the read models.
-
-    Decision 0040. Participants are entry numbers; with ``names``, each
-    registered player's name and federation number from the register (never
-    from events, which hold ids only); deals and the venue are not recorded.
-    Returns the model and notes on what was left out.
-    """
-    row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
-    if row is None:
-        raise tournament.TournamentNotFound("no such tournament")
-    forms = (tournament.Form.PAIRS, tournament.Form.INDIVIDUAL)
-    method = _METHODS.get(row.scoring)
-    if row.form not in forms or method is None:
-        raise ExportRefused(
-            "only matchpointed, Butler and cross-IMP pairs and individual events "
-            f"can be exported, not {row.form} scored in {row.scoring}"
-        )
-    imps = method is not ScoringMethod.MATCHPOINTS
-    individual = row.form == tournament.Form.INDIVIDUAL
-    sessions = {
-        s.session: s for s in SessionRow.objects.filter(tournament_id=tournament_id)
-    }
-    if session is None:
-        if len(sessions) != 1:
-            raise ExportRefused(
-                f"the tournament has {len(sessions)} sessions: choose one"
-            )
-        session = next(iter(sessions))
-    chosen = sessions.get(session)
-    if chosen is None:
-        raise tournament.SessionNotFound(f"session {session} is not scheduled")
-    scored = session_scores(tournament_id, session)
-    # Individual events: (board, table) -> North, East, South, West (Law 4).
-    seats = individual_seats(tournament_id, session) if individual else {}
-    directions = {n: s.direction for n, s in scored.standings.items() if s.direction}
+def participants_of(
+    tournament_id: UUID, directions: Mapping[int, str], *, names: bool
+) -> tuple[dict[int, str], tuple[Participant, ...]]:
+    """Each entry's file id (its number) and the entries as participants,
+    with their players' names and federation numbers from the register when
+    ``names`` (never from events, which hold ids only)."""
     entries = list(
         EntryRow.objects.filter(tournament_id=tournament_id).order_by("number")
     )
@@ -195,6 +172,93 @@ def export_results(
         )
         for e in entries
     )
+    return ids, participants
+
+
+def board_records(
+    tournament_id: UUID,
+    session: int,
+    numbers: Collection[int],
+    data: Mapping[int, int] | None = None,
+) -> tuple[BoardRecord, ...]:
+    """The boards played: dealer and vulnerability by number (Law 2), the
+    deal where the session's hand records hold it (Law 6), the Butler datum
+    where there is one (Law 78D), the double-dummy tricks where the deal was
+    analysed."""
+    deals = handlers.load_tournament(tournament_id).sessions.get(session)
+    known = deals.hand_records if deals is not None else {}
+    # The double-dummy tricks of the deal now recorded (information only).
+    solved = {
+        r.board_number: tuple(tuple(row) for row in r.tricks)
+        for r in DoubleDummyRow.objects.filter(
+            tournament_id=tournament_id, session=session
+        )
+        if known.get(r.board_number) == r.deal
+    }
+    return tuple(
+        BoardRecord(
+            board_number=n,
+            dealer=dealer_for(n).value,
+            vulnerability=vulnerability_for(n).value,
+            deal=normalise_deal(known[n]) if n in known else None,
+            datum=(data or {}).get(n),
+            double_dummy=solved.get(n),
+        )
+        for n in sorted(numbers)
+    )
+
+
+def export_results(
+    tournament_id: UUID, session: int | None = None, *, names: bool = True
+) -> tuple[TournamentResults, tuple[str, ...]]:
+    """Build the interchange model of one session from the read models.
+
+    Decision 0040. Participants are entry numbers; with ``names``, each
+    registered player's name and federation number from the register (never
+    from events, which hold ids only); the deals of the session's hand
+    records; a teams session with its matches (``teams_export``). The venue
+    is not recorded.
+    Returns the model and notes on what was left out.
+    """
+    row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
+    if row is None:
+        raise tournament.TournamentNotFound("no such tournament")
+    forms = (tournament.Form.PAIRS, tournament.Form.INDIVIDUAL)
+    method = _METHODS.get(row.scoring)
+    teams = (
+        row.form == tournament.Form.TEAMS
+        and row.scoring == tournament.ScoringMethod.TEAMS_IMPS_VP.value
+    )
+    if not teams and (row.form not in forms or method is None):
+        raise ExportRefused(
+            "only matchpointed, Butler and cross-IMP pairs, individual events "
+            f"and teams scored in IMPs and VPs can be exported, not {row.form} "
+            f"scored in {row.scoring}"
+        )
+    imps = method is not ScoringMethod.MATCHPOINTS
+    individual = row.form == tournament.Form.INDIVIDUAL
+    sessions = {
+        s.session: s for s in SessionRow.objects.filter(tournament_id=tournament_id)
+    }
+    if session is None:
+        if len(sessions) != 1:
+            raise ExportRefused(
+                f"the tournament has {len(sessions)} sessions: choose one"
+            )
+        session = next(iter(sessions))
+    chosen = sessions.get(session)
+    if chosen is None:
+        raise tournament.SessionNotFound(f"session {session} is not scheduled")
+    if teams:
+        from tournaments.results_io.teams_export import export_teams  # it reads this
+
+        return export_teams(row, chosen, names=names)
+    assert method is not None
+    scored = session_scores(tournament_id, session)
+    # Individual events: (board, table) -> North, East, South, West (Law 4).
+    seats = individual_seats(tournament_id, session) if individual else {}
+    directions = {n: s.direction for n, s in scored.standings.items() if s.direction}
+    ids, participants = participants_of(tournament_id, directions, names=names)
     rounds = {
         (a["table"], board): a["round"]
         for a in chosen.assignments
@@ -237,15 +301,8 @@ def export_results(
                 f"group {result.group} (Law 87) is not carried by the file"
             )
         lines.append(line)
-    numbers = sorted({line.board_number for line in lines})
-    boards = tuple(
-        BoardRecord(
-            board_number=n,
-            dealer=dealer_for(n).value,
-            vulnerability=vulnerability_for(n).value,
-            datum=data.get(n),
-        )
-        for n in numbers
+    boards = board_records(
+        tournament_id, session, {line.board_number for line in lines}, data
     )
     ranking = tuple(
         RankingEntry(

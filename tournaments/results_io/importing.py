@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
@@ -34,6 +34,7 @@ from tournaments.results_io.plan import (
 from tournaments.results_io.scores import project
 
 __all__ = [
+    "IMPORT_STEPS",
     "Difference",
     "ImportReport",
     "compare",
@@ -41,6 +42,10 @@ __all__ = [
     "record",
     "tournament_id_for",
 ]
+
+
+IMPORT_STEPS = ("read", "plan", "check", "record", "project", "compare")
+"""An import's steps, as a worker reports them (``done`` of six)."""
 
 
 def _event_ids(tournament_id: UUID, stream: UUID, count: int) -> list[UUID]:
@@ -153,20 +158,30 @@ def import_file(
     *,
     source: str = "results file",
     settings: Mapping[str, object] | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> ImportReport:
     """Import a results file: check everything, record it, score it, compare.
 
     Raise ``FormatError`` (malformed file), ``ImportRefused`` (a rule or an
     unsupported feature) or ``AlreadyImported`` before anything is recorded.
+    ``progress(step, done, total)`` is told each step as it starts (a worker
+    reports it, ``tournaments.results_jobs``).
     """
     settings = dict(settings or {})
     methods = {k: settings.pop(k) for k in METHOD_SETTINGS if k in settings}
+
+    def step(name: str, done: int) -> None:
+        if progress is not None:
+            progress(name, done, len(IMPORT_STEPS))
+
+    step(IMPORT_STEPS[0], 0)
     try:
         conventions_for(None, settings)  # the settings alone, before the file
         regulation, rules = regulation_of(methods)
     except ValueError as exc:
         raise ImportRefused(f"import settings: {exc}") from None
     results = read_results(data, fmt, settings)
+    step(IMPORT_STEPS[1], 1)
     conventions = conventions_for(results.header.program, settings)
     tournament_id = tournament_id_for(data)
     if handlers.load_tournament(tournament_id).exists:
@@ -182,15 +197,21 @@ def import_file(
         regulation=regulation,
         scoring_rules=rules,
     )
+    step(IMPORT_STEPS[2], 2)
     check_plan(plan, now)
+    step(IMPORT_STEPS[3], 3)
     recorded = record(plan, now)
+    step(IMPORT_STEPS[4], 4)
     project()
+    step(IMPORT_STEPS[5], 5)
+    differences = tuple(compare(results, plan, conventions))
+    step("done", len(IMPORT_STEPS))
     return ImportReport(
         tournament_id=tournament_id,
         entries=plan.entries,
         movement=plan.movement,
         recorded=recorded,
         notes=plan.notes,
-        differences=tuple(compare(results, plan, conventions)),
+        differences=differences,
         conventions=conventions,
     )

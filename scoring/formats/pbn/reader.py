@@ -11,7 +11,9 @@ from decimal import Decimal
 from scoring.formats.conventions import conventions_for, detect_program
 from scoring.formats.errors import FormatError
 from scoring.formats.model import (
+    DD_DENOMINATIONS,
     PASS,
+    SEATS,
     BoardRecord,
     CompetitionForm,
     Participant,
@@ -83,7 +85,7 @@ class _Reading:
     boards: dict[int, BoardRecord] = field(default_factory=dict)
     results: list[TableResult] = field(default_factory=list)
     ranking: list[RankingEntry] = field(default_factory=list)
-    seated: dict[tuple[int, str], int] = field(default_factory=dict)
+    seated: dict[tuple[int, str, str], int] = field(default_factory=dict)
     has_totals: bool = False
     columns_seen: set[str] = field(default_factory=set)
     average_plus: Decimal = Decimal(60)
@@ -160,6 +162,8 @@ def _read_game(tags: dict[str, Tag], reading: _Reading) -> None:
     board_number = None
     if "Board" in tags:
         board_number = _read_board(tags, reading)
+    if "OptimumResultTable" in tags and board_number is not None:
+        _read_optimum(tags["OptimumResultTable"], board_number, reading)
     if "TotalScoreTable" in tags and not reading.has_totals:
         reading.has_totals = True
         _read_totals(tags["TotalScoreTable"], reading)
@@ -170,6 +174,39 @@ def _read_game(tags: dict[str, Tag], reading: _Reading) -> None:
                 "ScoreTable in a game without a Board tag", line=table.line
             )
         _read_score_table(table, board_number, reading)
+
+
+def _read_optimum(table: Tag, board_number: int, reading: _Reading) -> None:
+    """PBN 2.1 §5.3 OptimumResultTable: the double-dummy tricks of each
+    declarer in each strain; kept when all twenty are given."""
+    tricks: dict[tuple[str, str], int] = {}
+    for line, row in table_rows(table):
+        seat, strain, result = (
+            get_text(row, "Declarer"),
+            get_text(row, "Denomination"),
+            get_text(row, "Result"),
+        )
+        if seat not in SEATS or strain not in DD_DENOMINATIONS or result is None:
+            raise FormatError(
+                f"OptimumResultTable row {seat} {strain} {result} is not a declarer, "
+                "a strain and tricks",
+                line=line,
+            )
+        try:
+            tricks[(strain, seat)] = parse_int(result)
+        except ValueError as error:
+            raise FormatError(f"OptimumResultTable: {error}", line=line) from None
+    if len(tricks) != len(SEATS) * len(DD_DENOMINATIONS):
+        return
+    table_of = tuple(
+        tuple(tricks[(strain, seat)] for seat in SEATS) for strain in DD_DENOMINATIONS
+    )
+    try:
+        reading.boards[board_number] = replace(
+            reading.boards[board_number], double_dummy=table_of
+        )
+    except ValueError as error:
+        raise FormatError(str(error), line=table.line) from None
 
 
 def _tag_value(tags: dict[str, Tag], name: str, parse: Callable[[str], T]) -> T | None:
@@ -365,14 +402,21 @@ def _read_score_table(table: Tag, board_number: int, reading: _Reading) -> None:
     for line, row in table_rows(table):
         reading.columns_seen.update(row)
         result = _read_row(board_number, line, row, reading, individual)
-        for pid in result.contestants:
-            first = reading.seated.get((board_number, pid))
+        # A team plays a board in both rooms, once each way (Law 78B).
+        competition = reading.header_tags.get("Competition")
+        teams = (
+            competition is not None
+            and competition.value.strip().lower().startswith("team")
+        )
+        for index, pid in enumerate(result.contestants):
+            key = (board_number, pid, str(index) if teams else "")
+            first = reading.seated.get(key)
             if first is not None:
                 raise FormatError(
                     f"pair {pid} plays board {board_number} again (first on line {first})",
                     line=line,
                 )
-            reading.seated[(board_number, pid)] = line
+            reading.seated[key] = line
         reading.results.append(result)
 
 

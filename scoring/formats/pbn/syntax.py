@@ -40,6 +40,8 @@ _COLUMN = re.compile(
 _STOP = frozenset('[]{};"')
 ABSENT = frozenset({"-", "?", ""})
 # An individual event's ScoreTable names the four players (Competition "Individuals").
+# PBN 2.1 §5.3: a board's double-dummy tricks, one row per declarer and strain.
+OPTIMUM_COLUMNS = "Declarer;Denomination\\2R;Result\\2R"
 PLAYER_COLUMNS = ("PlayerId_North", "PlayerId_East", "PlayerId_South", "PlayerId_West")
 T = TypeVar("T")
 

@@ -6,7 +6,9 @@ from decimal import Decimal
 
 from scoring.formats.errors import FormatError
 from scoring.formats.model import (
+    DD_DENOMINATIONS,
     PASS,
+    SEATS,
     CompetitionForm,
     ScoringMethod,
     TableResult,
@@ -14,7 +16,7 @@ from scoring.formats.model import (
     TournamentResults,
     artificial_percentages,
 )
-from scoring.formats.pbn.syntax import PLAYER_COLUMNS, Column
+from scoring.formats.pbn.syntax import OPTIMUM_COLUMNS, PLAYER_COLUMNS, Column
 
 __all__ = ["write_pbn"]
 
@@ -257,6 +259,16 @@ def write_pbn(results: TournamentResults) -> str:
         if board.deal is not None:
             out.append(f'[Deal "{board.deal}"]')
         out += trailer
+        if board.double_dummy is not None:
+            # PBN 2.1 §5.3: tricks per declarer and denomination (information).
+            out.append(f'[OptimumResultTable "{OPTIMUM_COLUMNS}"]')
+            out += [
+                f"{seat} {denomination} {row[column]}"
+                for column, seat in enumerate(SEATS)
+                for denomination, row in zip(
+                    DD_DENOMINATIONS, board.double_dummy, strict=True
+                )
+            ]
         board_results = results.results_for(board.board_number)
         if board_results:
             table = _score_table(board_results)

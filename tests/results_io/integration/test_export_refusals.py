@@ -64,8 +64,9 @@ def test_several_sessions_need_a_choice() -> None:
     )
 
 
-def test_a_teams_event_is_refused() -> None:
-    """Results files here carry matchpointed pairs and individual events."""
+def test_a_teams_event_without_a_session_has_nothing_to_export() -> None:
+    """Teams are exported with their matches (decision 0153), one session at a
+    time: an event that has none says so."""
     tid = uuid.uuid4()
     handlers.handle_tournament(
         tid,
@@ -80,5 +81,7 @@ def test_a_teams_event_is_refused() -> None:
         metadata=META,
     )
     project()
-    with pytest.raises(CommandError, match="pairs and individual events"):
+    with pytest.raises(
+        CommandError, match="not exported: the tournament has 0 sessions: choose one"
+    ):
         run("export_results", str(tid), "--format", "pbn")

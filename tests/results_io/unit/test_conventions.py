@@ -10,6 +10,7 @@ import pytest
 
 from scoring.formats.conventions import (
     FewerPlayed,
+    FewerPlayedTotals,
     Rounding,
     Totals,
     conventions_for,
@@ -87,3 +88,20 @@ def test_rounding_once_the_programs_way(
 ) -> None:
     assert round_figure(value, places, Rounding.HALF_UP) == Decimal(half_up)
     assert round_figure(value, places, Rounding.HALF_EVEN) == Decimal(half_even)
+
+
+def test_compscore_adds_a_board_played_fewer_times_as_a_two_decimal_percentage() -> (
+    None
+):
+    """Decision 0151: Compscore's total adds 35.944 (Neuberg, 34 of 34 on 18
+    results factored to 19) as 99.85% of 36; the setting can be turned off."""
+    assert (
+        conventions_for("Compscore3").fewer_played_totals is FewerPlayedTotals.PERCENT
+    )
+    assert conventions_for("Ruter").fewer_played_totals is FewerPlayedTotals.EXACT
+    turned = conventions_for("Compscore3", {"fewer_played_totals": "exact"})
+    assert turned.fewer_played_totals is FewerPlayedTotals.EXACT
+    with pytest.raises(ValueError, match="fewer_played_totals: 'rounded' is not valid"):
+        conventions_for(None, {"fewer_played_totals": "rounded"})
+    kept = Fraction(round_figure(Fraction(647, 18) * 100 / 36, 2, Rounding.HALF_EVEN))
+    assert kept * 36 / 100 == Fraction(35946, 1000)

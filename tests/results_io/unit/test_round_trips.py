@@ -42,7 +42,8 @@ def test_usebio_file_through_pbn(mitchell_usebio: bytes) -> None:
 
 
 def without_usebio_gaps(results: TournamentResults) -> TournamentResults:
-    """Drop what USEBIO cannot carry (decision 0028)."""
+    """Drop what USEBIO cannot carry (decision 0028; rounds and tables it
+    carries since decision 0153)."""
     return replace(
         results,
         boards=tuple(
@@ -52,8 +53,6 @@ def without_usebio_gaps(results: TournamentResults) -> TournamentResults:
             replace(
                 r,
                 assigned=False,
-                table_number=None,
-                round_number=None,
                 percentage_ns=None,
                 percentage_ew=None,
             )

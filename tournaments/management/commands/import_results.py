@@ -15,8 +15,16 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from rules.errors import DomainError
 from scoring.formats import FormatError
-from scoring.formats.conventions import PROGRAMS, FewerPlayed, Rounding, Totals
+from scoring.formats.conventions import (
+    PROGRAMS,
+    SETTING_NAMES,
+    FewerPlayed,
+    FewerPlayedTotals,
+    Rounding,
+    Totals,
+)
 from tournaments.results_io import FORMATS, guess_format, import_file
+from tournaments.results_io.importing import METHOD_SETTINGS
 
 
 class Command(BaseCommand):
@@ -55,6 +63,12 @@ class Command(BaseCommand):
             "--fewer-played",
             choices=[f.value for f in FewerPlayed],
             help="a board played fewer times printed by Neuberg or on its own top",
+        )
+        conventions.add_argument(
+            "--fewer-played-totals",
+            choices=[f.value for f in FewerPlayedTotals],
+            help="totals add a board played fewer times by its exact Neuberg "
+            "figure or as its percentage kept to two decimals",
         )
         conventions.add_argument(
             "--scale-missed",
@@ -116,20 +130,7 @@ class Command(BaseCommand):
         fmt = options["format"] or guess_format(path.name, data)
         settings = {
             name: options[name]
-            for name in (
-                "program",
-                "rounding",
-                "totals",
-                "fewer_played",
-                "scale_missed",
-                "average_plus",
-                "average_minus",
-                "datum_discard",
-                "regulation",
-                "averaged_boards",
-                "fouled_boards",
-                "average_revision",
-            )
+            for name in (*SETTING_NAMES, *METHOD_SETTINGS)
             if options.get(name) is not None
         }
         try:
@@ -146,7 +147,8 @@ class Command(BaseCommand):
         c = report.conventions
         self.stdout.write(
             f"conventions: {c.program}, rounding {c.rounding.value}, totals "
-            f"{c.totals.value}, fewer played {c.fewer_played.value}, scale missed "
+            f"{c.totals.value}, fewer played {c.fewer_played.value} (totals "
+            f"{c.fewer_played_totals.value}), scale missed "
             f"{'yes' if c.scale_missed else 'no'}, A+ {c.average_plus}% A- "
             f"{c.average_minus}%, datum drops {c.datum_discard}"
         )

@@ -1,0 +1,162 @@
+"""Results files in and out over real HTTP, run by a real worker (issue 15):
+the API answers 202 with the job, the job reports its steps as the worker
+runs them, and its report (an import: the new tournament and every
+difference) or its file (an export) at the end. Round trip: the export of
+an imported session imports again with no difference.
+
+A gunicorn of this module's own and a Celery worker listen on one Redis
+database of their own; the tests talk to the server through a socket.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from access.models import RoleGrant
+from tests.support.celery_worker import redis_up, start_worker, stop_worker
+from tests.support.http import HttpClient
+from tests.support.results_io import MITCHELL_XML
+from tournaments.models import ResultsFileJob, TournamentRow
+
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.celery,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(not redis_up(), reason="needs Redis on 127.0.0.1:6379"),
+]
+BROKER = "redis://127.0.0.1:6379/11"
+IMPORTS = "/api/v1/results-files/imports/"
+
+
+@pytest.fixture(scope="module")
+def url(django_db_setup: None, django_db_blocker: Any) -> Iterator[str]:
+    """The module's server and worker, on the test database and BROKER."""
+    from tests.support.server import start_server, stop_server
+
+    with django_db_blocker.unblock():
+        server, address = start_server(CELERY_BROKER_URL=BROKER)
+        worker = start_worker(BROKER)
+    try:
+        yield address
+    finally:
+        stop_worker(worker)
+        stop_server(server)
+
+
+def _client(url: str, **grant: dict[str, Any]) -> HttpClient:
+    user = get_user_model().objects.create_user(f"f-{uuid.uuid4().hex[:8]}")
+    for role, scope in grant.items():
+        RoleGrant.objects.create(user=user, role=role, **scope)
+    return HttpClient(url, user)
+
+
+def _wait(client: HttpClient, path: str, timeout: float = 120.0) -> dict[str, Any]:
+    end = time.monotonic() + timeout
+    seen: list[tuple[str, str, int]] = []
+    while time.monotonic() < end:
+        body = client.get(path).json()
+        seen.append((body["status"], body["step"], body["done"]))
+        if body["status"] in ("done", "refused", "failed"):
+            body["seen"] = seen
+            return body
+        time.sleep(0.05)
+    raise AssertionError(f"the worker did not finish the job: {seen[-5:]}")
+
+
+def _import(client: HttpClient, data: bytes, query: str = "") -> dict[str, Any]:
+    queued = client.post_file(f"{IMPORTS}{query}", data, "application/xml")
+    assert queued.status_code == 202, queued.content
+    job = queued.json()
+    assert queued.headers["Location"] == job["status_url"]
+    assert (job["kind"], job["status"], job["total"]) == ("import", "queued", 6)
+    return _wait(client, job["status_url"])
+
+
+def test_an_imported_file_is_exported_by_its_director_and_imports_again(
+    url: str,
+) -> None:
+    staff = _client(url, federation_staff={})
+    done = _import(staff, MITCHELL_XML.read_bytes(), "?name=mitchell.xml")
+    assert (done["status"], done["step"], done["done"], done["total"]) == (
+        "done",
+        "done",
+        6,
+        6,
+    )
+    report = done["report"]
+    tid = report["tournament_id"]
+    assert done["tournament_id"] == tid
+    assert (report["movement"], report["recorded"], report["differences"]) == (
+        "synthetic",
+        18,
+        [],
+    )
+    assert report["conventions"]["program"] == "compscore"
+    assert TournamentRow.objects.get(tournament_id=tid).scoring == "matchpoints"
+    # The steps seen, in order, never backwards.
+    steps = [d for _, _, d in done["seen"]]
+    assert steps == sorted(steps)
+
+    director = _client(url, chief_director={"tournament_id": uuid.UUID(tid)})
+    queued = director.post(
+        f"/api/v1/tournaments/{tid}/results-files/", {"format": "usebio"}
+    )
+    assert queued.status_code == 202, queued.content
+    exported = _wait(director, queued.json()["status_url"])
+    assert (exported["status"], exported["done"], exported["total"]) == (
+        "done",
+        3,
+        3,
+    )
+    file = director.get(exported["file_url"])
+    assert file.status_code == 200
+    assert file.headers["Content-Type"] == "application/xml; charset=utf-8"
+    text = file.content.decode("utf-8")
+    assert '<EVENT EVENT_TYPE="MP_PAIRS">' in text
+    assert "<WINNER_TYPE>2</WINNER_TYPE>" in text
+
+    again = _import(staff, file.content, "?file_format=usebio")
+    assert again["status"] == "done", again["error"]
+    assert again["report"]["differences"] == []
+    assert again["report"]["tournament_id"] != tid
+
+
+def test_a_file_that_cannot_be_read_ends_refused_naming_its_element(
+    url: str,
+) -> None:
+    director = _client(url, director={"tournament_id": uuid.uuid4()})
+    broken = MITCHELL_XML.read_bytes().replace(b"</EVENT>", b"", 1)
+    before = TournamentRow.objects.count()
+    done = _import(director, broken)
+    assert done["status"] == "refused"
+    assert done["error"] == "line 324: not well-formed XML: mismatched tag"
+    assert done["report"] is None
+    assert TournamentRow.objects.count() == before
+
+
+def test_settings_and_offices_are_checked_before_anything_is_queued(
+    url: str,
+) -> None:
+    staff = _client(url, federation_staff={})
+    bad = staff.post_file(f"{IMPORTS}?rounding=sideways", b"<x/>", "application/xml")
+    assert (bad.status_code, bad.json()["detail"]) == (
+        422,
+        "import settings: rounding: 'sideways' is not valid",
+    )
+    player = _client(url)
+    refused = player.post_file(IMPORTS, MITCHELL_XML.read_bytes(), "application/xml")
+    assert refused.status_code == 403
+    other = _client(url, director={"tournament_id": uuid.uuid4()})
+    export = other.post(
+        f"/api/v1/tournaments/{uuid.uuid4()}/results-files/", {"format": "pbn"}
+    )
+    assert export.status_code == 403
+    assert ResultsFileJob.objects.count() == 0
+    empty = staff.post_file(IMPORTS, b"  \n", "application/xml")
+    assert (empty.status_code, empty.json()["detail"]) == (400, "the file is empty")
