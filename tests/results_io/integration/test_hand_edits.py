@@ -25,7 +25,12 @@ def edit(*changes: tuple[str, str]) -> bytes:
 
 
 def shown(data: bytes) -> list[str]:
-    return [str(d) for d in import_file(data, "usebio", source="edited").differences]
+    return [
+        str(d)
+        for d in import_file(
+            data, "usebio", source="edited", settings={"averaged_boards": "neuberg"}
+        ).differences
+    ]
 
 
 def test_the_clean_fixture_shows_no_difference() -> None:
