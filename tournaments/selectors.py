@@ -45,6 +45,7 @@ __all__ = [
     "score_card",
     "session",
     "session_results",
+    "session_position",
     "session_results_visible",
     "sessions",
     "standings",
@@ -154,6 +155,18 @@ def session_results_visible(user: AnyUser, tournament_id: UUID, number: int) -> 
         or is_federation_staff(user)
         or is_director(user, tournament_id)
     )
+
+
+def session_position(tournament_id: UUID, number: int) -> int:
+    """The position of the last event the results projection applied that
+    changes what a page of the session shows (``SessionRow.position``,
+    decision 0135): a live page's ETag, one indexed read; 0 for no session."""
+    found = (
+        SessionRow.objects.filter(tournament_id=tournament_id, session=number)
+        .values_list("position", flat=True)
+        .first()
+    )
+    return 0 if found is None else int(found)
 
 
 def results_position() -> int:
