@@ -13,6 +13,7 @@ BENCHMARKS = [
     "bench.scoring_session",
     "bench.api_play",
     "bench.event_night",
+    "bench.results_site",
 ]
 
 

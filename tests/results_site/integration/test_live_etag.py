@@ -41,7 +41,10 @@ def test_a_result_elsewhere_keeps_the_poll_a_304_its_own_session_moves_it(
     for board in (1, 2):  # the traveller and the score card share the position
         board_path = f"/events/{shown.tid}/sessions/1/boards/{board}/"
         board_tag = client.get(board_path, **HX)["ETag"]
-        assert client.get(board_path, HTTP_IF_NONE_MATCH=board_tag, **HX).status_code == 304
+        assert (
+            client.get(board_path, HTTP_IF_NONE_MATCH=board_tag, **HX).status_code
+            == 304
+        )
     corrected = shown.director.post(  # type: ignore[attr-defined]
         f"/api/v1/tournaments/{shown.tid}/sessions/1/boards/1/tables/1/corrections/",
         {"contract": "4SN", "tricks": 11, "lead": "HA", "reason": "recount"},
