@@ -62,3 +62,22 @@ def test_the_page_polls_every_second() -> None:
     event = site_event(publish=True)
     page = Client().get(f"/events/{event.tid}/sessions/1/", HTTP_ACCEPT_LANGUAGE="en")
     assert 'hx-trigger="every 1s"' in page.content.decode()
+
+
+def test_a_fragment_is_rendered_once_per_position_and_shared_by_the_polls(
+    django_assert_num_queries: object,
+) -> None:
+    """Decision 0135: the second reader of a position's fragment costs the
+    tag's two reads, no page read and no template."""
+    event = site_event(publish=True)
+    path = f"/events/{event.tid}/sessions/1/boards/1/"
+    first = Client().get(path, **HX)
+    assert first.status_code == 200
+    with django_assert_num_queries(2):  # type: ignore[operator]
+        second = Client().get(path, **HX)
+    assert (second.status_code, second["ETag"]) == (200, first["ETag"])
+    assert second.content == first.content
+    assert second["Cache-Control"] == "no-cache"
+    italian = Client().get(path, HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="it")
+    assert italian["ETag"] != first["ETag"]
+    assert "Contratto" in italian.content.decode()
