@@ -43,7 +43,13 @@ from typing import Any
 import psycopg
 
 from bench.api_play import HOST, PORT, Client, _run_threads
-from bench.common import create_pairs_event, db_name, register_players
+from bench.common import (
+    create_pairs_event,
+    db_name,
+    register_players,
+    server_env,
+    start_gunicorn,
+)
 from bench.event_night import BOARDS_PER_ROUND, ROOT, THREADS, WORKERS, _enter, _p
 
 DB = db_name("arbitro_bench_results_site")
@@ -59,15 +65,7 @@ GOAL_RATIO = 5.0
 
 
 def _env() -> dict[str, str]:
-    return {
-        **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "ARBITRO_DEADLINE_ETA": "0",
-        "ARBITRO_THROTTLE_ANON": "off",
-        "ARBITRO_THROTTLE_USER": "off",
-        "LOG_LEVEL": "WARNING",
-    }
+    return server_env(DB)
 
 
 def _admin(sql: str) -> None:
@@ -315,30 +313,7 @@ def main() -> int:
         return 0
     tid, token, cookie, plan = _setup()
     env = _env()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--bind",
-            f"{HOST}:{PORT}",
-            "--workers",
-            str(WORKERS),
-            "--worker-class",
-            "gthread",
-            "--threads",
-            str(THREADS),
-            "--keep-alive",
-            "10",
-            "--log-level",
-            "warning",
-            "--config",
-            "config/gunicorn_conf.py",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
+    server = start_gunicorn(f"{HOST}:{PORT}", WORKERS, THREADS, env, ROOT)
     runner = subprocess.Popen(
         [sys.executable, "manage.py", "run_projections"], cwd=ROOT, env=env
     )
