@@ -161,10 +161,6 @@ class Replay:
     shown: int
     standings: list[StandingRow]
 
-    @property
-    def at(self) -> Moment | None:
-        return self.moments[self.shown - 1] if self.shown else None
-
 
 # The events that open a result stream (naming its session), and those of a
 # result stream that move the session's scores (a confirmation does not).
