@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from tests.results_site.e2e.conftest import DESKTOP, PHONE
 from tests.results_site.integration.test_record import corrected_and_ruled
 from tests.support.pairs_event import project
 from tests.support.server import Server
@@ -18,9 +19,6 @@ pytestmark = [
     pytest.mark.postgres,
     pytest.mark.django_db(transaction=True),
 ]
-
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
 
 
 def _right_edge(page: Any, selector: str) -> float:
