@@ -14,6 +14,7 @@ BENCHMARKS = [
     "bench.api_play",
     "bench.event_night",
     "bench.burraco_turn",
+    "bench.results_site",
 ]
 
 

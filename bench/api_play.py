@@ -35,7 +35,6 @@ import os
 import signal
 import socket
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -48,7 +47,13 @@ from typing import Any
 
 import psycopg
 
-from bench.common import create_pairs_event, db_name, register_players
+from bench.common import (
+    create_pairs_event,
+    db_name,
+    register_players,
+    server_env,
+    start_gunicorn,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = "127.0.0.1"
@@ -65,16 +70,7 @@ DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 
 
 def _env() -> dict[str, str]:
-    return {
-        **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "ARBITRO_DEADLINE_ETA": "0",
-        # Throughput is measured, not the per-client limits (decision 0106).
-        "ARBITRO_THROTTLE_ANON": "off",
-        "ARBITRO_THROTTLE_USER": "off",
-        "LOG_LEVEL": "WARNING",
-    }
+    return server_env(DB)
 
 
 Tokens = dict[int, dict[str, str]]  # table -> seat ("N", "E", "S", "W") -> token
@@ -344,27 +340,8 @@ def main() -> int:
         return 1
     session = _setup_database()
     tid = session.tournament_id
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--bind",
-            f"{HOST}:{PORT}",
-            "--workers",
-            str(WORKERS),
-            "--worker-class",
-            "gthread",
-            "--threads",
-            str(THREADS),
-            "--keep-alive",  # a card client's connection outlives a ping spell
-            "10",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=_env(),
+    server = start_gunicorn(
+        f"{HOST}:{PORT}", WORKERS, THREADS, _env(), ROOT, production=False
     )
     try:
         for _ in range(300):  # until a worker answers, not just the socket

@@ -128,3 +128,57 @@ def register_players(count: int, metadata: Any) -> list[UUID]:
         )[0]
         for n in range(count)
     ]
+
+
+def server_env(db: str) -> dict[str, str]:
+    """The environment of a benchmark's server processes on database ``db``.
+
+    Throughput is measured, not the per-client limits (decision 0106): with
+    them on, the anonymous ping is answered 429 and the anchor lies."""
+    return {
+        **os.environ,
+        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{db}",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
+        "ARBITRO_DEADLINE_ETA": "0",
+        "ARBITRO_THROTTLE_ANON": "off",
+        "ARBITRO_THROTTLE_USER": "off",
+        "LOG_LEVEL": "WARNING",
+    }
+
+
+def start_gunicorn(
+    bind: str,
+    workers: int,
+    threads: int,
+    env: dict[str, str],
+    cwd: Any,
+    *,
+    production: bool = True,
+) -> Any:
+    """gunicorn (gthread, keep-alive 10 s: a client's connection outlives a
+    spell of pings) serving ``config.wsgi``; ``production``: with
+    ``config/gunicorn_conf.py`` (its workers niced, decision 0111)."""
+    import subprocess
+    import sys
+
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "config.wsgi",
+        "--bind",
+        bind,
+        "--workers",
+        str(workers),
+        "--worker-class",
+        "gthread",
+        "--threads",
+        str(threads),
+        "--keep-alive",
+        "10",
+        "--log-level",
+        "warning",
+    ]
+    if production:
+        command += ["--config", "config/gunicorn_conf.py"]
+    return subprocess.Popen(command, cwd=cwd, env=env)

@@ -60,6 +60,8 @@ from bench.common import (
     line,
     register_players,
     repeats,
+    server_env,
+    start_gunicorn,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -78,17 +80,7 @@ CONTRACTS = (("3NTS", 9), ("4SN", 10), ("4HE", 10), ("2SN", 8), ("5DW", 11))
 
 
 def _env() -> dict[str, str]:
-    return {
-        **os.environ,
-        "DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{DB}",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-        "ARBITRO_DEADLINE_ETA": "0",
-        # Throughput is measured, not the per-client limits (decision 0106):
-        # with them on, the anonymous ping is answered 429 and the anchor lies.
-        "ARBITRO_THROTTLE_ANON": "off",
-        "ARBITRO_THROTTLE_USER": "off",
-        "LOG_LEVEL": "WARNING",
-    }
+    return server_env(DB)
 
 
 def _admin(sql: str) -> None:
@@ -389,31 +381,7 @@ def main() -> int:
         return _rebuild_only()
     tid, token, plan = _setup()
     env = _env()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "config.wsgi",
-            "--bind",
-            f"{HOST}:{PORT}",
-            "--workers",
-            str(WORKERS),
-            "--worker-class",
-            "gthread",
-            "--threads",
-            str(THREADS),
-            "--keep-alive",
-            "10",
-            "--log-level",
-            "warning",
-            # The production settings: web workers niced (decision 0111).
-            "--config",
-            "config/gunicorn_conf.py",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
+    server = start_gunicorn(f"{HOST}:{PORT}", WORKERS, THREADS, env, ROOT)
     runner = subprocess.Popen(
         [sys.executable, "manage.py", "run_projections"], cwd=ROOT, env=env
     )

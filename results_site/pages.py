@@ -434,12 +434,22 @@ def score_card_page(
     )
 
 
-def etag(user: AnyUser, language: str, *parts: object) -> str:
-    """A page's validator: the results projection's position (nothing a page
-    of results shows changes unless it moves), the language, who reads
-    (public or a director's sight) and the page's own parts."""
+def etag(
+    user: AnyUser,
+    language: str,
+    tournament_id: UUID,
+    session: int,
+    visible: bool,
+    *parts: object,
+) -> str:
+    """A page's validator: the session's position (nothing a page of the
+    session's results shows changes unless it moves, decision 0135), the
+    language, who reads (public or a director's sight), whether the results
+    are visible now, and the page's own parts."""
     who = "u" + str(user.pk) if user.is_authenticated else "anon"
+    position = selectors.session_position(tournament_id, session)
     key = "-".join(
-        str(p) for p in (selectors.results_position(), language, who, *parts)
+        str(p) for p in (position, language, who, tournament_id, session, visible)
     )
-    return f'W/"{key}"'
+    extra = "-".join(str(p) for p in parts)
+    return f'W/"{key}-{extra}"'

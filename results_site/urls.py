@@ -4,7 +4,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import path, register_converter
 
 from httpapi.inputs import BoundedNumber
-from results_site import views, views_burraco, views_players, views_teams
+from results_site import views, views_burraco, views_history, views_players, views_teams
 
 register_converter(BoundedNumber, "n")
 
@@ -27,6 +27,14 @@ urlpatterns = [
     path(f"{E}/bracket/", views_teams.bracket, name="bracket"),
     path(f"{E}/burraco/", views_burraco.event, name="burraco"),
     path("players/<str:number>/", views_players.player, name="player"),
+    # The record, shown (issue 17): a result's history, the standings as they
+    # stood at any moment.
+    path(
+        f"{S}/boards/<n:board>/tables/<n:table>/",
+        views_history.result_record,
+        name="result_record",
+    ),
+    path(f"{S}/as-of/", views_history.standings_at, name="standings_at"),
     path(
         "logout/", auth_views.LogoutView.as_view(next_page="site:home"), name="logout"
     ),

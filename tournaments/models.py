@@ -71,6 +71,11 @@ class SessionRow(models.Model):
     # session: the runner's kept scorer is used only while it matches
     # (decision 0099).
     scored_token = models.TextField(default="", blank=True)
+    # The position of the last event the results projection applied that
+    # changes what a page of this session shows (its results, confirmations,
+    # rulings, penalties, publication, windows, entries): the live pages'
+    # ETag (decision 0135).
+    position = models.BigIntegerField(default=0)
 
     class Meta:
         constraints = [

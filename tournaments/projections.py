@@ -58,6 +58,7 @@ from tournaments.result_rows import (
     insert_rows,
     swap_token,
     write_entries,
+    write_positions,
     write_rows,
     write_tokens,
 )
@@ -96,6 +97,11 @@ class TournamentResults(Projection):
         # the same events to the same figures).
         self.scored_at: dict[tuple[UUID, int], int] = {}
         self.kept: OrderedDict[tuple[UUID, int], KeptSession] = OrderedDict()
+        # The position of the batch's last event that changes what a page of
+        # a session shows (``SessionRow.position``, decision 0135); an event
+        # of the whole tournament (an entry: its names) moves every session.
+        self.shown: dict[tuple[UUID, int], int] = {}
+        self.shown_everywhere: dict[UUID, int] = {}
         self.tournaments: dict[UUID, UUID] = {}  # stream -> tournament, this batch
         # The batch's entries: (tournament, number) -> fields, one upsert.
         self.entries: dict[tuple[UUID, int], dict[str, Any]] = {}
@@ -187,6 +193,8 @@ class TournamentResults(Projection):
         self.scored_at.clear()
         self.pending.clear()
         self.entries.clear()
+        self.shown.clear()
+        self.shown_everywhere.clear()
         self.kept.clear()  # a rolled-back flush may have moved a kept scorer
 
     def reset_partition(self, partition: str) -> bool:
@@ -210,6 +218,8 @@ class TournamentResults(Projection):
             k: v for k, v in self.pending.items() if v["tournament_id"] != tid
         }
         self.entries = {k: v for k, v in self.entries.items() if k[0] != tid}
+        self.shown = {k: v for k, v in self.shown.items() if k[0] != tid}
+        self.shown_everywhere.pop(tid, None)
         self.deferred = {k: v for k, v in self.deferred.items() if k[0] != tid}
         self.held = {k: v for k, v in self.held.items() if v["tournament_id"] != tid}
         for kept in [k for k in self.kept if k[0] == tid]:
@@ -255,6 +265,11 @@ class TournamentResults(Projection):
             )
             return
         tid = self._tournament_id(recorded)
+        session = getattr(event, "session", None)
+        if isinstance(session, int):
+            self.shown[(tid, session)] = recorded.global_position
+        else:
+            self.shown_everywhere[tid] = recorded.global_position
         match event:
             case tournament.PairEntered():
                 self.entries[(tid, event.number)] = {
@@ -371,7 +386,11 @@ class TournamentResults(Projection):
                         found_here=event.found_here,
                     )
             case board_result.ResultConfirmed():
-                self._row(sid)["confirmed"] = True
+                row = self._row(sid)
+                row["confirmed"] = True
+                self.shown[(row["tournament_id"], row["session"])] = (
+                    recorded.global_position
+                )
                 return  # the figures do not change
             case board_result.ResultCorrected():
                 row = self._row(sid)
@@ -392,6 +411,7 @@ class TournamentResults(Projection):
         key = (row["tournament_id"], row["session"])
         self.changed.setdefault(key, set()).add(sid)
         self.scored_at[key] = recorded.global_position
+        self.shown[key] = recorded.global_position
 
     def _row(self, stream_id: UUID) -> dict[str, Any]:
         """The batch's fields of a result row that exists (its identity read once)."""
@@ -439,6 +459,7 @@ class TournamentResults(Projection):
             self.changed.clear()
             self.scored_at.clear()
             self.tournaments.clear()
+            self._write_positions()
             return
         write_rows(self.pending)
         self.pending.clear()
@@ -448,6 +469,12 @@ class TournamentResults(Projection):
         self.changed.clear()
         self.scored_at.clear()
         self.tournaments.clear()
+        self._write_positions()
+
+    def _write_positions(self) -> None:
+        write_positions(self.shown, self.shown_everywhere)
+        self.shown.clear()
+        self.shown_everywhere.clear()
 
     def _score(self, tid: UUID, session: int, changed: set[UUID]) -> None:
         """Score what changed in one session and write what moved (decision 0098)."""

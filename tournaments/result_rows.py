@@ -16,7 +16,8 @@ from typing import Any
 from uuid import UUID
 
 from django.db import connection
-from django.db.models import Field
+from django.db.models import BigIntegerField, F, Field, Value
+from django.db.models.functions import Greatest
 
 from tournaments.models import (
     EntryRow,
@@ -90,6 +91,21 @@ def write_entries(entries: dict[tuple[UUID, int], dict[str, Any]]) -> None:
         unique_fields=["tournament_id", "number"],
         update_fields=["entry_id", "player_ids"],
     )
+
+
+def write_positions(
+    shown: dict[tuple[UUID, int], int], everywhere: dict[UUID, int]
+) -> None:
+    """Move the sessions' ``position`` (decision 0135) forward: one statement
+    per session the batch changed, one per tournament an entry changed."""
+    for tid, position in sorted(everywhere.items()):
+        SessionRow.objects.filter(tournament_id=tid).update(
+            position=Greatest(F("position"), Value(position, BigIntegerField()))
+        )
+    for (tid, session), position in sorted(shown.items()):
+        SessionRow.objects.filter(tournament_id=tid, session=session).update(
+            position=Greatest(F("position"), Value(position, BigIntegerField()))
+        )
 
 
 def write_rows(pending: dict[UUID, dict[str, Any]]) -> None:

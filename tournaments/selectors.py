@@ -11,6 +11,7 @@ publication counts at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from uuid import UUID
 
 from django.db.models import Q, QuerySet
@@ -19,7 +20,7 @@ from access.roles import AnyUser, is_director, is_federation_staff
 from eventstore.projections.checkpoints import read_checkpoint
 from rules.bridge import Deal, dealer_for, vulnerability_for
 from rules.bridge.deal import format_hand
-from tournaments import handlers
+from tournaments import handlers, record
 from tournaments.domain import tournament
 from tournaments.models import (
     DoubleDummyRow,
@@ -44,13 +45,16 @@ __all__ = [
     "board_numbers",
     "entries",
     "penalties",
+    "result_history",
     "results_position",
     "score_card",
     "session",
+    "session_position",
     "session_results",
     "session_results_visible",
     "sessions",
     "standings",
+    "standings_at",
     "tournament_row",
     "tournaments",
     "traveller",
@@ -166,6 +170,48 @@ def session_results_visible(user: AnyUser, tournament_id: UUID, number: int) -> 
         or is_federation_staff(user)
         or is_director(user, tournament_id)
     )
+
+
+def result_history(
+    user: AnyUser, tournament_id: UUID, number: int, board: int, table: int
+) -> list[record.ResultStep] | None:
+    """A result's history from its stream (entered, confirmed, corrected with
+    the reason and the Law, adjusted by which ruling or appeal), or None: no
+    such result, or the reader may not see the session's results (decision
+    0105, asked here so no page can forget it)."""
+    if not session_results_visible(user, tournament_id, number):
+        return None
+    return record.result_history(tournament_id, number, board, table)
+
+
+def standings_at(
+    user: AnyUser,
+    tournament_id: UUID,
+    number: int,
+    moment: int | None = None,
+    instant: datetime | None = None,
+) -> record.Replay | None:
+    """The session's standings as they stood after its first ``moment``
+    score-changing events or at ``instant`` (``tournaments.record``), or None
+    when the reader may not see the session's results or there is no such
+    session."""
+    if not session_results_visible(user, tournament_id, number):
+        return None
+    if session(tournament_id, number) is None:
+        return None
+    return record.standings_at(tournament_id, number, moment, instant)
+
+
+def session_position(tournament_id: UUID, number: int) -> int:
+    """The position of the last event the results projection applied that
+    changes what a page of the session shows (``SessionRow.position``,
+    decision 0135): a live page's ETag, one indexed read; 0 for no session."""
+    found = (
+        SessionRow.objects.filter(tournament_id=tournament_id, session=number)
+        .values_list("position", flat=True)
+        .first()
+    )
+    return 0 if found is None else int(found)
 
 
 def results_position() -> int:

@@ -141,7 +141,7 @@ def test_a_new_result_rescores_its_board_with_set_based_writes(
     with CaptureQueriesContext(connection) as queries:
         assert runner.run_batch() == 1
     assert loads == []
-    # The whole batch, in order: 13 statements whatever the session's size
+    # The whole batch, in order: 14 statements whatever the session's size
     # (issue 13: the checkpoint read and moved by plain statements, the
     # session's token read and set by one).
     statements = [q["sql"] for q in queries.captured_queries]
@@ -156,6 +156,7 @@ def test_a_new_result_rescores_its_board_with_set_based_writes(
         'SELECT "tournaments_resultrow"."stream_id"',  # the changed line
         'UPDATE "tournaments_resultrow"',  # the board's figures
         'INSERT INTO "tournaments_standingrow"',  # the standings that moved
+        'UPDATE "tournaments_sessionrow"',  # the session's position (0135)
         "RELEASE SAVEPOINT",
         "UPDATE es_checkpoint SET last_position",
         "COMMIT",

@@ -40,7 +40,7 @@ def test_the_demo_has_a_session_in_play_shown_live_to_its_director() -> None:
     client = Client()
     client.force_login(director)
     page = client.get(path, HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    assert 'hx-trigger="every 5s"' in page
+    assert 'hx-trigger="every 1s"' in page
     assert "Provvisoria" in page
     assert "Circolo del Bridge Roma" in page
     assert len(re.findall(r'aria-label="Smazzata \d+"', page)) == 9
@@ -68,4 +68,4 @@ def test_a_final_sessions_pages_stop_polling() -> None:
         .get(f"/events/{demo.PAIRS_EVENT}/sessions/2/", HTTP_HX_REQUEST="true")
         .content.decode()
     )
-    assert 'hx-trigger="every 5s" hx-swap="outerHTML"' in official
+    assert 'hx-trigger="every 1s" hx-swap="outerHTML"' in official
