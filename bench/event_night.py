@@ -47,6 +47,7 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -437,13 +438,13 @@ def main() -> int:
         # lag does (a batch's work lags its round by a batch or so).
         marks: dict[int, float] = {}
 
-        def mark(r: int) -> None:
-            marks[r] = _cpu_seconds([runner.pid])
+        def mark(r: int) -> Callable[[], None]:
+            def at_barrier() -> None:
+                marks[r] = _cpu_seconds([runner.pid])
 
-        barriers = {
-            r: threading.Barrier(len(tables), action=lambda r=r: mark(r))
-            for r in rounds
-        }
+            return at_barrier
+
+        barriers = {r: threading.Barrier(len(tables), action=mark(r)) for r in rounds}
         clients = {t: Client() for t in tables}
         entered: Entered = []
         errors: list[str] = []

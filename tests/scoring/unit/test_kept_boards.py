@@ -55,9 +55,7 @@ def traveller(board: dict[int, object], sections: bool) -> list[TableResult]:
 @settings(max_examples=80, deadline=None)
 @given(updates, st.booleans(), st.booleans())
 def test_kept_boards_equal_a_fresh_score(batches, sections, twelve) -> None:
-    method = SessionMethod(
-        across_field=not sections, expected=12 if twelve else None
-    )
+    method = SessionMethod(across_field=not sections, expected=12 if twelve else None)
     kept = PairsBoards(method)
     boards: dict[int, dict[int, object]] = {}
     for batch in batches:
