@@ -97,7 +97,7 @@ class _Sums:
         )
 
 
-def _check_seats(number: int, lines: Sequence[TableResult]) -> None:
+def _check_seats(lines: Sequence[TableResult]) -> None:
     """A pair sits at most once on a board, in one direction (Law 78A)."""
     ns = [line[0] for line in lines]
     ew = [line[1] for line in lines]
@@ -134,7 +134,7 @@ class PairsBoards:
             if lines:
                 if len(lines[0]) != 5:
                     raise ScoringError(f"board {number} has a malformed traveller line")
-                _check_seats(number, lines)
+                _check_seats(lines)
         for number, lines in travellers.items():
             if lines:
                 self.travellers[number] = tuple(lines)
