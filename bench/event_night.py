@@ -47,6 +47,7 @@ import sys
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -400,13 +401,25 @@ def main() -> int:
         pinged: list[float] = []
         ping_seconds = _run_threads(_ping, [(PING_SECONDS, pinged) for _ in tables])
         rounds = sorted({r for p in plan.values() for r, _ in p})
-        barriers = {r: threading.Barrier(len(tables)) for r in rounds}
+        # The runner's CPU at the end of each round (every table done with
+        # it): its CPU by round, which the machine's load blurs less than the
+        # lag does (a batch's work lags its round by a batch or so).
+        marks: dict[int, float] = {}
+
+        def mark(r: int) -> Callable[[], None]:
+            def at_barrier() -> None:
+                marks[r] = _cpu_seconds([runner.pid])
+
+            return at_barrier
+
+        barriers = {r: threading.Barrier(len(tables), action=mark(r)) for r in rounds}
         clients = {t: Client() for t in tables}
         entered: Entered = []
         errors: list[str] = []
         watcher.start()
         workers = _children(server.pid)
         cpu_runner, cpu_web = _cpu_seconds([runner.pid]), _cpu_seconds(workers)
+        marks[0] = cpu_runner
         seconds = _run_threads(
             _enter,
             [
@@ -421,7 +434,8 @@ def main() -> int:
         with contextlib.suppress(TimeoutError):  # the lags not shown are infinite
             _caught_up(120)
         time.sleep(0.1)  # twenty of the watcher's polls: it has seen the head
-        cpu_runner = _cpu_seconds([runner.pid]) - cpu_runner
+        marks[rounds[-1]] = _cpu_seconds([runner.pid])
+        cpu_runner = marks[rounds[-1]] - cpu_runner
         watcher.finish()
         pinged_after: list[float] = []
         ping_seconds += _run_threads(
@@ -452,6 +466,15 @@ def main() -> int:
             f"{cpu_runner / max(batches, 1) * 1000:.1f} ms a batch, "
             f"{cpu_runner / seconds:.0%} of a core while entering); web workers "
             f"{cpu_web / len(entered) * 1000:.2f} ms a result"
+        )
+        per_round = {
+            r: (marks[r] - marks[prev]) / max(len(by_round.get(r, [])), 1) * 1000
+            for prev, r in zip([0, *rounds], rounds, strict=False)
+            if r in marks and prev in marks
+        }
+        print(
+            "runner CPU a result by round (ms): "
+            + ", ".join(f"{r}: {ms:.2f}" for r, ms in per_round.items())
         )
         line(
             "result entry POST .../results/",

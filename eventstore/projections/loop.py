@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import socket
@@ -38,19 +39,21 @@ class Notifications:
             logger.warning("LISTEN failed; polling only: %s", exc)
             self.close()
 
-    def wait(self, timeout: float) -> None:
+    def wait(self, timeout: float) -> bool:
+        """Wait for a NOTIFY up to ``timeout``; whether one came."""
         if self.conn is None:
             time.sleep(timeout)
             if connection.vendor == "postgresql":
                 self._connect()
-            return
+            return False
         try:
             for _ in self.conn.notifies(timeout=timeout, stop_after=1):
-                break
+                return True
         except Exception:
             logger.warning("LISTEN connection lost; reconnecting", exc_info=True)
             self.close()
             self._connect()
+        return False
 
     def close(self) -> None:
         if self.conn is not None:
@@ -60,6 +63,49 @@ class Notifications:
                 logger.debug("closing the LISTEN connection failed", exc_info=True)
             finally:
                 self.conn = None
+
+
+class Collector:
+    """When the runner's cyclic garbage collector runs (decision 0132).
+
+    Python's full collection walks every object the process holds; the
+    runner keeps each session's scorer (thousands of boards, lines and
+    figures), so that pause grew as the session filled, and it fell in the
+    middle of event night's batches (up to 160 ms at 2,800 results). After
+    each batch the survivors are frozen (``gc.freeze``: the collector skips
+    them; refcounting still frees what they drop), so a collection looks at
+    one batch's objects. The frozen objects are collected whole only when
+    the runner has had nothing to do for a poll interval, or at the latest
+    every ``FULL_SECONDS`` (cyclic garbage among them waits until then).
+    """
+
+    FULL_SECONDS = 300.0
+
+    def __init__(self) -> None:
+        self.collected = time.monotonic()
+        self.pending = False
+        gc.freeze()
+
+    def after_batch(self) -> None:
+        """Freeze what the batch left; collect whole if it is overdue."""
+        if time.monotonic() - self.collected >= self.FULL_SECONDS:
+            self.full()
+        else:
+            gc.freeze()
+            self.pending = True
+
+    def idle(self) -> None:
+        """The runner waited a whole poll interval: collect whole, once."""
+        if self.pending:
+            self.full()
+
+    def full(self) -> None:
+        """Collect every object, then freeze the survivors."""
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        self.collected = time.monotonic()
+        self.pending = False
 
 
 class RunnerLoop:
@@ -101,6 +147,7 @@ class RunnerLoop:
 
     def run(self) -> None:
         backoff = 0.5
+        collector = Collector()
         try:
             while not self.should_stop():
                 try:
@@ -116,8 +163,10 @@ class RunnerLoop:
                     backoff = min(backoff * 2, self.MAX_BACKOFF)
                     continue
                 backoff = 0.5
-                if not busy:
-                    self.notifications.wait(self.poll_interval)
+                if busy:
+                    collector.after_batch()
+                elif not self.notifications.wait(self.poll_interval):
+                    collector.idle()
         finally:
             self._shutdown()
 

@@ -53,6 +53,7 @@ from scoring.bridge.imps import (
     team_board_imps,
     weighted_imps,
 )
+from scoring.bridge.kept_boards import PairsBoards
 from scoring.bridge.matchpoints import (
     BoardScores,
     FieldMethod,
@@ -70,7 +71,6 @@ from scoring.bridge.rounding import (
     round_to_multiple,
 )
 from scoring.bridge.session import (
-    PairsBoards,
     PairStanding,
     ParticipantId,
     RankBy,

@@ -12,7 +12,7 @@ pair's total, percentage and rank. Exact throughout (decision 0020).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
@@ -40,7 +40,6 @@ from scoring.bridge.rounding import Exact
 
 __all__ = [
     "PairStanding",
-    "PairsBoards",
     "ParticipantId",
     "RankBy",
     "SessionMethod",
@@ -256,18 +255,43 @@ def _session_result(
     method: SessionMethod,
     penalties: Sequence[ProceduralPenalty],
 ) -> SessionResult:
-    """Add up scored boards: totals, the 12C2(c) revision, penalties, ranks.
+    """Add up scored boards: totals, the 12C2(c) revision, penalties, ranks."""
+    scale = lcm(*(board.denominator for board in boards.values())) if boards else 1
+    return _finish(boards, _add_up(boards, scale), scale, method, penalties)
+
+
+Sums = tuple[
+    dict[ParticipantId, int],
+    dict[ParticipantId, int],
+    dict[ParticipantId, int],
+    set[ParticipantId],
+    set[ParticipantId],
+]
+"""Each pair's total over the scale, sum of tops and boards played, and the
+pairs seen NS and EW (``_add_up``)."""
+
+
+def _finish(
+    boards: Mapping[int, _Board],
+    sums: Sums,
+    scale: int,
+    method: SessionMethod,
+    penalties: Sequence[ProceduralPenalty],
+    frozen: Callable[[int, _Board], BoardScores] | None = None,
+) -> SessionResult:
+    """The standings from the boards and their sums: the 12C2(c) revision,
+    Law 90 penalties, ranks. ``sums`` is the caller's to give up (the
+    revision and the penalties rewrite it).
 
     The revision rewrites the boards it touches, so those (never plain) are
-    copied first and the caller's boards stay as they were.
+    copied first and the caller's boards stay as they were. ``frozen`` gives a
+    plain board's ``BoardScores`` (a caller that keeps them between updates).
     """
     scored = {
         number: board if board.plain else board.copy()
         for number, board in boards.items()
     }
-    scale = lcm(*(board.denominator for board in scored.values())) if scored else 1
-
-    totals, tops, played, ns_ids, ew_ids = _add_up(scored, scale)
+    totals, tops, played, ns_ids, ew_ids = sums
     section_of: dict[ParticipantId, str] = {}
     for board in scored.values():
         sections = board.columns[3]
@@ -284,29 +308,29 @@ def _session_result(
     standings = _standings(
         totals, tops, played, deductions, scale, ns_ids, ew_ids, section_of, method
     )
-    frozen = {
-        number: BoardScores(
-            board.uniform_top,
-            board.denominator,
-            tuple(board.ns),
-            tuple(board.ew),
-            board.compared,
-            () if board.tops is None else tuple(board.tops),
-        )
-        for number, board in scored.items()
-    }
-    return SessionResult(boards=frozen, standings=standings)
+    freeze = frozen or _frozen
+    return SessionResult(
+        boards={
+            number: freeze(number, board) if board.plain else _frozen(number, board)
+            for number, board in scored.items()
+        },
+        standings=standings,
+    )
 
 
-def _add_up(
-    scored: dict[int, _Board], scale: int
-) -> tuple[
-    dict[ParticipantId, int],
-    dict[ParticipantId, int],
-    dict[ParticipantId, int],
-    set[ParticipantId],
-    set[ParticipantId],
-]:
+def _frozen(number: int, board: _Board) -> BoardScores:
+    """A scored board as the result gives it."""
+    return BoardScores(
+        board.uniform_top,
+        board.denominator,
+        tuple(board.ns),
+        tuple(board.ew),
+        board.compared,
+        () if board.tops is None else tuple(board.tops),
+    )
+
+
+def _add_up(scored: Mapping[int, _Board], scale: int) -> Sums:
     """Return each pair's total (over ``scale``), sum of tops and boards played.
 
     Travellers usually list the same pairs in the same order on many boards
@@ -517,53 +541,6 @@ def _score_board(
         compared,
         all_plain,
     )
-
-
-class PairsBoards:
-    """A pairs session scored board by board and kept between updates.
-
-    ``update`` re-scores only the boards given (all of them when a board's
-    count changes a field's full-board count, which Neuberg factors every
-    board to); ``result`` adds up the kept boards exactly as
-    ``score_pairs_session`` does, so both give the same figures (decision
-    0098).
-    """
-
-    def __init__(self, method: SessionMethod | None = None) -> None:
-        self.method = method or SessionMethod()
-        self.travellers: dict[int, tuple[TableResult, ...]] = {}
-        self.counts: dict[int, dict[str, int]] = {}
-        self.expected: dict[str, int] = {}
-        self.scored: dict[int, _Board] = {}
-
-    def update(self, travellers: Mapping[int, Sequence[TableResult]]) -> set[int]:
-        """Replace the given boards' travellers (empty: none scored); return
-        the boards re-scored."""
-        for number, lines in travellers.items():
-            if lines:
-                if len(lines[0]) != 5:
-                    raise ScoringError(f"board {number} has a malformed traveller line")
-                self.travellers[number] = tuple(lines)
-                self.counts[number] = _field_counts(lines, self.method)
-            else:
-                self.travellers.pop(number, None)
-                self.counts.pop(number, None)
-                self.scored.pop(number, None)
-        expected = _expected(self.counts.values(), self.method)
-        if expected != self.expected:
-            self.expected = expected
-            todo = set(self.travellers)
-        else:
-            todo = {n for n in travellers if n in self.travellers}
-        for number in todo:
-            self.scored[number] = _score_board(
-                self.travellers[number], self.method, expected
-            )
-        return todo
-
-    def result(self, penalties: Sequence[ProceduralPenalty] = ()) -> SessionResult:
-        """Every kept board and the standings, as ``score_pairs_session``."""
-        return _session_result(self.scored, self.method, penalties)
 
 
 def cast_str(value: object) -> str:

@@ -35,8 +35,9 @@ from scoring.bridge import (
 from scoring.bridge.adjusted import NoFaultRule, SwapKind, swapped_cards_artificial
 from scoring.bridge.imp_pairs import board_datum, imp_board
 from scoring.bridge.individual import SeatedResult, score_individual_session
+from scoring.bridge.kept_boards import PairsBoards
 from scoring.bridge.matchpoints import BoardScores, FieldMethod, percent_of_top
-from scoring.bridge.session import PairsBoards, SessionMethod, Winners
+from scoring.bridge.session import SessionMethod, Winners
 from scoring.bridge.vp import wbf_vp_pair
 from scoring.standings import (
     PairEntry,
