@@ -18,6 +18,7 @@ from tests.support.http import HttpClient
 from tests.support.server import Server
 from tests.tournaments.e2e import (
     test_command_path,
+    test_conduct,
     test_figb_regulation,
     test_individual_event,
     test_knockout_event,
@@ -26,6 +27,7 @@ from tests.tournaments.e2e import (
     test_officials,
     test_pairs_event,
     test_scorable_sessions,
+    test_substitutions,
     test_teams_event,
 )
 
@@ -50,6 +52,9 @@ SCENARIOS: list[Callable[[], None]] = [
     test_scorable_sessions.test_unscorable_sessions_and_penalties_are_refused_and_the_rest_projected,
     test_figb_regulation.test_a_figb_pairs_event_is_scored_by_the_norms,
     test_figb_regulation.test_a_laws_event_shows_the_laws_defaults,
+    test_conduct.test_late_and_slow_teams_lose_what_the_norm_says,
+    test_conduct.test_playing_time_follows_the_table_and_the_screens,
+    test_substitutions.test_a_substitute_for_two_thirds_eliminates_the_original,
 ]
 
 
