@@ -20,6 +20,7 @@ from tests.tournaments.e2e import (
     test_command_path,
     test_conduct,
     test_figb_regulation,
+    test_figb_teams,
     test_individual_event,
     test_knockout_event,
     test_live_play,
@@ -53,6 +54,7 @@ SCENARIOS: list[Callable[[], None]] = [
     test_figb_regulation.test_a_figb_pairs_event_is_scored_by_the_norms,
     test_figb_regulation.test_a_laws_event_shows_the_laws_defaults,
     test_conduct.test_late_and_slow_teams_lose_what_the_norm_says,
+    test_figb_teams.test_a_figb_teams_event_comes_out_with_the_norms_figures,
     test_conduct.test_playing_time_follows_the_table_and_the_screens,
     test_substitutions.test_a_substitute_for_two_thirds_eliminates_the_original,
 ]

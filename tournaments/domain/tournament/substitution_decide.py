@@ -45,6 +45,8 @@ def judge(
 ) -> dict[UUID, SubstituteVerdict]:
     """Each substituted player's verdict under N-L4 §2a from the
     substitutions recorded (and ``extra``, one about to be)."""
+    if state.created is None or state.created.form is Form.TEAMS:
+        return {}  # teams: RC art. 19 and RT art. 38 (N-L4 §2c-d), not held
     conditions = state.conditions
     qualifying = conditions.qualifying_sessions if conditions else 0
     shares: dict[UUID, dict[int, Fraction]] = defaultdict(dict)
@@ -144,9 +146,6 @@ def record_substitution(
         eliminates=False,
         reason=command.reason,
     )
-    if created.form is Form.TEAMS:
-        # Teams championships and tournaments follow RC art. 19 and RT art.
-        # 38 (N-L4 §2c-d), documents we do not hold: the fact only.
-        return [event]
-    eliminated = judge(state, event)[command.original].eliminated
+    verdicts = judge(state, event)  # none for teams: the fact only
+    eliminated = command.original in verdicts and verdicts[command.original].eliminated
     return [replace(event, eliminates=eliminated)]
