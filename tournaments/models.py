@@ -202,6 +202,7 @@ class PenaltyRow(models.Model):
     amount = models.IntegerField()
     law = models.TextField()
     reason = models.TextField()
+    round = models.IntegerField(null=True)  # teams IMPs: the match's round
 
     def __str__(self) -> str:
         return f"{self.kind} {self.amount} {self.unit} on {self.entry_number}"

@@ -338,6 +338,7 @@ class TournamentResults(Projection):
                         "amount": event.amount,
                         "law": event.law,
                         "reason": event.reason,
+                        "round": event.round,
                     },
                 )
                 self.dirty.add((tid, event.session))

@@ -211,7 +211,11 @@ def standings_at(
             if event.session == session:
                 penalties.append(
                     session_scoring.Penalty(
-                        event.entry_number, event.kind, event.unit, event.amount
+                        event.entry_number,
+                        event.kind,
+                        event.unit,
+                        event.amount,
+                        event.round,
                     )
                 )
         elif streams.get(

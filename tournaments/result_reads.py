@@ -49,7 +49,7 @@ def session_conditions(tid: UUID, session: int) -> session_scoring.Conditions:
         movement=movement,
         assignments=tuple(session_scoring.Table.from_json(a) for a in assignments),
         penalties=tuple(
-            session_scoring.Penalty(p.entry_number, p.kind, p.unit, p.amount)
+            session_scoring.Penalty(p.entry_number, p.kind, p.unit, p.amount, p.round)
             for p in PenaltyRow.objects.filter(
                 tournament_id=tid, session=session
             ).order_by("position")
@@ -134,7 +134,7 @@ def rank_teams(
         for m in MatchRow.objects.filter(**scope).order_by("session", "round", "id")
     ]
     penalties = [
-        session_scoring.Penalty(p.entry_number, p.kind, p.unit, p.amount)
+        session_scoring.Penalty(p.entry_number, p.kind, p.unit, p.amount, p.round)
         for p in PenaltyRow.objects.filter(**scope).order_by("position")
     ]
     movements = set(

@@ -26,6 +26,7 @@ from tournaments.api.common import (
     MAX_BOARD,
     MAX_ENTRY,
     MAX_POINTS,
+    MAX_ROUND,
     MAX_TABLE,
     LawRefField,
 )
@@ -154,6 +155,16 @@ class ImposePenaltyApi(APIView):
         amount = serializers.IntegerField(min_value=0, max_value=MAX_POINTS, default=0)
         law = LawRefField(required=False, default="", allow_blank=True)
         reason = serializers.CharField(required=False, default="")
+        round = serializers.IntegerField(
+            min_value=1,
+            max_value=MAX_ROUND,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="teams, IMPs: the round of the match the penalty comes off, "
+            "when the team plays several in the session (FIGB N-L87 §6b: its own "
+            "result only)",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID, session: int) -> Response:

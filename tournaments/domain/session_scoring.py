@@ -38,7 +38,7 @@ from scoring.bridge.individual import SeatedResult, score_individual_session
 from scoring.bridge.kept_boards import PairsBoards
 from scoring.bridge.matchpoints import BoardScores, FieldMethod, percent_of_top
 from scoring.bridge.session import SessionMethod, Winners
-from scoring.bridge.vp import wbf_vp_pair
+from scoring.bridge.vp import wbf_vp_with_imp_penalties
 from scoring.standings import (
     PairEntry,
     TeamEntry,
@@ -131,6 +131,7 @@ class Penalty:
     kind: str  # "procedural" | "disciplinary" | "warning"
     unit: str  # "percent_of_top" | "matchpoints" | "imps" | "vp" | "none"
     amount: int
+    round: int | None = None  # teams IMPs: the match's round
 
 
 @dataclass(frozen=True, slots=True)
@@ -737,10 +738,23 @@ def _teams(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
     matches = []
     imps_of: dict[int, int] = {}
     played: dict[int, int] = {}
+    # FIGB §2.1 rule 2 (N-L87 §6b; App1 §7): a team's IMP penalty comes off
+    # its own result in that match only.
+    imp_penalty: dict[tuple[int | None, int], int] = {}
+    for p in conditions.penalties:
+        if p.unit == "imps":
+            key_p = (p.round, p.entry_number)
+            imp_penalty[key_p] = imp_penalty.get(key_p, 0) + p.amount
     for (round_number, a, b), (imps_a, imps_b, count, points_a, points_b) in sorted(
         tally.items()
     ):
-        vp_a, vp_b = wbf_vp_pair(imps_a, imps_b, count)
+        vp_a, vp_b = wbf_vp_with_imp_penalties(
+            imps_a,
+            imps_b,
+            count,
+            penalty_a=imp_penalty.get((round_number, a), 0),
+            penalty_b=imp_penalty.get((round_number, b), 0),
+        )
         matches.append(
             Match(
                 round=round_number,

@@ -11,6 +11,12 @@ Then, as the director records them:
   The match is won by 3 IMPs on one board: on the WBF scale X = 15 x sqrt(1)
   = 15 and the winner gets 10 + 10 (1 - t^(9/15)) / (1 - t^3), t = 0.618034:
   t^0.6 = 0.749256, so 10 + 10 x 0.250744 / 0.763932 = 13.28; team 4 6.72;
+- **a fouled board** (N-L87 §7b: cards swapped between hands found at the
+  end, "il board viene annullato" and 3 IMPs to the team responsible): board
+  8 of round 2 (team 4 beat team 2 by 10 IMPs, 18.09 to 1.91: t^2 =
+  0.381966, 10 + 10 x 0.618034 / 0.763932) is cancelled in both rooms
+  (A50/50, no IMPs) and team 2, responsible, loses 3 IMPs: its own margin is
+  -3, 20 - 13.28 = 6.72; team 4's is 0, 10 VPs;
 - **a late team** (N-L8 §3): team 3 twelve minutes late, "da 10,01 a 15
   minuti = 2 V.P.";
 - **slow play** (N-L8 §2): team 2's first offence, a warning; one warning is
@@ -20,8 +26,9 @@ Then, as the director records them:
 - **a psychic** (Appendice 2) of a pair of team 1, recorded on the pair's
   stream with the norm's verdict.
 
-Overall: team 4 38.09 - 10 + 6.72 = 34.81; team 1 30 - 10 + 13.28 = 33.28;
-team 2 30.00 with a residual warning; team 3 21.91 - 2 = 19.91.
+Overall: team 2 18.09 + 6.72 + 10 = 34.81 with a residual warning; team 1
+1.91 + 18.09 + 13.28 = 33.28; team 4 10 + 10 + 6.72 = 26.72; team 3
+10 + 1.91 + 10 - 2 = 19.91.
 """
 
 from __future__ import annotations
@@ -58,6 +65,24 @@ def test_a_figb_teams_event_comes_out_with_the_norms_figures() -> None:
             "decision": "average plus to North-South, average minus to East-West",
             "adjusted_score": "A60/40",
         },
+    )
+    for table in (3, 4):  # round 2's match 2 v 4, both rooms
+        _ok(
+            director,
+            f"{base}/rulings/",
+            {
+                "board_number": 8,
+                "table": table,
+                "laws": ["87B"],
+                "facts": "cards swapped between hands, found at the end of play",
+                "decision": "the board is cancelled (N-L87 §7b)",
+                "adjusted_score": "A50/50",
+            },
+        )
+    _ok(
+        director,
+        f"{base}/penalties/",
+        {"entry_number": 2, "catalogue": "swapped_cards_responsible", "round": 2},
     )
     _ok(director, f"{base}/lateness/", {"entry_number": 3, "minutes_late": "12"})
     _ok(director, f"{base}/slow-play/", {"entry_numbers": [2]})
@@ -97,9 +122,9 @@ def test_a_figb_teams_event_comes_out_with_the_norms_figures() -> None:
         for r in staff.get(f"/api/v1/tournaments/{tid}/standings/").json()["standings"]
     }
     assert {n: (r["vp"], r["vp_penalty"], r["rank"]) for n, r in overall.items()} == {
-        4: ("34.81", "0.00", 1),
+        2: ("34.81", "0.00", 1),
         1: ("33.28", "0.00", 2),
-        2: ("30.00", "0.00", 3),
+        4: ("26.72", "0.00", 3),
         3: ("19.91", "2.00", 4),
     }
     listing = staff.get(f"/api/v1/tournaments/{tid}/substitutions/").json()

@@ -7,7 +7,7 @@ from uuid import UUID
 
 from registry.domain.players import PlayerState, UnknownPlayer
 from rules.burraco.articles import TABLES, art
-from rules.errors import LawRef, RuleViolation
+from rules.errors import ArticleRef, LawRef, RuleViolation
 from tournaments.domain import session_scoring
 from tournaments.domain.tournament.errors import (
     EntryConflict,
@@ -71,6 +71,32 @@ def check_seated(state: TournamentState, session: int, entry: int) -> None:
         raise InvalidPenalty(
             f"entry {entry} does not play in session {session}", law=LawRef("90")
         )
+
+
+def team_match_round(
+    state: TournamentState, session: int, entry: int, given: int | None
+) -> int:
+    """FIGB §2.1 rule 2 (N-L87 §6b; App1 §7): a team's IMP penalty comes off
+    one match, its own result only: the round of that match, named when the
+    team plays several matches in the session."""
+    rounds = sorted(
+        {
+            a.round
+            for a in require_session(state, session).assignments
+            if entry in a.seated
+        }
+    )
+    if given is None and len(rounds) == 1:
+        return rounds[0]
+    if given is None or given not in rounds:
+        raise InvalidPenalty(
+            f"an IMP penalty comes off one match of team {entry}: name its round "
+            f"({', '.join(map(str, rounds))})",
+            law=ArticleRef("N-L87 §6b", source="Norme integrative FIGB"),
+            field="round",
+            value=given,
+        )
+    return given
 
 
 def check_scoring(form: Form, scoring: ScoringMethod) -> None:

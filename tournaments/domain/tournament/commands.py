@@ -97,6 +97,7 @@ class ImposePenalty:
     law: str = ""
     reason: str = ""
     catalogue: str | None = None
+    round: int | None = None  # teams IMPs: the match's round, when several
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

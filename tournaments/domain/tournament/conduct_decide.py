@@ -27,6 +27,7 @@ from tournaments.domain.tournament.checks import (
     check_seated,
     require_session,
     require_tournament,
+    team_match_round,
 )
 from tournaments.domain.tournament.commands import (
     RecordLateness,
@@ -111,7 +112,11 @@ def _teams_only(state: TournamentState, norm_text: str, law: Reference) -> None:
 
 
 def _penalties(
-    session: int, entry: int, verdict: Verdict, reason: str
+    session: int,
+    entry: int,
+    verdict: Verdict,
+    reason: str,
+    match_round: int | None = None,
 ) -> list[TournamentEvent]:
     """The verdict as penalties on the overall standings (N-L8 §4)."""
     out: list[TournamentEvent] = [
@@ -137,6 +142,7 @@ def _penalties(
                     amount=amount,
                     law="90",
                     reason=f"{verdict.norm}: {reason}",
+                    round=match_round if unit == "imps" else None,
                 )
             )
     return out
@@ -194,7 +200,15 @@ def record_lateness(
         reason=command.reason,
     )
     why = f"{minutes} minutes late" + (f" ({command.reason})" if command.reason else "")
-    return [fact, *_penalties(command.session, command.entry_number, verdict, why)]
+    match_round = (
+        team_match_round(state, command.session, command.entry_number, None)
+        if verdict.imps
+        else None
+    )
+    return [
+        fact,
+        *_penalties(command.session, command.entry_number, verdict, why, match_round),
+    ]
 
 
 def record_slow_play(

@@ -23,6 +23,7 @@ from tournaments.domain.tournament.checks import (
     check_seated,
     require_session,
     require_tournament,
+    team_match_round,
 )
 from tournaments.domain.tournament.commands import (
     AppointOfficial,
@@ -280,6 +281,11 @@ def decide(
             law = PENALTY_KINDS[command.kind]
             if command.law:
                 law = checked_law(command.law, field="law")
+            match_round = None
+            if created.form is Form.TEAMS and command.unit == "imps":
+                match_round = team_match_round(
+                    state, command.session, command.entry_number, command.round
+                )
             return [
                 PenaltyImposed(
                     session=command.session,
@@ -290,6 +296,7 @@ def decide(
                     law=law,
                     reason=command.reason,
                     catalogue=command.catalogue,
+                    round=match_round,
                 )
             ]
         case SetHandRecords():

@@ -143,6 +143,8 @@ class PenaltyImposed:
     law: str
     reason: str
     catalogue: str | None = None  # the FIGB catalogue entry applied (added, v1)
+    # Teams IMPs: the round of the match the penalty comes off (added, v1).
+    round: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

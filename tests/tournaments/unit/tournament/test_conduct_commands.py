@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -76,6 +77,7 @@ def test_a_knockout_team_loses_imps_not_vps() -> None:
             amount=4,
             law="90",
             reason="Norme integrative FIGB Art. N-L8 §3: 7.00 minutes late",
+            round=1,  # the match's round: the IMPs come off that match
         ),
     ]
 
@@ -126,3 +128,34 @@ def test_the_reading_is_one_of_the_two() -> None:
             T0,
         )
     assert str(refused.value.law) == "Norme integrative FIGB Art. N-L8 §3"
+
+
+def test_an_imp_penalty_names_its_match_when_the_team_plays_several() -> None:
+    """FIGB N-L87 §6b: a team's IMP penalty comes off its own result in one
+    match; in a session of several matches the director names the round."""
+    state = knockout(16)
+    state = t.evolve(
+        state,
+        t.SessionScheduled(
+            session=2,
+            movement="explicit",
+            starts_at=T0,
+            ends_at=T0 + timedelta(hours=3),
+            assignments=tuple(
+                t.TableAssignment(round=r, table=1, ns=1, ew=2, boards=(r,))
+                for r in (1, 2)
+            ),
+        ),
+    )
+    penalty = t.ImposePenalty(
+        session=2, entry_number=1, kind="procedural", unit="imps", amount=3
+    )
+    with pytest.raises(t.InvalidPenalty, match="name its round") as refused:
+        t.decide(state, penalty, T0)
+    assert (refused.value.field, str(refused.value.law)) == (
+        "round",
+        "Norme integrative FIGB Art. N-L87 §6b",
+    )
+    [event] = t.decide(state, replace(penalty, round=2), T0)
+    assert isinstance(event, t.PenaltyImposed)
+    assert event.round == 2
