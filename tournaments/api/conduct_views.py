@@ -16,7 +16,7 @@ from rest_framework.views import APIView
 from access.roles import IsTournamentDirector, metadata_for
 from httpapi.commands import COMMAND_RESPONSES, created, idem
 from httpapi.inputs import validated
-from httpapi.schema import PROBLEM
+from httpapi.schema import PROBLEM, name_components
 from tournaments import handlers
 from tournaments.api.common import MAX_ENTRY
 from tournaments.domain import tournament
@@ -203,3 +203,6 @@ class RecordSlowPlayApi(APIView):
                 idempotency_key=idem(request),
             )
         )
+
+
+name_components(globals())

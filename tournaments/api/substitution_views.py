@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 from access.roles import IsTournamentDirector, metadata_for
 from httpapi.commands import COMMAND_RESPONSES, created, idem
 from httpapi.inputs import validated
-from httpapi.schema import PROBLEM
+from httpapi.schema import PROBLEM, name_components
 from tournaments import handlers
 from tournaments.api.common import MAX_ENTRY, MAX_ROUND, StaffOrDirector
 from tournaments.domain import tournament
@@ -133,3 +133,6 @@ class SubstitutionListApi(APIView):
                 ],
             }
         )
+
+
+name_components(globals())
