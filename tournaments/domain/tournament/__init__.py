@@ -8,6 +8,7 @@ once, and travel in the event (spec/eventstore-research.md §6.7): replay never
 depends on today's configuration or clock.
 """
 
+from tournaments.domain.tournament.board_copies import CopyForm, copy_forms
 from tournaments.domain.tournament.checks import (
     ENTRY_SIZES,
 )
@@ -18,6 +19,7 @@ from tournaments.domain.tournament.commands import (
     GiveRuling,
     ImposePenalty,
     PublishScores,
+    RecordBoardCopy,
     RelieveOfficial,
     ScheduleSession,
     SetCarryOver,
@@ -37,6 +39,7 @@ from tournaments.domain.tournament.errors import (
     AlreadyPublished,
     EntryConflict,
     GameNotSupported,
+    InvalidBoardCopy,
     InvalidHandRecords,
     InvalidPenalty,
     InvalidSchedule,
@@ -50,6 +53,7 @@ from tournaments.domain.tournament.errors import (
 from tournaments.domain.tournament.events import (
     EVENT_TYPES,
     AppealWindowClosed,
+    BoardCopiesRecorded,
     CorrectionWindowClosed,
     HandRecordsSet,
     KnockoutCarryOverSet,
@@ -107,6 +111,8 @@ __all__ = [
     "AppointOfficial",
     "AverageRevision",
     "AveragedBoards",
+    "BoardCopiesRecorded",
+    "CopyForm",
     "CorrectionWindowClosed",
     "CreateTournament",
     "EnterPair",
@@ -120,6 +126,7 @@ __all__ = [
     "HandRecordsSet",
     "HandSource",
     "ImposePenalty",
+    "InvalidBoardCopy",
     "InvalidHandRecords",
     "InvalidPenalty",
     "InvalidSchedule",
@@ -131,6 +138,7 @@ __all__ = [
     "PairEntered",
     "PenaltyImposed",
     "PublishScores",
+    "RecordBoardCopy",
     "Regulation",
     "RelieveOfficial",
     "RulingGiven",
@@ -153,6 +161,7 @@ __all__ = [
     "TournamentNotFound",
     "TournamentState",
     "WindowRules",
+    "copy_forms",
     "decide",
     "evolve",
     "hand_records_public",

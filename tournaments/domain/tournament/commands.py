@@ -129,6 +129,18 @@ class SetCarryOver:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordBoardCopy:
+    """A copy of a board as marked, and the tables that played it (Law 2)."""
+
+    session: int
+    board_number: int
+    copy: str
+    dealer: str
+    vulnerability: str
+    tables: tuple[int, ...]
+
+
 TournamentCommand = (
     CreateTournament
     | EnterPair
@@ -140,4 +152,5 @@ TournamentCommand = (
     | AppointOfficial
     | RelieveOfficial
     | SetCarryOver
+    | RecordBoardCopy
 )
