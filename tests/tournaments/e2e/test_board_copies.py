@@ -162,3 +162,30 @@ def test_a_copy_is_refused_whole_naming_the_law() -> None:
     assert [c["copy"] for c in listed] == ["A"]
     outsider, _ = client_for("player")
     assert outsider.get(base + "board-copies/").status_code == 403
+
+
+def test_copies_recorded_before_the_results_foul_the_tables_all_the_same() -> None:
+    staff, _ = client_for("staff-early", federation_staff={})
+    tid = event(staff, "laws")
+    director, _ = client_for("td-early", chief_director={"tournament_id": tid})
+    base = f"/api/v1/tournaments/{tid}/sessions/1/"
+    assert copy(director, base, "B", "S/All", [5, 6]).status_code == 201
+    assert copy(director, base, "A", "S/EW", [1, 2, 3, 4, 7]).status_code == 201
+    for table, (contract, tricks) in CONTRACTS.items():
+        r = director.post(
+            base + "results/",
+            {"board_number": 3, "table": table, "contract": contract, "tricks": tricks},
+            format="json",
+        )
+        assert r.status_code == 201, r.json()
+    project()
+    # As in the first test: tables 5-6 one group, the other five another.
+    assert as_decimals(figures(staff, tid, 3)) == {
+        1: D("11.6", "0.4"),
+        2: D("8.8", "3.2"),
+        3: D("6", "6"),
+        4: D("0.4", "11.6"),
+        5: D("2.5", "9.5"),
+        6: D("9.5", "2.5"),
+        7: D("3.2", "8.8"),
+    }
