@@ -301,13 +301,11 @@ def record_board_copy(
         after[:] = [fold(tournament.evolve, state, events)]
         return events
 
-    def fouled(events: list[Any], ids: list[UUID]) -> list[PendingAppend]:
+    def marks(events: list[Any], ids: list[UUID]) -> list[PendingAppend]:
         session = after[0].sessions[command.session]
         board = command.board_number
-        forms = tournament.copy_forms(
-            board, [c for (b, _), c in session.board_copies.items() if b == board]
-        )
-        if len({f.group for f in forms}) < 2:
+        forms = tournament.board_forms(session, board)
+        if not tournament.fouled(forms):
             return []
         window = window_for(after[0], command.session)
         appends: list[PendingAppend] = []
@@ -356,5 +354,5 @@ def record_board_copy(
         metadata=metadata,
         request=command,
         idempotency_key=idempotency_key,
-        also=fouled,
+        also=marks,
     )

@@ -103,10 +103,8 @@ class BoardCopyListApi(APIView):
             raise tournament.SessionNotFound(f"session {session} is not scheduled")
         copies: list[dict[str, object]] = []
         for board in sorted({b for b, _ in found.board_copies}):
-            forms = tournament.copy_forms(
-                board, [c for (b, _), c in found.board_copies.items() if b == board]
-            )
-            fouled = len({f.group for f in forms}) > 1
+            forms = tournament.board_forms(found, board)
+            fouled = tournament.fouled(forms)
             copies.extend(
                 {
                     "board_number": board,

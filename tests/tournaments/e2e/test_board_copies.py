@@ -17,6 +17,7 @@ from rest_framework.test import APIClient
 from tests.support.pairs_event import client_for, project
 from tests.tournaments.e2e.test_figb_regulation import (
     CONTRACTS,
+    LAW_87B_BOARD_3,
     D,
     as_decimals,
     event,
@@ -33,6 +34,12 @@ def played(laws: str) -> tuple[APIClient, APIClient, str, str]:
     tid = event(staff, laws)
     director, _ = client_for(f"td-{laws}", chief_director={"tournament_id": tid})
     base = f"/api/v1/tournaments/{tid}/sessions/1/"
+    results(director, base)
+    return staff, director, tid, base
+
+
+def results(director: APIClient, base: str) -> None:
+    """Every table's result on board 3."""
     for table, (contract, tricks) in CONTRACTS.items():
         r = director.post(
             base + "results/",
@@ -40,7 +47,6 @@ def played(laws: str) -> tuple[APIClient, APIClient, str, str]:
             format="json",
         )
         assert r.status_code == 201, r.json()
-    return staff, director, tid, base
 
 
 def copy(director: APIClient, base: str, name: str, dv: str, tables: list[int]):
@@ -91,18 +97,8 @@ def test_copies_that_differ_foul_the_board_in_their_copys_groups() -> None:
         range(1, 8), "fouled"
     )
     # Law 87B under the Laws: each group factored to seven (Neuberg), as the
-    # regulation test's board 3 fouled at tables 5 and 6 by hand. Tables
-    # 1-4 and 7, (M + 1) x 7/5 - 1: 8 -> 11.6, 6 -> 8.8, 4 -> 6, 2 -> 3.2,
-    # 0 -> 0.4; tables 5-6, (M + 1) x 7/2 - 1: 2 -> 9.5, 0 -> 2.5.
-    assert as_decimals(figures(staff, tid, 3)) == {
-        1: D("11.6", "0.4"),
-        2: D("8.8", "3.2"),
-        3: D("6", "6"),
-        4: D("0.4", "11.6"),
-        5: D("2.5", "9.5"),
-        6: D("9.5", "2.5"),
-        7: D("3.2", "8.8"),
-    }
+    # regulation test's board 3 fouled at tables 5 and 6, worked there.
+    assert as_decimals(figures(staff, tid, 3)) == LAW_87B_BOARD_3
     # The same record again changes nothing (200, nothing appended).
     again = copy(director, base, "B", "S/All", [5, 6])
     assert again.status_code == 200, again.json()
@@ -171,21 +167,7 @@ def test_copies_recorded_before_the_results_foul_the_tables_all_the_same() -> No
     base = f"/api/v1/tournaments/{tid}/sessions/1/"
     assert copy(director, base, "B", "S/All", [5, 6]).status_code == 201
     assert copy(director, base, "A", "S/EW", [1, 2, 3, 4, 7]).status_code == 201
-    for table, (contract, tricks) in CONTRACTS.items():
-        r = director.post(
-            base + "results/",
-            {"board_number": 3, "table": table, "contract": contract, "tricks": tricks},
-            format="json",
-        )
-        assert r.status_code == 201, r.json()
+    results(director, base)
     project()
     # As in the first test: tables 5-6 one group, the other five another.
-    assert as_decimals(figures(staff, tid, 3)) == {
-        1: D("11.6", "0.4"),
-        2: D("8.8", "3.2"),
-        3: D("6", "6"),
-        4: D("0.4", "11.6"),
-        5: D("2.5", "9.5"),
-        6: D("9.5", "2.5"),
-        7: D("3.2", "8.8"),
-    }
+    assert as_decimals(figures(staff, tid, 3)) == LAW_87B_BOARD_3

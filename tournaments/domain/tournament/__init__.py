@@ -8,7 +8,12 @@ once, and travel in the event (spec/eventstore-research.md §6.7): replay never
 depends on today's configuration or clock.
 """
 
-from tournaments.domain.tournament.board_copies import CopyForm, copy_forms
+from tournaments.domain.tournament.board_copies import (
+    CopyForm,
+    board_forms,
+    copy_forms,
+    fouled,
+)
 from tournaments.domain.tournament.checks import (
     ENTRY_SIZES,
 )
@@ -161,9 +166,11 @@ __all__ = [
     "TournamentNotFound",
     "TournamentState",
     "WindowRules",
+    "board_forms",
     "copy_forms",
     "decide",
     "evolve",
+    "fouled",
     "hand_records_public",
     "publication_deadlines",
     "stream_id",

@@ -20,7 +20,7 @@ from tournaments.domain.tournament.errors import InvalidBoardCopy
 from tournaments.domain.tournament.events import BoardCopiesRecorded, TournamentEvent
 from tournaments.domain.tournament.state import SessionState
 
-__all__ = ["CopyForm", "copy_forms", "record_board_copy"]
+__all__ = ["CopyForm", "board_forms", "copy_forms", "fouled", "record_board_copy"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +73,19 @@ def copy_forms(
         )
         for c in ordered
     )
+
+
+def board_forms(session: SessionState, board_number: int) -> tuple[CopyForm, ...]:
+    """The recorded copies of one board of the session, with their groups."""
+    return copy_forms(
+        board_number,
+        [c for (b, _), c in session.board_copies.items() if b == board_number],
+    )
+
+
+def fouled(forms: tuple[CopyForm, ...]) -> bool:
+    """Whether the copies differ in dealer or vulnerability (Law 87A)."""
+    return len({f.group for f in forms}) > 1
 
 
 def record_board_copy(
