@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from eventstore.commands import PendingAppend, StreamCache, execute
+from eventstore.commands import PendingAppend, StreamCache, execute, fold
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
 from registry.boundary import PlayerState, player_states
 from rules.errors import LawRef, RuleViolation
@@ -276,4 +276,85 @@ def handle_board_result(
         expected_version=expected_version,
         # Only a published session's windows (Law 79C) read the clock.
         needs_clock=window.published,
+    )
+
+
+# -- board copies (Laws 2, 87A) ---------------------------------------------------
+
+COPIES_NOTE = "copies of the board differ in dealer or vulnerability"
+
+
+def record_board_copy(
+    tournament_id: UUID,
+    command: tournament.RecordBoardCopy,
+    *,
+    metadata: Metadata,
+    idempotency_key: str | None = None,
+) -> AppendResult | None:
+    """Record a copy's markings; when the board's copies then differ, each
+    table that played it is marked fouled in its copy's group (Law 87A),
+    through the board-result stream's own irregularity command, in the same
+    transaction. A table already marked fouled in that group is left as it
+    is (a director's swap and finding table stay)."""
+    after: list[tournament.TournamentState] = []
+
+    def decide(state: tournament.TournamentState, now: Any) -> list[Any]:
+        events = tournament.decide(state, command, now)
+        after[:] = [fold(tournament.evolve, state, events)]
+        return events
+
+    def marks(events: list[Any], ids: list[UUID]) -> list[PendingAppend]:
+        session = after[0].sessions[command.session]
+        board = command.board_number
+        forms = tournament.board_forms(session, board)
+        if not tournament.fouled(forms):
+            return []
+        window = window_for(after[0], command.session)
+        appends: list[PendingAppend] = []
+        for form in forms:
+            for table in form.tables:
+                seat = session.seating(board, table)
+                assert seat is not None  # the decision checked every table
+                mark = board_result.RecordBoardIrregularity(
+                    tournament_id=tournament_id,
+                    session=command.session,
+                    board_number=board,
+                    table=table,
+                    ns=seat.ns,
+                    ew=seat.ew,
+                    kind="fouled",
+                    group=form.group,
+                    note=f"{COPIES_NOTE}: copy {form.copy} "
+                    f"({form.dealer}, {form.vulnerability})",
+                )
+                stream = board_result.stream_id(
+                    tournament_id, command.session, board, table
+                )
+                version, current = BOARD_RESULTS.load(stream)
+                marked = current.irregularity
+                if (
+                    marked is not None
+                    and marked.kind == "fouled"
+                    and marked.group == form.group
+                ):
+                    continue
+                decided = board_result.decide(
+                    current, mark, event_store().now(), window
+                )
+                appends.append(
+                    PendingAppend(
+                        stream, board_result.STREAM_TYPE, decided, version, metadata
+                    )
+                )
+        return appends
+
+    return execute(
+        tournament.stream_id(tournament_id),
+        tournament.STREAM_TYPE,
+        TOURNAMENTS,
+        decide,
+        metadata=metadata,
+        request=command,
+        idempotency_key=idempotency_key,
+        also=marks,
     )

@@ -3,6 +3,7 @@ from django.urls import URLPattern, URLResolver, include, path, register_convert
 from httpapi.inputs import BoundedNumber
 from tournaments.api import board_views as b
 from tournaments.api import conduct_views as cv
+from tournaments.api import copy_views as c
 from tournaments.api import entry_views as e
 from tournaments.api import official_views as o
 from tournaments.api import play_views as p
@@ -40,6 +41,7 @@ play: list[URLPattern | URLResolver] = [
     path("defective-tricks/", p.RectifyDefectiveTrickApi.as_view()),
 ]
 board: list[URLPattern | URLResolver] = [
+    path("copies/", c.BoardCopiesApi.as_view()),
     path("traveller/", st.TravellerApi.as_view()),
     path("tables/<num:table>/confirmations/", res.ConfirmResultApi.as_view()),
     path("tables/<num:table>/corrections/", res.CorrectResultApi.as_view()),
@@ -71,6 +73,7 @@ session: list[URLPattern | URLResolver] = [
     path("hand-records/", b.HandRecordListApi.as_view()),
     path("hand-records.pbn", b.HandRecordsPbnApi.as_view()),
     path("double-dummy/", b.DoubleDummyApi.as_view()),
+    path("board-copies/", c.BoardCopyListApi.as_view()),
 ]
 tournament: list[URLPattern | URLResolver] = [
     path("sessions/<num:session>/", include(session)),

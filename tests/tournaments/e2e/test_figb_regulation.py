@@ -274,6 +274,21 @@ def test_a_figb_pairs_event_is_scored_by_the_norms() -> None:
     ) == [(1, "percent_of_top", 10, "90"), (8, "percent_of_top", 10, "90")]
 
 
+# Board 3 fouled at tables 5 and 6 under Law 87B, each group factored to
+# seven (Neuberg): tables 1-4 and 7, (M + 1) x 7/5 - 1: 8 -> 11.6, 6 -> 8.8,
+# 4 -> 6, 2 -> 3.2, 0 -> 0.4; tables 5-6, (M + 1) x 7/2 - 1: 2 -> 9.5,
+# 0 -> 2.5.
+LAW_87B_BOARD_3 = {
+    1: D("11.6", "0.4"),
+    2: D("8.8", "3.2"),
+    3: D("6", "6"),
+    4: D("0.4", "11.6"),
+    5: D("2.5", "9.5"),
+    6: D("9.5", "2.5"),
+    7: D("3.2", "8.8"),
+}
+
+
 def traveller_lines(client: APIClient, tid: str, board: int) -> list[dict]:
     return client.get(
         f"/api/v1/tournaments/{tid}/sessions/1/boards/{board}/traveller/"
@@ -311,15 +326,4 @@ def test_a_laws_event_shows_the_laws_defaults() -> None:
     # Law 87B: groups at any share, each factored to seven. Board 2: the six
     # as above; table 6 alone: (0 + 1) x 7/1 - 1 = 6.
     assert as_decimals(figures(staff, tid, 2)) == board_1
-    # Board 3: tables 1-4 and 7, (M + 1) x 7/5 - 1: 8 -> 11.6, 6 -> 8.8,
-    # 4 -> 6, 2 -> 3.2, 0 -> 0.4; tables 5-6, (M + 1) x 7/2 - 1: 2 -> 9.5,
-    # 0 -> 2.5.
-    assert as_decimals(figures(staff, tid, 3)) == {
-        1: D("11.6", "0.4"),
-        2: D("8.8", "3.2"),
-        3: D("6", "6"),
-        4: D("0.4", "11.6"),
-        5: D("2.5", "9.5"),
-        6: D("9.5", "2.5"),
-        7: D("3.2", "8.8"),
-    }
+    assert as_decimals(figures(staff, tid, 3)) == LAW_87B_BOARD_3

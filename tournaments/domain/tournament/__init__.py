@@ -8,6 +8,12 @@ once, and travel in the event (spec/eventstore-research.md §6.7): replay never
 depends on today's configuration or clock.
 """
 
+from tournaments.domain.tournament.board_copies import (
+    CopyForm,
+    board_forms,
+    copy_forms,
+    fouled,
+)
 from tournaments.domain.tournament.checks import (
     ENTRY_SIZES,
 )
@@ -21,6 +27,7 @@ from tournaments.domain.tournament.commands import (
     RecordLateness,
     RecordSlowPlay,
     RecordSubstitution,
+    RecordBoardCopy,
     RelieveOfficial,
     ScheduleSession,
     SetCarryOver,
@@ -41,6 +48,7 @@ from tournaments.domain.tournament.errors import (
     AlreadyPublished,
     EntryConflict,
     GameNotSupported,
+    InvalidBoardCopy,
     InvalidHandRecords,
     InvalidPenalty,
     InvalidSchedule,
@@ -54,6 +62,7 @@ from tournaments.domain.tournament.errors import (
 from tournaments.domain.tournament.events import (
     EVENT_TYPES,
     AppealWindowClosed,
+    BoardCopiesRecorded,
     CorrectionWindowClosed,
     HandRecordsSet,
     KnockoutCarryOverSet,
@@ -115,6 +124,8 @@ __all__ = [
     "AppointOfficial",
     "AverageRevision",
     "AveragedBoards",
+    "BoardCopiesRecorded",
+    "CopyForm",
     "CorrectionWindowClosed",
     "CreateTournament",
     "EnterPair",
@@ -128,6 +139,7 @@ __all__ = [
     "HandRecordsSet",
     "HandSource",
     "ImposePenalty",
+    "InvalidBoardCopy",
     "InvalidHandRecords",
     "InvalidPenalty",
     "InvalidSchedule",
@@ -144,6 +156,7 @@ __all__ = [
     "RecordLateness",
     "RecordSlowPlay",
     "RecordSubstitution",
+    "RecordBoardCopy",
     "Regulation",
     "RelieveOfficial",
     "RulingGiven",
@@ -169,8 +182,11 @@ __all__ = [
     "TournamentNotFound",
     "TournamentState",
     "WindowRules",
+    "board_forms",
+    "copy_forms",
     "decide",
     "evolve",
+    "fouled",
     "hand_records_public",
     "publication_deadlines",
     "stream_id",

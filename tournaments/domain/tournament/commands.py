@@ -174,6 +174,18 @@ class RecordSubstitution:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordBoardCopy:
+    """A copy of a board as marked, and the tables that played it (Law 2)."""
+
+    session: int
+    board_number: int
+    copy: str
+    dealer: str
+    vulnerability: str
+    tables: tuple[int, ...]
+
+
 TournamentCommand = (
     CreateTournament
     | EnterPair
@@ -189,4 +201,5 @@ TournamentCommand = (
     | RecordLateness
     | RecordSlowPlay
     | RecordSubstitution
+    | RecordBoardCopy
 )

@@ -13,6 +13,7 @@ from registry.domain.players import PlayerState
 from rules.bridge.law_references import checked_law
 from rules.errors import ArticleRef, LawRef
 from tournaments.domain.penalties import FIGB_CATALOGUE, amount_for
+from tournaments.domain.tournament.board_copies import record_board_copy
 from tournaments.domain.tournament.checks import (
     check_assignments,
     check_burraco_form,
@@ -35,6 +36,7 @@ from tournaments.domain.tournament.commands import (
     RecordLateness,
     RecordSlowPlay,
     RecordSubstitution,
+    RecordBoardCopy,
     RelieveOfficial,
     ScheduleSession,
     SetCarryOver,
@@ -302,6 +304,9 @@ def decide(
         case SetHandRecords():
             require_tournament(state)
             return set_hand_records(require_session(state, command.session), command)
+        case RecordBoardCopy():
+            require_tournament(state)
+            return record_board_copy(require_session(state, command.session), command)
         case AppointOfficial():
             require_tournament(state)
             return _appoint(state, command)

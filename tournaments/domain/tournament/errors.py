@@ -55,3 +55,7 @@ class InvalidPenalty(RuleViolation):
 
 class InvalidHandRecords(RuleViolation):
     code: ClassVar[str] = "invalid_hand_records"
+
+
+class InvalidBoardCopy(RuleViolation):
+    code: ClassVar[str] = "invalid_board_copy"

@@ -274,6 +274,22 @@ class SubstitutionRecorded:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardCopiesRecorded:
+    """One physical copy of a board: its markings and the tables that played
+    it (Laws 2, 87A). A later record of the same copy replaces the earlier."""
+
+    event_type: ClassVar[str] = "tournament.board_copies_recorded"
+    schema_version: ClassVar[int] = 1
+
+    session: int
+    board_number: int
+    copy: str
+    dealer: str  # "N", "E", "S", "W"
+    vulnerability: str  # "None", "NS", "EW", "All"
+    tables: tuple[int, ...]
+
+
 TournamentEvent = (
     TournamentCreated
     | PairEntered
@@ -291,6 +307,7 @@ TournamentEvent = (
     | LatenessRecorded
     | SlowPlayRecorded
     | SubstitutionRecorded
+    | BoardCopiesRecorded
 )
 EVENT_TYPES: tuple[type[TournamentEvent], ...] = (
     TournamentCreated,
@@ -309,4 +326,5 @@ EVENT_TYPES: tuple[type[TournamentEvent], ...] = (
     LatenessRecorded,
     SlowPlayRecorded,
     SubstitutionRecorded,
+    BoardCopiesRecorded,
 )

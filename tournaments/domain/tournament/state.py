@@ -10,6 +10,7 @@ from uuid import UUID
 
 from tournaments.domain.tournament.events import (
     AppealWindowClosed,
+    BoardCopiesRecorded,
     CorrectionWindowClosed,
     HandRecordsSet,
     KnockoutCarryOverSet,
@@ -44,6 +45,10 @@ class SessionState:
     correction_closed: bool = False
     appeal_closed: bool = False
     hand_records: dict[int, str] = field(default_factory=dict)
+    # (board, copy) -> the copy's markings and tables (Laws 2, 87A)
+    board_copies: dict[tuple[int, str], BoardCopiesRecorded] = field(
+        default_factory=dict
+    )
     # (table, board) -> its assignment, built once with the state: a result
     # looks its seat up twice a request, and a 100-table Mitchell has 1,400
     # assignments to scan (issue 13).
@@ -139,6 +144,10 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             return replace(state, substitutions=(*state.substitutions, event))
         case LatenessRecorded():
             return state
+        case BoardCopiesRecorded():
+            copies = dict(state.sessions[event.session].board_copies)
+            copies[(event.board_number, event.copy)] = event
+            return _with_session(state, event.session, board_copies=copies)
         case _:
             assert_never(event)
 
