@@ -108,6 +108,8 @@ def console(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResp
     page = session_of(tournament_id, session)
     # A round's line links here with its board and table for the ruling form.
     prefill = {k: request.GET.get(k, "")[:4] for k in ("board", "table")}
+    if request.GET.get("not_played") == "1":
+        prefill |= {"not_played": "on", "adjustment": "artificial"}
     return render(request, "console/console.html", _context(page, form=prefill))
 
 
@@ -266,11 +268,14 @@ def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpRespo
         adjusted = forms.Adjusted(None)
         if data.get("board") or data.get("table"):
             board, table = forms.board_and_table(data)
-        if data.get("adjustment", "none") != "none":
+        not_played = data.get("not_played") == "on"
+        if data.get("adjustment", "none") != "none" or not_played:
             board, table = forms.board_and_table(data)
             adjusted = forms.adjusted_of(data, board, _language())
         meta = _metadata(request, tournament_id, "give_ruling")
         ruling_id = _command_id(request, meta.actor)
+        if not_played and board is not None and table is not None:
+            _record_not_played(request, page, board, table)
         return handlers.give_ruling(
             tournament_id,
             tournament.GiveRuling(
@@ -296,6 +301,45 @@ def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpRespo
         )
 
     return _answer(request, page, "ruling", run, _("Ruling recorded."))
+
+
+def _record_not_played(
+    request: HttpRequest, page: reads.SessionView, board: int, table: int
+) -> None:
+    """Law 12C2's "board not played" at this table, recorded through the
+    command the API's ``irregularities/`` sends, before the ruling's adjusted
+    score (which the domain awards only over a result or an irregularity).
+    Its key derives from the form's, so a form sent twice records it once; a
+    board whose irregularity is already read is not recorded again."""
+    line = next(
+        (
+            line
+            for tables in page.rounds.values()
+            for t in tables
+            for line in t.lines
+            if line.board_number == board and line.table == table
+        ),
+        None,
+    )
+    if line is not None and line.result is not None and line.result.irregularity:
+        return
+    tid = page.tournament_id
+    key = _key(request)
+    handlers.handle_board_result(
+        handlers.TableRef(tid, page.number, board, table),
+        lambda a: board_result.RecordBoardIrregularity(
+            tournament_id=tid,
+            session=page.number,
+            board_number=board,
+            table=table,
+            ns=a.ns,
+            ew=a.ew,
+            kind="not_played",
+            note=request.POST.get("facts", "").strip()[: forms.MAX_TEXT],
+        ),
+        metadata=_metadata(request, tid, "record_irregularity"),
+        idempotency_key=None if key is None else f"{key}:not-played",
+    )
 
 
 @require_POST

@@ -152,6 +152,41 @@ def test_the_director_enters_a_round_from_the_console_and_gives_a_ruling(
     shot(page, "console-after-round-it")
 
 
+def test_a_board_not_played_gets_its_artificial_score_from_the_round(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    """Law 12C2: from round 1's line the director records "board not played"
+    and the artificial score in the one ruling form (no 409 ``no_result``)."""
+    event = site_event(publish=False, skip=EVERYTHING)
+    console = f"/console/events/{event.tid}/sessions/1/"
+    page = browser.window(DESKTOP, "it-IT")
+    sign_in(page, server, event.director_user, f"{console}rounds/1/")
+    line = page.locator("#round tbody tr").first
+    table, board = (int(n) for n in line.get_attribute("data-line").split("-"))
+    line.get_by_role("link", name="Non giocata…").click()
+    page.wait_for_url(re.compile(r".*not_played=1#ruling$"))
+    ruling = page.locator("#ruling")
+    assert ruling.get_by_label("Smazzata", exact=True).input_value() == str(board)
+    assert ruling.get_by_label("Tavolo", exact=True).input_value() == str(table)
+    assert ruling.locator("#ruling-not-played").is_checked()
+    assert ruling.get_by_label("12C2 Punteggio rettificato artificiale").is_checked()
+    assert ruling.get_by_label("Artificiale (Legge 12C2)").is_checked()
+    ruling.get_by_label("Nord-Sud %").select_option("60")
+    ruling.get_by_label("Est-Ovest %").select_option("40")
+    ruling.get_by_label("Fatti", exact=True).fill(
+        "La coppia Est-Ovest è arrivata tardi"
+    )
+    ruling.get_by_label("Decisione", exact=True).fill("Media più a Nord-Sud")
+    shot(page, "not-played-form-it")
+    ruling.get_by_role("button", name="Registra la decisione").click()
+    page.locator("#ruling .ok").wait_for()
+    assert page.locator("#ruling .ok").inner_text() == "Decisione registrata."
+    state = stored(event.tid, board, table)
+    assert state.irregularity is not None
+    assert (state.irregularity.kind, state.adjusted) == ("not_played", "A60/40")
+    shot(page, "not-played-recorded-it")
+
+
 def test_a_table_enters_a_result_on_a_phone_and_east_west_confirm(
     server: Server, browser: Any, shot: Any
 ) -> None:

@@ -306,3 +306,78 @@ def test_a_table_signs_in_with_its_code_enters_and_east_west_confirm() -> None:
     assert stored(event, board, table).confirmed is True
     # A board the table does not play (the Mitchell plays six): 404.
     assert phone.get("/table/boards/7/", **IT).status_code == 404
+
+
+def test_a_board_not_played_is_recorded_with_its_artificial_score_in_one_form() -> None:
+    """Law 12C2: the ruling form records "board not played" (the command the
+    API's ``irregularities/`` sends) and then the artificial score, with no
+    409 ``no_result``; the same form sent again is the same two commands."""
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    table, board, *_ = round_one(event)[0]
+    page = client.get(f"{base(event)}/?board={board}&table={table}&not_played=1", **EN)
+    assert page.status_code == 200
+    assert 'name="not_played" id="ruling-not-played" checked' in page.content.decode()
+    form = {
+        "idempotency_key": "np1",
+        "board": str(board),
+        "table": str(table),
+        "not_played": "on",
+        "laws": ["12C2"],
+        "facts": "The pair arrived late: no time for the board",
+        "decision": "Average plus to NS, average minus to EW",
+        "adjustment": "artificial",
+        "ns_percent": "60",
+        "ew_percent": "40",
+    }
+    response = client.post(f"{base(event)}/rulings/", form, **EN)
+    assert response.status_code == 201, text(response)
+    assert "Ruling recorded." in text(response)
+    state = stored(event, board, table)
+    assert state.irregularity is not None
+    assert state.irregularity.kind == "not_played"
+    assert state.adjusted == "A60/40"
+    assert state.entered is None
+    again = client.post(f"{base(event)}/rulings/", form, **EN)
+    assert again.status_code == 201
+    stream = board_result.stream_id(uuid.UUID(event.tid), 1, board, table)
+    assert handlers.BOARD_RESULTS.load(stream)[0] == 2
+    assert len(handlers.load_tournament(uuid.UUID(event.tid)).rulings) == 1
+
+
+def test_not_played_over_an_entered_result_is_refused_with_nothing_written() -> None:
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    table, board, *_ = round_one(event)[0]
+    entered = client.post(
+        f"{base(event)}/rounds/1/",
+        {
+            "idempotency_key": "r",
+            f"r{table}-{board}-contract": "3NT",
+            f"r{table}-{board}-declarer": "N",
+            f"r{table}-{board}-tricks": "9",
+        },
+        **EN,
+    )
+    assert entered.status_code == 201
+    response = client.post(
+        f"{base(event)}/rulings/",
+        {
+            "idempotency_key": "np2",
+            "board": str(board),
+            "table": str(table),
+            "not_played": "on",
+            "laws": ["12C2"],
+            "facts": "f",
+            "decision": "d",
+            "adjustment": "artificial",
+            "ns_percent": "50",
+            "ew_percent": "50",
+        },
+        **EN,
+    )
+    assert response.status_code == 409
+    assert "A result is already entered here" in text(response)
+    state = stored(event, board, table)
+    assert (state.irregularity, state.adjusted) == (None, None)
+    assert handlers.load_tournament(uuid.UUID(event.tid)).rulings == {}
