@@ -404,18 +404,32 @@ def correction(request: HttpRequest, tournament_id: UUID, session: int) -> HttpR
         if not reason:
             raise entry.EntryError("reason", "no reason")
         inadmissible = data.get("inadmissible") == "on"
-        return handlers.handle_board_result(
-            handlers.TableRef(tournament_id, session, board, table),
-            lambda _a: board_result.CorrectResult(
-                contract=typed.contract,
-                lead=typed.lead,
-                tricks=typed.tricks,
-                reason=reason,
-                inadmissible=inadmissible,
-            ),
-            metadata=_metadata(request, tournament_id, "correct_result"),
-            idempotency_key=_key(request),
-        )
+        meta = _metadata(request, tournament_id, "correct_result")
+        try:
+            return handlers.handle_board_result(
+                handlers.TableRef(tournament_id, session, board, table),
+                lambda _a: board_result.CorrectResult(
+                    contract=typed.contract,
+                    lead=typed.lead,
+                    tricks=typed.tricks,
+                    reason=reason,
+                    inadmissible=inadmissible,
+                ),
+                metadata=meta,
+                idempotency_key=_key(request),
+            )
+        except board_result.CorrectionPeriodClosed as exc:
+            reads.request_late_correction(
+                reads.LateRequest(
+                    tournament_id, session, board, table, typed.text, reason
+                ),
+                meta.actor,
+            )
+            raise forms.SentToOrganizer(
+                "the correction period has ended: the correction waits for the "
+                "organizer's approval",
+                law=exc.law,
+            ) from exc
 
     return _answer(request, page, "correction", run, _("Correction recorded."))
 

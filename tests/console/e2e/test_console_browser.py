@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from console.models import TableCode
+from tests.console.integration.test_late_corrections import late_event
 from tests.support.auth import PASSWORD
 from tests.support.pairs_event import project
 from tests.support.server import Server
@@ -185,6 +186,58 @@ def test_a_board_not_played_gets_its_artificial_score_from_the_round(
     assert state.irregularity is not None
     assert (state.irregularity.kind, state.adjusted) == ("not_played", "A60/40")
     shot(page, "not-played-recorded-it")
+
+
+def test_the_organizer_approves_a_late_correction_from_their_own_account(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    """Law 79C2: the director's correction after the period waits for the
+    organizer; the organizer's own account approves it with a reason; the
+    director's correction then goes through (decisions 0119, 0161)."""
+    tid, director_user, organizer_user = late_event()
+    console = f"/console/events/{tid}/sessions/1/"
+    director = browser.window(DESKTOP, "it-IT")
+    sign_in(director, server, director_user, console)
+    panel = director.locator("#correction")
+
+    def correct() -> None:
+        panel.get_by_label("Smazzata", exact=True).fill("1")
+        panel.get_by_label("Tavolo", exact=True).fill("1")
+        panel.get_by_label("Contratto", exact=True).fill("4P")
+        panel.get_by_label("Giocante", exact=True).fill("N")
+        panel.get_by_label("Prese", exact=True).fill("9")
+        panel.get_by_label("Motivo", exact=True).fill("Errore del segnapunti")
+        panel.get_by_role("button", name="Correggi il risultato").click()
+
+    correct()
+    director.locator("#correction .error").wait_for()
+    assert (
+        "inviata all'organizzatore"
+        in director.locator("#correction .error").inner_text()
+    )
+
+    page = f"/console/events/{tid}/late-corrections/"
+    organizer = browser.window(PHONE, "it-IT")
+    sign_in(organizer, server, organizer_user, page)
+    item = organizer.locator(".late-corrections li")
+    assert item.count() == 1
+    assert "Sessione 1, smazzata 1, tavolo 1" in item.inner_text()
+    assert "Risultato corretto: 4SN 9" in item.inner_text()
+    shot(organizer, "late-corrections-phone-it")
+    item.get_by_label("Motivo dell'approvazione").fill(
+        "Errore visto da entrambe le coppie"
+    )
+    item.get_by_role("button", name="Approva la correzione tardiva").click()
+    organizer.wait_for_url(f"{server.url}{page}?approved=1")
+    assert organizer.get_by_role("status").inner_text() == "Approvata."
+    shot(organizer, "late-correction-approved-phone-it")
+
+    director.reload()
+    correct()
+    director.locator("#correction .ok").wait_for()
+    assert director.locator("#correction .ok").inner_text() == "Correzione registrata."
+    state = stored(tid, 1, 1)
+    assert (state.contract, state.tricks, state.late_approval) == ("4SN", 9, None)
 
 
 def test_a_table_enters_a_result_on_a_phone_and_east_west_confirm(
