@@ -104,8 +104,6 @@ def _context(page: reads.SessionView, **more: Any) -> dict[str, Any]:
 @director_only
 def console(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
     page = session_of(tournament_id, session)
-    reads.issue_codes(tournament_id, session, page.tables)
-    page = session_of(tournament_id, session)
     # A round's line links here with its board and table for the ruling form.
     prefill = {k: request.GET.get(k, "")[:4] for k in ("board", "table")}
     if request.GET.get("not_played") == "1":
@@ -439,14 +437,21 @@ def correction(request: HttpRequest, tournament_id: UUID, session: int) -> HttpR
 def table_codes(
     request: HttpRequest, tournament_id: UUID, session: int
 ) -> HttpResponse:
-    """New codes for every table: the old ones sign no device in any more
-    (a card lost, a code seen by the wrong person)."""
+    """The session's table codes, issued by this explicit POST (decision 0160,
+    never on a GET): ``action=issue`` gives a code to every table without one
+    (sent twice, the same codes); ``action=renew`` replaces them all, and the
+    old ones sign no device in any more (a card lost, a code seen)."""
     page = session_of(tournament_id, session)
-    reads.renew_codes(tournament_id, session, page.tables)
+    if request.POST.get("action") == "renew":
+        reads.renew_codes(tournament_id, session, page.tables)
+        notice = _("New table codes issued.")
+    else:
+        reads.issue_codes(tournament_id, session, page.tables)
+        notice = _("Table codes issued.")
     fresh = session_of(tournament_id, session)
     return render(
         request,
         "console/_movement.html",
-        _context(fresh, notice=_("New table codes issued.")),
+        _context(fresh, notice=notice),
         status=201,
     )

@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from console.models import TableCode
+from console.reads import issue_codes
 from tests.console.integration.test_late_corrections import late_event
 from tests.support.auth import PASSWORD
 from tests.support.pairs_event import project
@@ -251,6 +252,10 @@ def test_a_table_enters_a_result_on_a_phone_and_east_west_confirm(
         event.director_user,
         f"/console/events/{event.tid}/sessions/1/",
     )
+    # No code yet (decision 0160): the console offers to issue them.
+    director.get_by_role("button", name="Emetti i codici dei tavoli").click()
+    director.locator("#movement .ok").wait_for()
+    assert director.locator("#movement .ok").inner_text() == "Codici dei tavoli emessi."
     code = TableCode.objects.get(
         tournament_id=uuid.UUID(event.tid), session=1, table=1
     ).code
@@ -330,6 +335,7 @@ def test_the_printables_render_for_paper(
     assert not page.locator(".print-actions").is_visible()
     assert "Coppia 1" in page.locator("section.guide-card").first.inner_text()
     shot(page, "print-guide-cards-it")
+    issue_codes(uuid.UUID(event.tid), 1, (1, 2, 3))  # the console's button
     page.goto(f"{server.url}{base}table-cards/")
     cards = page.locator("section.table-card")
     assert cards.count() == 3

@@ -250,7 +250,7 @@ def test_a_penalty_from_the_catalogue_and_the_publication() -> None:
 
 def test_a_table_signs_in_with_its_code_enters_and_east_west_confirm() -> None:
     event = site_event(publish=False, skip=EVERYTHING)
-    director_client(event).get(f"{base(event)}/", **IT)  # issues the codes
+    director_client(event).post(f"{base(event)}/table-codes/", {"action": "issue"})
     table, board, *_ = round_one(event)[0]
     code = TableCode.objects.get(
         tournament_id=uuid.UUID(event.tid), session=1, table=table
@@ -381,3 +381,43 @@ def test_not_played_over_an_entered_result_is_refused_with_nothing_written() -> 
     state = stored(event, board, table)
     assert (state.irregularity, state.adjusted) == (None, None)
     assert handlers.load_tournament(uuid.UUID(event.tid)).rulings == {}
+
+
+def test_table_codes_are_issued_by_the_directors_post_never_by_a_get() -> None:
+    """Decision 0160: the console and the table cards read the codes; the
+    button "Issue table codes" (shown while none exist) issues them; sent
+    twice it keeps them; "renew" replaces them all."""
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    tid = uuid.UUID(event.tid)
+    for path in ("/", "/movement/", "/print/table-cards/"):
+        assert client.get(f"{base(event)}{path}", **EN).status_code == 200
+    assert TableCode.objects.filter(tournament_id=tid).count() == 0
+    page = client.get(f"{base(event)}/", **EN)
+    assert "Issue table codes" in text(page)
+    assert "Issue new table codes" not in text(page)
+    cards = client.get(f"{base(event)}/print/table-cards/", **EN)
+    assert "No table code issued yet: issue them from the console first." in text(cards)
+    issued = client.post(f"{base(event)}/table-codes/", {"action": "issue"}, **IT)
+    assert issued.status_code == 201
+    assert "Codici dei tavoli emessi." in text(issued)
+    codes = dict(
+        TableCode.objects.filter(tournament_id=tid).values_list("table", "code")
+    )
+    assert sorted(codes) == [1, 2, 3]
+    again = client.post(f"{base(event)}/table-codes/", {"action": "issue"}, **EN)
+    assert again.status_code == 201
+    assert (
+        dict(TableCode.objects.filter(tournament_id=tid).values_list("table", "code"))
+        == codes
+    )
+    page = client.get(f"{base(event)}/", **EN)
+    assert "Issue new table codes" in text(page)
+    assert all(code in text(page) for code in codes.values())
+    renewed = client.post(f"{base(event)}/table-codes/", {"action": "renew"}, **EN)
+    assert renewed.status_code == 201
+    fresh = dict(
+        TableCode.objects.filter(tournament_id=tid).values_list("table", "code")
+    )
+    assert sorted(fresh) == [1, 2, 3]
+    assert set(fresh.values()).isdisjoint(codes.values())
