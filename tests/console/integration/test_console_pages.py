@@ -201,24 +201,30 @@ def test_a_ruling_awards_a_weighted_score_built_from_contracts() -> None:
     assert len(handlers.load_tournament(uuid.UUID(event.tid)).rulings) == 1
 
 
+def artificial(
+    key: str, board: int, table: int, ns: int, **more: str
+) -> dict[str, object]:
+    """The ruling form with an artificial score (Law 12C2): NS ``ns``%."""
+    return {
+        "idempotency_key": key,
+        "board": str(board),
+        "table": str(table),
+        "laws": ["12C2"],
+        "facts": "Board not played",
+        "decision": "Average plus to NS",
+        "adjustment": "artificial",
+        "ns_percent": str(ns),
+        "ew_percent": str(100 - ns),
+        **more,
+    }
+
+
 def test_an_artificial_score_needs_a_result_or_an_irregularity_first() -> None:
     event = site_event(publish=False, skip=EVERYTHING)
     client = director_client(event)
     table, board, *_ = round_one(event)[0]
     response = client.post(
-        f"{base(event)}/rulings/",
-        {
-            "idempotency_key": "x",
-            "board": str(board),
-            "table": str(table),
-            "laws": ["12C2"],
-            "facts": "Board not played",
-            "decision": "Average plus to NS",
-            "adjustment": "artificial",
-            "ns_percent": "60",
-            "ew_percent": "40",
-        },
-        **EN,
+        f"{base(event)}/rulings/", artificial("x", board, table, 60), **EN
     )
     assert response.status_code == 409
     assert "No result is entered here yet" in text(response)
@@ -318,18 +324,7 @@ def test_a_board_not_played_is_recorded_with_its_artificial_score_in_one_form() 
     page = client.get(f"{base(event)}/?board={board}&table={table}&not_played=1", **EN)
     assert page.status_code == 200
     assert 'name="not_played" id="ruling-not-played" checked' in page.content.decode()
-    form = {
-        "idempotency_key": "np1",
-        "board": str(board),
-        "table": str(table),
-        "not_played": "on",
-        "laws": ["12C2"],
-        "facts": "The pair arrived late: no time for the board",
-        "decision": "Average plus to NS, average minus to EW",
-        "adjustment": "artificial",
-        "ns_percent": "60",
-        "ew_percent": "40",
-    }
+    form = artificial("np1", board, table, 60, not_played="on")
     response = client.post(f"{base(event)}/rulings/", form, **EN)
     assert response.status_code == 201, text(response)
     assert "Ruling recorded." in text(response)
@@ -362,18 +357,7 @@ def test_not_played_over_an_entered_result_is_refused_with_nothing_written() -> 
     assert entered.status_code == 201
     response = client.post(
         f"{base(event)}/rulings/",
-        {
-            "idempotency_key": "np2",
-            "board": str(board),
-            "table": str(table),
-            "not_played": "on",
-            "laws": ["12C2"],
-            "facts": "f",
-            "decision": "d",
-            "adjustment": "artificial",
-            "ns_percent": "50",
-            "ew_percent": "50",
-        },
+        artificial("np2", board, table, 50, not_played="on"),
         **EN,
     )
     assert response.status_code == 409
