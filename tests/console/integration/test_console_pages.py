@@ -338,6 +338,11 @@ def test_a_board_not_played_is_recorded_with_its_artificial_score_in_one_form() 
     stream = board_result.stream_id(uuid.UUID(event.tid), 1, board, table)
     assert handlers.BOARD_RESULTS.load(stream)[0] == 2
     assert len(handlers.load_tournament(uuid.UUID(event.tid)).rulings) == 1
+    project()
+    line = client.get(f"{base(event)}/rounds/1/", **IT).content.decode()
+    row = re.search(rf'data-line="{table}-{board}">(.*?)</tr>', line, re.S)
+    assert row is not None
+    assert "Non giocata · Punteggio arbitrale A60/40" in re.sub(r"\s+", " ", row.group(1))
 
 
 def test_not_played_over_an_entered_result_is_refused_with_nothing_written() -> None:
