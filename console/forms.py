@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from console import entry
-from rules.errors import DomainError
+from rules.errors import DomainError, StateConflict
 from tournaments.domain import board_result
 
 __all__ = [
@@ -87,6 +88,13 @@ MESSAGES: dict[str, object] = {
     "correction_period_closed": gettext_lazy(
         "The correction period has ended (Law 79C)"
     ),
+    "late_correction_requested": gettext_lazy(
+        "The correction period has ended: the correction is sent to the "
+        "organizer, and can be made once approved"
+    ),
+    "correction_not_late": gettext_lazy(
+        "The correction period is still open: the director corrects it"
+    ),
     "invalid_adjusted_score": gettext_lazy("This adjusted score is not valid"),
     "invalid_penalty": gettext_lazy("This penalty cannot be imposed"),
     "session_not_found": gettext_lazy("No such session"),
@@ -147,6 +155,12 @@ def board_and_table(data: Mapping[str, str]) -> tuple[int, int]:
     return board, table
 
 
+class SentToOrganizer(StateConflict):
+    """A correction after the period, kept for the organizer (Law 79C2)."""
+
+    code: ClassVar[str] = "late_correction_requested"
+
+
 @dataclass(frozen=True, slots=True)
 class Typed:
     """A result as typed at one line: the API's contract, lead and tricks."""
@@ -154,6 +168,15 @@ class Typed:
     contract: str | None
     lead: str | None
     tricks: int | None
+
+    @property
+    def text(self) -> str:
+        """The result as the organizer reads it: "4SN 10 HA", "PASS"."""
+        if self.contract is None:
+            return "PASS"
+        return " ".join(
+            str(part) for part in (self.contract, self.tricks, self.lead) if part
+        )
 
 
 def typed_of(

@@ -28,3 +28,26 @@ class TableCode(models.Model):
 
     def __str__(self) -> str:
         return f"table {self.table} of session {self.session}"
+
+
+class LateCorrectionRequest(models.Model):
+    """A director's correction refused after the correction period, waiting
+    for the organizer's approval (Law 79C2, decision 0161). A note of the
+    workflow, not a fact of the tournament: the approval is the event."""
+
+    tournament_id = models.UUIDField()
+    session = models.IntegerField()
+    board = models.IntegerField()
+    table = models.IntegerField()
+    result = models.CharField(max_length=64)
+    reason = models.CharField(max_length=2000)
+    requested_by = models.CharField(max_length=64)
+    requested_at = models.DateTimeField(auto_now_add=True)
+    approved_by = models.CharField(max_length=64, blank=True, default="")
+    approved_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["requested_at", "id"]
+
+    def __str__(self) -> str:
+        return f"board {self.board} table {self.table} of session {self.session}"

@@ -49,8 +49,6 @@ def table_cards(
     request: HttpRequest, tournament_id: UUID, session: int
 ) -> HttpResponse:
     page = session_of(tournament_id, session)
-    reads.issue_codes(tournament_id, session, page.tables)
-    page = session_of(tournament_id, session)
     tables = [
         (
             table,

@@ -17,7 +17,7 @@ from uuid import UUID
 
 from django.db import IntegrityError, transaction
 
-from console.models import TableCode
+from console.models import LateCorrectionRequest, TableCode
 from tournaments import selectors
 from tournaments.domain import tournament
 from tournaments.handlers import load_tournament
@@ -215,3 +215,38 @@ def table_of_code(code: str) -> TableScope | None:
     if row is None:
         return None
     return TableScope(row.tournament_id, row.session, row.table)
+
+
+@dataclass(frozen=True, slots=True)
+class LateRequest:
+    """A director's correction after the period (Law 79C2)."""
+
+    tournament_id: UUID
+    session: int
+    board: int
+    table: int
+    result: str
+    reason: str
+
+
+def request_late_correction(late: LateRequest, actor: str) -> None:
+    """Keep the refused correction for the organizer: one pending request a
+    board and table, the latest result and reason (decision 0161)."""
+    LateCorrectionRequest.objects.update_or_create(
+        tournament_id=late.tournament_id,
+        session=late.session,
+        board=late.board,
+        table=late.table,
+        approved_at=None,
+        defaults={
+            "result": late.result[:64],
+            "reason": late.reason[:2000],
+            "requested_by": actor[:64],
+        },
+    )
+
+
+def late_requests(tournament_id: UUID) -> list[LateCorrectionRequest]:
+    """The tournament's late corrections, pending first."""
+    rows = LateCorrectionRequest.objects.filter(tournament_id=tournament_id)
+    return sorted(rows, key=lambda r: (r.approved_at is not None, r.requested_at))

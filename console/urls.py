@@ -4,7 +4,7 @@ results site."""
 
 from django.urls import path, register_converter
 
-from console import print_views, table_views, views
+from console import organizer_views, print_views, table_views, views
 from httpapi.inputs import BoundedNumber
 
 register_converter(BoundedNumber, "cnum")
@@ -27,6 +27,11 @@ urlpatterns = [
     path(f"{P}/travellers/", print_views.travellers, name="travellers"),
     path(f"{P}/recap/", print_views.recap, name="recap"),
     path(f"{P}/standings/", print_views.standings, name="standings"),
+    path(
+        "console/events/<uuid:tournament_id>/late-corrections/",
+        organizer_views.late_corrections,
+        name="late_corrections",
+    ),
     path("table/", table_views.sign_in, name="table_login"),
     path("table/sign-out/", table_views.sign_out, name="table_logout"),
     path("table/boards/", table_views.boards, name="table_boards"),

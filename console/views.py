@@ -101,10 +101,10 @@ def _context(page: reads.SessionView, **more: Any) -> dict[str, Any]:
 @director_only
 def console(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
     page = session_of(tournament_id, session)
-    reads.issue_codes(tournament_id, session, page.tables)
-    page = session_of(tournament_id, session)
     # A round's line links here with its board and table for the ruling form.
     prefill = {k: request.GET.get(k, "")[:4] for k in ("board", "table")}
+    if request.GET.get("not_played") == "1":
+        prefill |= {"not_played": "on", "adjustment": "artificial"}
     return render(request, "console/console.html", _context(page, form=prefill))
 
 
@@ -263,11 +263,14 @@ def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpRespo
         adjusted = forms.Adjusted(None)
         if data.get("board") or data.get("table"):
             board, table = forms.board_and_table(data)
-        if data.get("adjustment", "none") != "none":
+        not_played = data.get("not_played") == "on"
+        if data.get("adjustment", "none") != "none" or not_played:
             board, table = forms.board_and_table(data)
             adjusted = forms.adjusted_of(data, board, _language())
         meta = _metadata(request, tournament_id, "give_ruling")
         ruling_id = _command_id(request, meta.actor)
+        if not_played and board is not None and table is not None:
+            _record_not_played(request, page, board, table)
         return handlers.give_ruling(
             tournament_id,
             tournament.GiveRuling(
@@ -293,6 +296,45 @@ def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpRespo
         )
 
     return _answer(request, page, "ruling", run, _("Ruling recorded."))
+
+
+def _record_not_played(
+    request: HttpRequest, page: reads.SessionView, board: int, table: int
+) -> None:
+    """Law 12C2's "board not played" at this table, recorded through the
+    command the API's ``irregularities/`` sends, before the ruling's adjusted
+    score (which the domain awards only over a result or an irregularity).
+    Its key derives from the form's, so a form sent twice records it once; a
+    board whose irregularity is already read is not recorded again."""
+    line = next(
+        (
+            line
+            for tables in page.rounds.values()
+            for t in tables
+            for line in t.lines
+            if line.board_number == board and line.table == table
+        ),
+        None,
+    )
+    if line is not None and line.result is not None and line.result.irregularity:
+        return
+    tid = page.tournament_id
+    key = _key(request)
+    handlers.handle_board_result(
+        handlers.TableRef(tid, page.number, board, table),
+        lambda a: board_result.RecordBoardIrregularity(
+            tournament_id=tid,
+            session=page.number,
+            board_number=board,
+            table=table,
+            ns=a.ns,
+            ew=a.ew,
+            kind="not_played",
+            note=request.POST.get("facts", "").strip()[: forms.MAX_TEXT],
+        ),
+        metadata=_metadata(request, tid, "record_irregularity"),
+        idempotency_key=None if key is None else f"{key}:not-played",
+    )
 
 
 @require_POST
@@ -357,18 +399,32 @@ def correction(request: HttpRequest, tournament_id: UUID, session: int) -> HttpR
         if not reason:
             raise entry.EntryError("reason", "no reason")
         inadmissible = data.get("inadmissible") == "on"
-        return handlers.handle_board_result(
-            handlers.TableRef(tournament_id, session, board, table),
-            lambda _a: board_result.CorrectResult(
-                contract=typed.contract,
-                lead=typed.lead,
-                tricks=typed.tricks,
-                reason=reason,
-                inadmissible=inadmissible,
-            ),
-            metadata=_metadata(request, tournament_id, "correct_result"),
-            idempotency_key=_key(request),
-        )
+        meta = _metadata(request, tournament_id, "correct_result")
+        try:
+            return handlers.handle_board_result(
+                handlers.TableRef(tournament_id, session, board, table),
+                lambda _a: board_result.CorrectResult(
+                    contract=typed.contract,
+                    lead=typed.lead,
+                    tricks=typed.tricks,
+                    reason=reason,
+                    inadmissible=inadmissible,
+                ),
+                metadata=meta,
+                idempotency_key=_key(request),
+            )
+        except board_result.CorrectionPeriodClosed as exc:
+            reads.request_late_correction(
+                reads.LateRequest(
+                    tournament_id, session, board, table, typed.text, reason
+                ),
+                meta.actor,
+            )
+            raise forms.SentToOrganizer(
+                "the correction period has ended: the correction waits for the "
+                "organizer's approval",
+                law=exc.law,
+            ) from exc
 
     return _answer(request, page, "correction", run, _("Correction recorded."))
 
@@ -378,14 +434,21 @@ def correction(request: HttpRequest, tournament_id: UUID, session: int) -> HttpR
 def table_codes(
     request: HttpRequest, tournament_id: UUID, session: int
 ) -> HttpResponse:
-    """New codes for every table: the old ones sign no device in any more
-    (a card lost, a code seen by the wrong person)."""
+    """The session's table codes, issued by this explicit POST (decision 0160,
+    never on a GET): ``action=issue`` gives a code to every table without one
+    (sent twice, the same codes); ``action=renew`` replaces them all, and the
+    old ones sign no device in any more (a card lost, a code seen)."""
     page = session_of(tournament_id, session)
-    reads.renew_codes(tournament_id, session, page.tables)
+    if request.POST.get("action") == "renew":
+        reads.renew_codes(tournament_id, session, page.tables)
+        notice = _("New table codes issued.")
+    else:
+        reads.issue_codes(tournament_id, session, page.tables)
+        notice = _("Table codes issued.")
     fresh = session_of(tournament_id, session)
     return render(
         request,
         "console/_movement.html",
-        _context(fresh, notice=_("New table codes issued.")),
+        _context(fresh, notice=notice),
         status=201,
     )

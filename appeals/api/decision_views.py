@@ -28,7 +28,7 @@ from appeals.api.common import (
 )
 from appeals.domain import appeal
 from httpapi.inputs import validated
-from httpapi.schema import name_components
+from httpapi.schema import ADJUSTED_SCORE_HELP, adjusted_score_examples, name_components
 from tournaments.api.common import MAX_BOARD, MAX_TABLE, LawRefField
 
 __all__ = [
@@ -44,9 +44,7 @@ __all__ = [
 class ScoreOrderSerializer(serializers.Serializer):
     board_number = serializers.IntegerField(min_value=1, max_value=MAX_BOARD)
     table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
-    score = serializers.CharField(
-        max_length=200, help_text='"A60/40" (Law 12C2) or "assigned:-420@1" (12C1)'
-    )
+    score = serializers.CharField(max_length=200, help_text=ADJUSTED_SCORE_HELP)
     law = LawRefField(default="12C1")
 
 
@@ -72,7 +70,20 @@ class DecideAppealApi(AppealApi):
             required=False, default="", allow_blank=True
         )
 
-    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    @extend_schema(
+        request=InputSerializer,
+        responses=COMMAND_RESPONSES,
+        examples=adjusted_score_examples(
+            lambda score: {
+                "outcome": "changed",
+                "reasons": "The hesitation suggested the double (Law 16B1(a))",
+                "changed_points": ["judgement"],
+                "adjusted_scores": [
+                    {"board_number": 7, "table": 3, "score": score, "law": "12C1"}
+                ],
+            }
+        ),
+    )
     def post(self, request: Request, appeal_id: UUID) -> Response:
         data = validated(self.InputSerializer, request.data)
         state = self.appeal_state()

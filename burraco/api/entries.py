@@ -18,7 +18,7 @@ from burraco.entries_import import import_entries
 from httpapi.commands import COMMAND_RESPONSES
 from httpapi.inputs import validated
 from httpapi.problems import problem
-from httpapi.schema import PROBLEM
+from httpapi.schema import PROBLEM, name_components
 from tournaments.api.common import MAX_ENTRY
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -115,3 +115,6 @@ class AbandonmentApi(DirectorCommandApi):
         data = validated(self.InputSerializer, request.data)
         command = burraco.RecordAbandonment(pair=data["pair"], reason=data["reason"])
         return _command(request, tournament_id, command, "record_abandonment")
+
+
+name_components(globals())

@@ -11,7 +11,12 @@ from typing import Any
 from uuid import UUID
 
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, BasePermission
@@ -95,9 +100,15 @@ class BurracoTournamentListApi(APIView):
             child=serializers.ChoiceField(choices=[t.value for t in burraco.TieBreak]),
             max_length=len(burraco.TieBreak),
             default=["mp", "head_to_head"],
+            help_text="pairs level on VP, in this order: mp (the greater sum of "
+            "signed MP differences), head_to_head (the VP won against the other "
+            "pair, when two are level and met)",
         )
         warning_policy = serializers.ChoiceField(
-            choices=[p.value for p in WarningPolicy], default="every_two"
+            choices=[p.value for p in WarningPolicy],
+            default="every_two",
+            help_text="every_two: one VP for every two warnings (2-3 cost 1, 4-5 "
+            "cost 2); every_from_second: one VP for each warning from the second",
         )
         mitchell_turns = serializers.IntegerField(
             min_value=0,
@@ -139,7 +150,26 @@ class BurracoTournamentListApi(APIView):
             help_text="turns a session (Art. 39: a rest once a session); one session if unset",
         )
 
-    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    @extend_schema(
+        request=InputSerializer,
+        responses=COMMAND_RESPONSES,
+        examples=[
+            OpenApiExample(
+                "Pairs: three Mitchell turns then two Danese, three hands a turn",
+                value={
+                    "name": "Torneo di burraco del giovedì",
+                    "starts_at": "2026-03-19T21:00:00+01:00",
+                    "hands_per_turn": 3,
+                    "turns": 5,
+                    "standings_check_minutes": 10,
+                    "tie_breaks": ["mp", "head_to_head"],
+                    "warning_policy": "every_two",
+                    "mitchell_turns": 3,
+                },
+                request_only=True,
+            )
+        ],
+    )
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
         tid = data.get("tournament_id") or new_id(request, actor_of(request.user))

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 from uuid import UUID
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+)
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.parsers import BaseParser, MultiPartParser
@@ -17,7 +23,8 @@ from access.roles import IsFederationStaff, actor_of, metadata_for
 from httpapi.inputs import StrictJSONParser
 from httpapi.problems import problem
 from httpapi.schema import PROBLEM
-from registry.importing import import_players, readable
+from registry.domain import PlayerCategory
+from registry.importing import COLUMNS, REQUIRED, import_players, readable
 from registry.models import PlayerImportJob
 from registry.tasks import queue_import
 
@@ -40,6 +47,36 @@ def job_json(job: PlayerImportJob) -> dict[str, Any]:
         "report": job.report,
         "status_url": job_path(job),
     }
+
+
+def _columns() -> str:
+    """The import's columns for the schema, read from the importer itself."""
+    lines = []
+    for key, names in COLUMNS.items():
+        need = "required" if key in REQUIRED else "optional"
+        others = ", ".join(f"`{n}`" for n in names if n != key)
+        lines.append(f"- `{key}` ({need}; also {others})")
+    categories = ", ".join(f"`{c.value}`" for c in PlayerCategory)
+    return (
+        "The file is UTF-8, separated by commas, semicolons or tabs, with a "
+        "header row naming its columns (English or the Italian names of the "
+        "federation's exports, any order):\n\n"
+        + "\n".join(lines)
+        + f"\n\n`federation_number`: digits, at most 12. `category` (N-L4 §2a): "
+        f"{categories} (any case). `club_code`: a registered club's code. "
+        "`email`: a valid address."
+    )
+
+
+CSV_EXAMPLE = (
+    "federation_number,family_name,given_name,category,club_code,email\n"
+    "123456,Rossi,Maria,1P,BRI01,maria.rossi@example.org\n"
+    "234567,Bianchi,Luca,NC,,\n"
+)
+CSV_EXAMPLE_ITALIAN = (
+    "tessera;cognome;nome;categoria;società;e-mail\n"
+    "123456;Rossi;Maria;1P;BRI01;maria.rossi@example.org\n"
+)
 
 
 class CsvParser(BaseParser):
@@ -65,8 +102,14 @@ class ImportPlayersApi(APIView):
     parser_classes = [CsvParser, MultiPartParser, StrictJSONParser]
 
     @extend_schema(
+        description=f"{inspect.cleandoc(__doc__ or '')}\n\n{_columns()}",
         request={
             "text/csv": {"type": "string"},
+            "application/json": {
+                "type": "object",
+                "properties": {"csv": {"type": "string"}},
+                "required": ["csv"],
+            },
             "multipart/form-data": {
                 "type": "object",
                 "properties": {"file": {"type": "string", "format": "binary"}},
@@ -92,6 +135,26 @@ class ImportPlayersApi(APIView):
             409: PROBLEM,
             422: OpenApiResponse(description="rejected rows: row, column, reason"),
         },
+        examples=[
+            OpenApiExample(
+                "CSV, English columns",
+                value=CSV_EXAMPLE,
+                media_type="text/csv",
+                request_only=True,
+            ),
+            OpenApiExample(
+                "CSV, Italian columns, semicolons",
+                value=CSV_EXAMPLE_ITALIAN,
+                media_type="text/csv",
+                request_only=True,
+            ),
+            OpenApiExample(
+                "JSON with the CSV text",
+                value={"csv": CSV_EXAMPLE},
+                media_type="application/json",
+                request_only=True,
+            ),
+        ],
     )
     def post(self, request: Request) -> Response:
         data: Any = request.data

@@ -20,7 +20,7 @@ from httpapi.commands import COMMAND_RESPONSES, created, idem, new_id
 from httpapi.inputs import validated
 from httpapi.pagination import Page, paginated
 from httpapi.reads import READ_PARAMETERS
-from httpapi.schema import name_components
+from httpapi.schema import adjusted_score_examples, name_components
 from tournaments import handlers
 from tournaments.api.common import (
     MAX_BOARD,
@@ -81,7 +81,20 @@ class GiveRulingApi(APIView):
             "sides' scores differ",
         )
 
-    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    @extend_schema(
+        request=InputSerializer,
+        responses=COMMAND_RESPONSES,
+        examples=adjusted_score_examples(
+            lambda score: {
+                "board_number": 5,
+                "table": 2,
+                "laws": ["12C2" if score[0] != "a" else "12C1(c)"],
+                "facts": "Board not played: the pair arrived late",
+                "decision": "Average plus to North-South",
+                "adjusted_score": score,
+            }
+        ),
+    )
     def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
         data = validated(self.InputSerializer, request.data)
         meta = metadata_for(request, tournament_id, "give_ruling")

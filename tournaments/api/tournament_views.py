@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import serializers
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny, BasePermission
@@ -50,10 +50,18 @@ class WindowsSerializer(serializers.Serializer):
         choices=[r.value for r in tournament.Regulation], default="figb"
     )
     correction_minutes = serializers.IntegerField(
-        min_value=0, max_value=MAX_MINUTES, default=30
+        min_value=0,
+        max_value=MAX_MINUTES,
+        default=30,
+        help_text="Law 79C: minutes after the publication in which a score is "
+        "corrected without the organizer's approval (e.g. 30)",
     )
     inadmissible_minutes = serializers.IntegerField(
-        min_value=0, max_value=MAX_MINUTES, default=15
+        min_value=0,
+        max_value=MAX_MINUTES,
+        default=15,
+        help_text="FIGB N-L79: minutes after the correction period in which an "
+        "inadmissible result is still corrected (e.g. 15)",
     )
     appeal_minutes = serializers.IntegerField(
         min_value=0,
@@ -111,8 +119,60 @@ class PenaltyOverrideSerializer(serializers.Serializer):
         help_text="the FIGB catalogue entry whose amount the event sets; "
         "FIGB's by default: " + catalogue_text(),
     )
-    unit = serializers.ChoiceField(choices=sorted(tournament.PENALTY_UNITS))
-    amount = serializers.IntegerField(min_value=0, max_value=MAX_POINTS)
+    unit = serializers.ChoiceField(
+        choices=sorted(tournament.PENALTY_UNITS),
+        help_text="what amount counts: matchpoints, IMPs, VPs, percent of a top",
+    )
+    amount = serializers.IntegerField(
+        min_value=0, max_value=MAX_POINTS, help_text="this event's amount, e.g. 25"
+    )
+
+
+BRIDGE_PAIRS = {
+    "name": "Coppa Italia Signori, primo turno",
+    "form": "pairs",
+    "scoring": "matchpoints",
+    "starts_at": "2026-03-14T15:00:00+01:00",
+    "windows": {
+        "regulation": "figb",
+        "correction_minutes": 30,
+        "inadmissible_minutes": 15,
+        "appeal_minutes": 15,
+    },
+    "penalty_overrides": [
+        {"key": "closed_room_exit", "unit": "percent_of_top", "amount": 25}
+    ],
+    "system_category": 2,
+}
+TOURNAMENT_EXAMPLES = [
+    OpenApiExample(
+        "Pairs, FIGB windows and a penalty of the event's own",
+        value=BRIDGE_PAIRS,
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Teams, Laws' windows only (Law 92B: 30 minutes)",
+        value={
+            "name": "Campionato a squadre",
+            "form": "teams",
+            "scoring": "teams_imps_vp",
+            "starts_at": "2026-04-11T14:30:00+02:00",
+            "windows": {"regulation": "laws", "correction_minutes": 30},
+            "strict": False,
+        },
+        request_only=True,
+    ),
+    OpenApiExample(
+        "Individual, the defaults",
+        value={
+            "name": "Individuale di primavera",
+            "form": "individual",
+            "scoring": "matchpoints",
+            "starts_at": "2026-05-02T21:00:00+02:00",
+        },
+        request_only=True,
+    ),
+]
 
 
 class TournamentListApi(APIView):
@@ -126,12 +186,23 @@ class TournamentListApi(APIView):
             default=tournament.Game.BRIDGE.value,
             help_text="bridge; burraco events are created at /api/v1/burraco/tournaments/",
         )
-        form = serializers.ChoiceField(choices=[f.value for f in tournament.Form])
-        scoring = serializers.ChoiceField(
-            choices=[s.value for s in tournament.ScoringMethod]
+        form = serializers.ChoiceField(
+            choices=[f.value for f in tournament.Form],
+            help_text="pairs, teams or individual",
         )
-        starts_at = serializers.DateTimeField()
-        windows = WindowsSerializer(required=False)
+        scoring = serializers.ChoiceField(
+            choices=[s.value for s in tournament.ScoringMethod],
+            help_text="matchpoints (pairs, individual), imps_butler or cross_imps "
+            "(pairs on IMPs), teams_imps_vp (teams: IMPs to VPs)",
+        )
+        starts_at = serializers.DateTimeField(
+            help_text='ISO 8601 with its offset, e.g. "2026-03-14T15:00:00+01:00"'
+        )
+        windows = WindowsSerializer(
+            required=False,
+            help_text="the periods after publication: Law 79C's corrections, "
+            "FIGB N-L79's inadmissible results, Law 92B's appeals",
+        )
         strict = serializers.BooleanField(
             default=False, help_text="refuse irregular calls and plays outright"
         )
@@ -180,7 +251,11 @@ class TournamentListApi(APIView):
             lambda page: self.OutputSerializer(page, many=True).data,
         )
 
-    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    @extend_schema(
+        request=InputSerializer,
+        responses=COMMAND_RESPONSES,
+        examples=TOURNAMENT_EXAMPLES,
+    )
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
         if data["game"] != tournament.Game.BRIDGE:

@@ -17,6 +17,8 @@ from typing import Any
 import pytest
 
 from console.models import TableCode
+from console.reads import issue_codes
+from tests.console.integration.test_late_corrections import late_event
 from tests.support.auth import PASSWORD
 from tests.support.pairs_event import project
 from tests.support.server import Server
@@ -152,6 +154,93 @@ def test_the_director_enters_a_round_from_the_console_and_gives_a_ruling(
     shot(page, "console-after-round-it")
 
 
+def test_a_board_not_played_gets_its_artificial_score_from_the_round(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    """Law 12C2: from round 1's line the director records "board not played"
+    and the artificial score in the one ruling form (no 409 ``no_result``)."""
+    event = site_event(publish=False, skip=EVERYTHING)
+    console = f"/console/events/{event.tid}/sessions/1/"
+    page = browser.window(DESKTOP, "it-IT")
+    sign_in(page, server, event.director_user, f"{console}rounds/1/")
+    line = page.locator("#round tbody tr").first
+    table, board = (int(n) for n in line.get_attribute("data-line").split("-"))
+    line.get_by_role("link", name="Non giocata…").click()
+    page.wait_for_url(re.compile(r".*not_played=1#ruling$"))
+    ruling = page.locator("#ruling")
+    assert ruling.get_by_label("Smazzata", exact=True).input_value() == str(board)
+    assert ruling.get_by_label("Tavolo", exact=True).input_value() == str(table)
+    assert ruling.locator("#ruling-not-played").is_checked()
+    assert ruling.get_by_label("12C2 Punteggio rettificato artificiale").is_checked()
+    assert ruling.get_by_label("Artificiale (Legge 12C2)").is_checked()
+    ruling.get_by_label("Nord-Sud %").select_option("60")
+    ruling.get_by_label("Est-Ovest %").select_option("40")
+    ruling.get_by_label("Fatti", exact=True).fill(
+        "La coppia Est-Ovest è arrivata tardi"
+    )
+    ruling.get_by_label("Decisione", exact=True).fill("Media più a Nord-Sud")
+    shot(page, "not-played-form-it")
+    ruling.get_by_role("button", name="Registra la decisione").click()
+    page.locator("#ruling .ok").wait_for()
+    assert page.locator("#ruling .ok").inner_text() == "Decisione registrata."
+    state = stored(event.tid, board, table)
+    assert state.irregularity is not None
+    assert (state.irregularity.kind, state.adjusted) == ("not_played", "A60/40")
+    shot(page, "not-played-recorded-it")
+
+
+def test_the_organizer_approves_a_late_correction_from_their_own_account(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    """Law 79C2: the director's correction after the period waits for the
+    organizer; the organizer's own account approves it with a reason; the
+    director's correction then goes through (decisions 0119, 0161)."""
+    tid, director_user, organizer_user = late_event()
+    console = f"/console/events/{tid}/sessions/1/"
+    director = browser.window(DESKTOP, "it-IT")
+    sign_in(director, server, director_user, console)
+    panel = director.locator("#correction")
+
+    def correct() -> None:
+        panel.get_by_label("Smazzata", exact=True).fill("1")
+        panel.get_by_label("Tavolo", exact=True).fill("1")
+        panel.get_by_label("Contratto", exact=True).fill("4P")
+        panel.get_by_label("Giocante", exact=True).fill("N")
+        panel.get_by_label("Prese", exact=True).fill("9")
+        panel.get_by_label("Motivo", exact=True).fill("Errore del segnapunti")
+        panel.get_by_role("button", name="Correggi il risultato").click()
+
+    correct()
+    director.locator("#correction .error").wait_for()
+    assert (
+        "inviata all'organizzatore"
+        in director.locator("#correction .error").inner_text()
+    )
+
+    page = f"/console/events/{tid}/late-corrections/"
+    organizer = browser.window(PHONE, "it-IT")
+    sign_in(organizer, server, organizer_user, page)
+    item = organizer.locator(".late-corrections li")
+    assert item.count() == 1
+    assert "Sessione 1, smazzata 1, tavolo 1" in item.inner_text()
+    assert "Risultato corretto: 4SN 9" in item.inner_text()
+    shot(organizer, "late-corrections-phone-it")
+    item.get_by_label("Motivo dell'approvazione").fill(
+        "Errore visto da entrambe le coppie"
+    )
+    item.get_by_role("button", name="Approva la correzione tardiva").click()
+    organizer.wait_for_url(f"{server.url}{page}?approved=1")
+    assert organizer.get_by_role("status").inner_text() == "Approvata."
+    shot(organizer, "late-correction-approved-phone-it")
+
+    director.reload()
+    correct()
+    director.locator("#correction .ok").wait_for()
+    assert director.locator("#correction .ok").inner_text() == "Correzione registrata."
+    state = stored(tid, 1, 1)
+    assert (state.contract, state.tricks, state.late_approval) == ("4SN", 9, None)
+
+
 def test_a_table_enters_a_result_on_a_phone_and_east_west_confirm(
     server: Server, browser: Any, shot: Any
 ) -> None:
@@ -163,6 +252,10 @@ def test_a_table_enters_a_result_on_a_phone_and_east_west_confirm(
         event.director_user,
         f"/console/events/{event.tid}/sessions/1/",
     )
+    # No code yet (decision 0160): the console offers to issue them.
+    director.get_by_role("button", name="Emetti i codici dei tavoli").click()
+    director.locator("#movement .ok").wait_for()
+    assert director.locator("#movement .ok").inner_text() == "Codici dei tavoli emessi."
     code = TableCode.objects.get(
         tournament_id=uuid.UUID(event.tid), session=1, table=1
     ).code
@@ -242,6 +335,7 @@ def test_the_printables_render_for_paper(
     assert not page.locator(".print-actions").is_visible()
     assert "Coppia 1" in page.locator("section.guide-card").first.inner_text()
     shot(page, "print-guide-cards-it")
+    issue_codes(uuid.UUID(event.tid), 1, (1, 2, 3))  # the console's button
     page.goto(f"{server.url}{base}table-cards/")
     cards = page.locator("section.table-card")
     assert cards.count() == 3

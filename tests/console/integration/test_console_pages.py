@@ -201,24 +201,30 @@ def test_a_ruling_awards_a_weighted_score_built_from_contracts() -> None:
     assert len(handlers.load_tournament(uuid.UUID(event.tid)).rulings) == 1
 
 
+def artificial(
+    key: str, board: int, table: int, ns: int, **more: str
+) -> dict[str, object]:
+    """The ruling form with an artificial score (Law 12C2): NS ``ns``%."""
+    return {
+        "idempotency_key": key,
+        "board": str(board),
+        "table": str(table),
+        "laws": ["12C2"],
+        "facts": "Board not played",
+        "decision": "Average plus to NS",
+        "adjustment": "artificial",
+        "ns_percent": str(ns),
+        "ew_percent": str(100 - ns),
+        **more,
+    }
+
+
 def test_an_artificial_score_needs_a_result_or_an_irregularity_first() -> None:
     event = site_event(publish=False, skip=EVERYTHING)
     client = director_client(event)
     table, board, *_ = round_one(event)[0]
     response = client.post(
-        f"{base(event)}/rulings/",
-        {
-            "idempotency_key": "x",
-            "board": str(board),
-            "table": str(table),
-            "laws": ["12C2"],
-            "facts": "Board not played",
-            "decision": "Average plus to NS",
-            "adjustment": "artificial",
-            "ns_percent": "60",
-            "ew_percent": "40",
-        },
-        **EN,
+        f"{base(event)}/rulings/", artificial("x", board, table, 60), **EN
     )
     assert response.status_code == 409
     assert "No result is entered here yet" in text(response)
@@ -250,7 +256,7 @@ def test_a_penalty_from_the_catalogue_and_the_publication() -> None:
 
 def test_a_table_signs_in_with_its_code_enters_and_east_west_confirm() -> None:
     event = site_event(publish=False, skip=EVERYTHING)
-    director_client(event).get(f"{base(event)}/", **IT)  # issues the codes
+    director_client(event).post(f"{base(event)}/table-codes/", {"action": "issue"})
     table, board, *_ = round_one(event)[0]
     code = TableCode.objects.get(
         tournament_id=uuid.UUID(event.tid), session=1, table=table
@@ -306,3 +312,103 @@ def test_a_table_signs_in_with_its_code_enters_and_east_west_confirm() -> None:
     assert stored(event, board, table).confirmed is True
     # A board the table does not play (the Mitchell plays six): 404.
     assert phone.get("/table/boards/7/", **IT).status_code == 404
+
+
+def test_a_board_not_played_is_recorded_with_its_artificial_score_in_one_form() -> None:
+    """Law 12C2: the ruling form records "board not played" (the command the
+    API's ``irregularities/`` sends) and then the artificial score, with no
+    409 ``no_result``; the same form sent again is the same two commands."""
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    table, board, *_ = round_one(event)[0]
+    page = client.get(f"{base(event)}/?board={board}&table={table}&not_played=1", **EN)
+    assert page.status_code == 200
+    assert 'name="not_played" id="ruling-not-played" checked' in page.content.decode()
+    form = artificial("np1", board, table, 60, not_played="on")
+    response = client.post(f"{base(event)}/rulings/", form, **EN)
+    assert response.status_code == 201, text(response)
+    assert "Ruling recorded." in text(response)
+    state = stored(event, board, table)
+    assert state.irregularity is not None
+    assert state.irregularity.kind == "not_played"
+    assert state.adjusted == "A60/40"
+    assert state.entered is None
+    again = client.post(f"{base(event)}/rulings/", form, **EN)
+    assert again.status_code == 201
+    stream = board_result.stream_id(uuid.UUID(event.tid), 1, board, table)
+    assert handlers.BOARD_RESULTS.load(stream)[0] == 2
+    assert len(handlers.load_tournament(uuid.UUID(event.tid)).rulings) == 1
+    project()
+    line = client.get(f"{base(event)}/rounds/1/", **IT).content.decode()
+    row = re.search(rf'data-line="{table}-{board}">(.*?)</tr>', line, re.S)
+    assert row is not None
+    assert "Non giocata · Punteggio arbitrale A60/40" in re.sub(
+        r"\s+", " ", row.group(1)
+    )
+
+
+def test_not_played_over_an_entered_result_is_refused_with_nothing_written() -> None:
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    table, board, *_ = round_one(event)[0]
+    entered = client.post(
+        f"{base(event)}/rounds/1/",
+        {
+            "idempotency_key": "r",
+            f"r{table}-{board}-contract": "3NT",
+            f"r{table}-{board}-declarer": "N",
+            f"r{table}-{board}-tricks": "9",
+        },
+        **EN,
+    )
+    assert entered.status_code == 201
+    response = client.post(
+        f"{base(event)}/rulings/",
+        artificial("np2", board, table, 50, not_played="on"),
+        **EN,
+    )
+    assert response.status_code == 409
+    assert "A result is already entered here" in text(response)
+    state = stored(event, board, table)
+    assert (state.irregularity, state.adjusted) == (None, None)
+    assert handlers.load_tournament(uuid.UUID(event.tid)).rulings == {}
+
+
+def test_table_codes_are_issued_by_the_directors_post_never_by_a_get() -> None:
+    """Decision 0160: the console and the table cards read the codes; the
+    button "Issue table codes" (shown while none exist) issues them; sent
+    twice it keeps them; "renew" replaces them all."""
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    tid = uuid.UUID(event.tid)
+    for path in ("/", "/movement/", "/print/table-cards/"):
+        assert client.get(f"{base(event)}{path}", **EN).status_code == 200
+    assert TableCode.objects.filter(tournament_id=tid).count() == 0
+    page = client.get(f"{base(event)}/", **EN)
+    assert "Issue table codes" in text(page)
+    assert "Issue new table codes" not in text(page)
+    cards = client.get(f"{base(event)}/print/table-cards/", **EN)
+    assert "No table code issued yet: issue them from the console first." in text(cards)
+    issued = client.post(f"{base(event)}/table-codes/", {"action": "issue"}, **IT)
+    assert issued.status_code == 201
+    assert "Codici dei tavoli emessi." in text(issued)
+    codes = dict(
+        TableCode.objects.filter(tournament_id=tid).values_list("table", "code")
+    )
+    assert sorted(codes) == [1, 2, 3]
+    again = client.post(f"{base(event)}/table-codes/", {"action": "issue"}, **EN)
+    assert again.status_code == 201
+    assert (
+        dict(TableCode.objects.filter(tournament_id=tid).values_list("table", "code"))
+        == codes
+    )
+    page = client.get(f"{base(event)}/", **EN)
+    assert "Issue new table codes" in text(page)
+    assert all(code in text(page) for code in codes.values())
+    renewed = client.post(f"{base(event)}/table-codes/", {"action": "renew"}, **EN)
+    assert renewed.status_code == 201
+    fresh = dict(
+        TableCode.objects.filter(tournament_id=tid).values_list("table", "code")
+    )
+    assert sorted(fresh) == [1, 2, 3]
+    assert set(fresh.values()).isdisjoint(codes.values())

@@ -127,6 +127,11 @@ def test_the_table_pages_admit_only_a_device_with_a_current_code() -> None:
     director.force_login(event.director_user)
     base = f"/console/events/{event.tid}/sessions/1/"
     assert director.get(base).status_code == 200
+    # A GET writes no code (decision 0160): the director issues them.
+    assert not TableCode.objects.filter(tournament_id=uuid.UUID(event.tid)).exists()
+    issued = director.post(f"{base}table-codes/", {"action": "issue"})
+    assert issued.status_code == 201
+    assert TableCode.objects.filter(tournament_id=uuid.UUID(event.tid)).count() == 3
     # A director signed in is no table: the table pages want a code.
     for path in ("/table/boards/", "/table/boards/1/"):
         response = director.get(path)
@@ -146,7 +151,8 @@ def test_the_table_pages_admit_only_a_device_with_a_current_code() -> None:
     assert console.status_code == 302
     assert console["Location"].startswith("/login/")
     # New codes: the device's old code signs it in no more.
-    assert director.post(f"{base}table-codes/").status_code == 201
+    renewed = director.post(f"{base}table-codes/", {"action": "renew"})
+    assert renewed.status_code == 201
     response = phone.get("/table/boards/")
     assert response.status_code == 302
     assert response["Location"] == "/table/"
