@@ -54,11 +54,6 @@ ADJUSTED_SCORES: tuple[tuple[str, str, str], ...] = (
         "Split (non-balancing)",
         "Law 12C1(e): each side's own score, North-South's sign",
     ),
-    (
-        "reduce:ns=170",
-        "Reduced, one side",
-        "Law 79B3: one side's score lowered, the other keeps the table result",
-    ),
 )
 ADJUSTED_SCORE_HELP = (
     "An adjusted score (Law 12). Artificial (Law 12C2): "
@@ -74,7 +69,8 @@ ADJUSTED_SCORE_HELP = (
     + ", ".join(f'"{text}"' for text, kind, _ in ADJUSTED_SCORES if "Weighted" in kind)
     + " (each score @ its weight, two decimals, the weights summing to 1). "
     'No fault (FIGB N-L12): "A50/50 no-fault". Split (Law 12C1(e)): '
-    '"split:ns=-420;ew=-450". One side reduced (Law 79B3): "reduce:ns=170".'
+    '"split:ns=-420;ew=-450". On a ruling only, one side reduced without raising '
+    'the other (Law 79B3): "reduce:ns=170" or "reduce:ew=-140".'
 )
 
 # A whole document that is a JSON array of objects (a raw schema: spectacular

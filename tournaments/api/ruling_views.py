@@ -20,7 +20,7 @@ from httpapi.commands import COMMAND_RESPONSES, created, idem, new_id
 from httpapi.inputs import validated
 from httpapi.pagination import Page, paginated
 from httpapi.reads import READ_PARAMETERS
-from httpapi.schema import adjusted_score_examples, name_components
+from httpapi.schema import ADJUSTED_SCORE_HELP, adjusted_score_examples, name_components
 from tournaments import handlers
 from tournaments.api.common import (
     MAX_BOARD,
@@ -55,13 +55,7 @@ class GiveRulingApi(APIView):
         decision = serializers.CharField()
         adjusted_score = serializers.CharField(
             required=False,
-            help_text="every form of Law 12: artificial 'A60/40' (NS first; "
-            "12C2), 'A50/50 no-fault' for sides in no way at fault (FIGB N-L12's "
-            "average, revised at the end of the session), assigned "
-            "'assigned:-420' or weighted 'assigned:-420@0.7,-450@0.3' (12C1(a)-(c)), "
-            "non-balancing 'split:ns=-420;ew=-450' (12C1(e), 11A, 43B3), one side "
-            "lowered without raising the other 'reduce:ns=170' or 'reduce:ew=-140' "
-            "(79B3; the other side keeps the table result). Scores are NS's.",
+            help_text=ADJUSTED_SCORE_HELP,
         )
         catalogue = serializers.ChoiceField(
             choices=sorted(

@@ -28,6 +28,8 @@ FORMS = [
     "assigned:-100",
     "assigned:-420@0.7,-450@0.3",
     "assigned:620@0.5,-100@0.25,-200@0.25",
+    "A50/50 no-fault",
+    "split:ns=-420;ew=-450",
 ]
 
 
@@ -67,7 +69,7 @@ def test_every_adjusted_score_form_is_an_example_the_scorer_accepts(
         parse_adjusted(text)  # each one the scorer reads (Law 12)
     help_text = component(schema, ruling)["properties"]["adjusted_score"]["description"]
     assert all(f'"{text}"' in help_text for text in FORMS)
-    assert "No split (12C1(e)) or no-fault form is typed." in help_text
+    assert '"reduce:ns=170"' in help_text  # Law 79B3, a ruling's only
     decision = request_of(schema, "/api/v1/appeals/{appeal_id}/decision/")
     scores = [b["adjusted_scores"][0]["score"] for b in examples(decision)]
     assert scores == FORMS
