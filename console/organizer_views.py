@@ -39,9 +39,7 @@ def organizer_only(view: View) -> View:
         request: HttpRequest, tournament_id: UUID, **kwargs: Any
     ) -> HttpResponse:
         if not request.user.is_authenticated:
-            return redirect_to_login(
-                request.get_full_path(), login_url=reverse("site:login")
-            )
+            return redirect_to_login(request.get_full_path())  # settings.LOGIN_URL
         if not is_organizer(request.user, tournament_id):
             raise PermissionDenied("only the organizer's account of this tournament")
         return view(request, tournament_id, **kwargs)
