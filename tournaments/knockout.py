@@ -19,7 +19,7 @@ from tournaments import handlers
 from tournaments.domain import tournament
 from tournaments.domain.movements.errors import FIGB_NORMS, MatchTied
 from tournaments.domain.movements.knockout import Bracket, seed_bracket
-from tournaments.models import MatchRow, SessionRow
+from tournaments.models import MatchRow, PenaltyRow, SessionRow
 
 PREFIX = "knockout:"
 KO = ArticleRef("78 §2c", source=FIGB_NORMS)
@@ -64,6 +64,15 @@ def bracket_of(
         score.imps[match.team_b] = score.imps.get(match.team_b, 0) + match.imps_b
         score.boards += match.boards
         score.sessions += 1
+    # FIGB §2.1 rule 2 (N-L87 §6b): in a knockout a team's IMP penalty simply
+    # adjusts its match IMP total (decision 0163).
+    for penalty in PenaltyRow.objects.filter(
+        tournament_id=tid, session__in=stage_of, unit="imps"
+    ):
+        for (stage, teams), score in played.items():
+            if stage == stage_of[penalty.session] and penalty.entry_number in teams:
+                team = penalty.entry_number
+                score.imps[team] = score.imps.get(team, 0) - penalty.amount
     tied: dict[tuple[int, int], int] = {}
     for stage in range(1, bracket.stages + 1):
         for m in bracket.stage_matches(stage):

@@ -15,6 +15,31 @@ pytestmark = pytest.mark.django_db
 N_L78 = "Norme integrative FIGB Art. 78 §2c"
 
 
+def test_an_imp_penalty_adjusts_the_knockout_match_total() -> None:
+    """FIGB N-L87 §6b (§2.1 rule 2): in a knockout the penalty "simply
+    adjusts the match IMP total": team 1 wins its match by 10 IMPs, a
+    penalty of 11 IMPs on it sends team 4 through, 10 - 11 = -1."""
+    tid, _, director = knockout_event(4)
+    assert schedule_stage(director, tid, 1).status_code == 201
+    play(director, tid, 1, tables=4, home_wins=True)  # home teams +10 IMPs
+    r = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/penalties/",
+        {
+            "entry_number": 1,
+            "kind": "procedural",
+            "unit": "imps",
+            "amount": 11,
+            "reason": "two procedural penalties",
+        },
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    project()
+    bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
+    first = [m for m in bracket["matches"] if m["stage"] == 1]
+    assert [m["winner"] for m in first] == [4, 2]
+
+
 def knockout_event(teams: int) -> tuple[str, APIClient, APIClient]:
     """Teams entered in seed order."""
     return event_with_entries(
