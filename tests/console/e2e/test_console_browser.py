@@ -165,7 +165,7 @@ def test_a_board_not_played_gets_its_artificial_score_from_the_round(
     sign_in(page, server, event.director_user, f"{console}rounds/1/")
     line = page.locator("#round tbody tr").first
     table, board = (int(n) for n in line.get_attribute("data-line").split("-"))
-    line.get_by_role("link", name="Non giocato…").click()
+    line.get_by_role("link", name="Non giocata…").click()
     page.wait_for_url(re.compile(r".*not_played=1#ruling$"))
     ruling = page.locator("#ruling")
     assert ruling.get_by_label("Smazzata", exact=True).input_value() == str(board)

@@ -342,7 +342,7 @@ def test_a_board_not_played_is_recorded_with_its_artificial_score_in_one_form() 
     line = client.get(f"{base(event)}/rounds/1/", **IT).content.decode()
     row = re.search(rf'data-line="{table}-{board}">(.*?)</tr>', line, re.S)
     assert row is not None
-    assert "Non giocato · Punteggio arbitrale A60/40" in re.sub(
+    assert "Non giocata · Punteggio arbitrale A60/40" in re.sub(
         r"\s+", " ", row.group(1)
     )
 
