@@ -741,9 +741,17 @@ def _teams(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures:
     # FIGB §2.1 rule 2 (N-L87 §6b; App1 §7): a team's IMP penalty comes off
     # its own result in that match only.
     imp_penalty: dict[tuple[int | None, int], int] = {}
+    rounds_of: dict[int, set[int]] = {}
+    for round_number, low, high in tally:
+        for team in (low, high):
+            rounds_of.setdefault(team, set()).add(round_number)
     for p in conditions.penalties:
         if p.unit == "imps":
-            key_p = (p.round, p.entry_number)
+            match_round = p.round
+            if match_round is None and len(rounds_of.get(p.entry_number, ())) == 1:
+                # Recorded before penalties named their match: the team's only one.
+                [match_round] = rounds_of[p.entry_number]
+            key_p = (match_round, p.entry_number)
             imp_penalty[key_p] = imp_penalty.get(key_p, 0) + p.amount
     for (round_number, a, b), (imps_a, imps_b, count, points_a, points_b) in sorted(
         tally.items()

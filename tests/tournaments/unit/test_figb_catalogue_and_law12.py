@@ -227,6 +227,7 @@ def test_a_revealed_breach_in_teams_also_costs_the_offending_team() -> None:
         law="90",
         reason=FIGB_CATALOGUE["system_breach_revealed"].description + " (FIGB App1 §7)",
         catalogue="system_breach_revealed",
+        round=1,  # the board's match: the penalty comes off that one (0163)
     )
     # In pairs the same ruling assigns the score only.
     assert len(t.decide(event(t.Form.PAIRS), ruling, T0)) == 1

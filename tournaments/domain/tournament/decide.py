@@ -438,6 +438,7 @@ def _offender_penalty(
             law="90",
             reason=f"{rule.description} (FIGB {rule.source})",
             catalogue=rule.key,
+            round=seat.round,  # the match of the board (decision 0163)
         )
     ]
 
