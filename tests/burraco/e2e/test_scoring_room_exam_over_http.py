@@ -73,10 +73,11 @@ def members(count: int) -> list[str]:
 
 def workbook(rows: list[list[Any]]) -> bytes:
     from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
 
     book = Workbook()
     sheet = book.active
-    assert sheet is not None
+    assert isinstance(sheet, Worksheet)  # a new workbook's one sheet
     sheet.append(["pair", "member_1", "member_2", "region", "province", "club"])
     for row in rows:
         sheet.append(row)

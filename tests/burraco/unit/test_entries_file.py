@@ -9,10 +9,11 @@ from burraco.entries_import import MAX_ROWS, Rejected, read_table
 
 def test_a_csv_and_an_xlsx_read_alike() -> None:
     from openpyxl import Workbook
+    from openpyxl.worksheet.worksheet import Worksheet
 
     book = Workbook()
     sheet = book.active
-    assert sheet is not None
+    assert isinstance(sheet, Worksheet)  # a new workbook's one sheet
     sheet.append(["Pair", "member_1", "member_2", "club"])
     sheet.append([1, 1001, "1002", None])
     out = io.BytesIO()
