@@ -80,6 +80,9 @@ def test_the_director_enters_a_round_from_the_console_and_gives_a_ruling(
         for b in a.boards
     ]
     assert len(lines) == 6
+    # The page focuses the first contract once loaded: type only then, or
+    # the first keystrokes land nowhere (seen under load in CI).
+    page.wait_for_function("document.activeElement.tagName === 'INPUT'")
     typed = ["4P", "N", "C A", "10"]
     for n, _line in enumerate(lines):
         values = typed if n != 1 else ["3SA", "E", "P 10", "14"]
