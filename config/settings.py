@@ -168,6 +168,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# Italian deadlines read "fino al 26 novembre 2026, 06:12" (config/formats/it).
+FORMAT_MODULE_PATH = ["config.formats"]
 # The results site in Italian and English (decision 0113): LocaleMiddleware
 # picks the language switch's cookie, else the browser's Accept-Language.
 # The compiled catalogue is committed beside its source (locale/).

@@ -25,6 +25,7 @@ from access.models import RoleGrant
 from access.roles import actor_of, is_federation_staff
 from access.throttles import login_refused
 from people import accounts
+from registry.boundary import own_player_label
 from rules.errors import DomainError
 from tournaments.models import OfficialRow, TournamentRow
 
@@ -100,7 +101,7 @@ def roles_of(user: Any) -> list[tuple[str, str]]:
     for g in grants:
         scope = names.get(g.tournament_id, "") if g.tournament_id else ""
         if g.player_id:
-            scope = str(g.player_id)
+            scope = own_player_label(g.player_id)
         elif g.appeal_id:
             scope = str(g.appeal_id)
         out.add((str(ROLE_LABELS.get(g.role, g.role)), scope))

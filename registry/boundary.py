@@ -114,6 +114,20 @@ def player_names(player_ids: Iterable[UUID]) -> dict[UUID, tuple[str, str]]:
     }
 
 
+def own_player_label(player_id: UUID) -> str:
+    """The player's name and federation number as shown to the player's own
+    account (their page): unlike ``player_names`` it ignores the publication
+    choice, which protects the player from the public, not from themself.
+    A player the register does not know is shown by id."""
+    identity = PlayerIdentity.objects.filter(player_id=player_id).first()
+    if identity is None:
+        return str(player_id)
+    name = f"{identity.given_name} {identity.family_name}".strip()
+    return (
+        f"{name} · {identity.federation_number}" if name else identity.federation_number
+    )
+
+
 def players_by_number(numbers: Iterable[str]) -> dict[str, UUID]:
     """The registered player of each federation number the register holds
     (an import of entries names members by number); whether each is a member

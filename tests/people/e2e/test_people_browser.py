@@ -6,6 +6,7 @@ the mail folder and on the player's page."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from typing import Any
 
@@ -151,15 +152,24 @@ def test_staff_invite_a_player_appeals_and_the_committee_decides(
     # The adjusted score reaches the player, with the end of the appeal period.
     notify()
     [ruled] = inbox(addresses["player"])[1:]
-    assert "Punteggio arbitrale sul board 2" in str(ruled["Subject"])
+    assert "Punteggio arbitrale sulla smazzata 2" in str(ruled["Subject"])
     assert "A60/40, Legge 12C2." in text(ruled)
     assert "Puoi fare ricorso fino al" in text(ruled)
+    # Italian writes the month in lower case: "fino al 26 novembre 2026, 18:30".
+    deadline = text(ruled).split("Puoi fare ricorso fino al ")[1].split(" (")[0]
+    assert re.fullmatch(r"\d{1,2} [a-z]+ \d{4}, \d\d:\d\d", deadline), deadline
     assert "You may appeal until" in text(ruled)
 
     # The player appeals it from their page.
     player.goto(f"{url}/me/")
     assert player.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(player, "me-phone-it")
+    # The linked player is named with their federation number, not an id.
+    identity = PlayerIdentity.objects.get(player_id=north_player)
+    assert (
+        f"{identity.given_name} {identity.family_name} · {number}"
+        in player.locator("main").inner_text()
+    )
     player.locator(f"a[href='/events/{event.tid}/rulings/{ruling_id}/appeal/']").click()
     player.locator("#id_grounds").fill("il board non era mescolato male")
     shot(player, "lodge-phone-it")
@@ -218,14 +228,18 @@ def test_staff_invite_a_player_appeals_and_the_committee_decides(
     # The notifications: lodged, hearing, decision; each e-mailed once.
     notify()
     notify()
-    subjects = [str(m["Subject"]) for m in inbox(addresses["player"])]
+    # A long subject is folded on the wire (RFC 5322 2.2.3): read it unfolded.
+    subjects = [
+        re.sub(r"\r?\n(?=[ \t])", "", str(m["Subject"]))
+        for m in inbox(addresses["player"])
+    ]
     # Sent in one batch, in the events' order; files written within the same
     # clock tick share an mtime, so the folder does not keep that order.
     assert sorted(subjects[2:]) == sorted(
         [
-            "[Arbitro] Ricorso presentato sul board 2 / Appeal lodged on board 2",
-            "[Arbitro] Udienza del ricorso sul board 2 / Appeal hearing on board 2",
-            "[Arbitro] Ricorso deciso sul board 2 / Appeal decided on board 2",
+            "[Arbitro] Ricorso presentato sulla smazzata 2 / Appeal lodged on board 2",
+            "[Arbitro] Udienza del ricorso sulla smazzata 2 / Appeal hearing on board 2",
+            "[Arbitro] Ricorso deciso sulla smazzata 2 / Appeal decided on board 2",
         ]
     )
     decided = text(inbox(addresses["player"])[-1])

@@ -74,7 +74,7 @@ def test_each_event_is_told_once_to_each_player_at_the_table() -> None:
     assert set(west.values_list("status", flat=True)) == {"no_address"}
     decided = [m for m in mail.outbox if m.to == ["north@example.org"]][-1]
     assert decided.subject == (
-        "[Arbitro] Ricorso deciso sul board 1 / Appeal decided on board 1"
+        "[Arbitro] Ricorso deciso sulla smazzata 1 / Appeal decided on board 1"
     )
     assert "è stato deciso: la decisione dell'arbitro è modificata." in decided.body
     assert "was decided: the ruling is changed." in decided.body
