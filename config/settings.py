@@ -302,6 +302,11 @@ CELERY_BEAT_SCHEDULE = {
     # The people's notifications (decision 0140) replace the appeal outbox's
     # English state-change mails: one sender, so nobody hears twice.
     "notifications": {"task": "people.tasks.send_notifications", "schedule": 10.0},
+    # A late correction waiting for the organizer (Law 79C2, decision 0161).
+    "late-corrections": {
+        "task": "console.tasks.mail_late_corrections",
+        "schedule": 10.0,
+    },
 }
 
 # Event store

@@ -45,6 +45,8 @@ class LateCorrectionRequest(models.Model):
     requested_at = models.DateTimeField(auto_now_add=True)
     approved_by = models.CharField(max_length=64, blank=True, default="")
     approved_at = models.DateTimeField(null=True, blank=True)
+    # When the organizer was e-mailed (console.late_mail): once a request.
+    mailed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["requested_at", "id"]

@@ -242,8 +242,19 @@ def request_late_correction(late: LateRequest, actor: str) -> None:
             "result": late.result[:64],
             "reason": late.reason[:2000],
             "requested_by": actor[:64],
+            "mailed_at": None,  # a changed request is mailed again
         },
     )
+
+
+def pending_late_counts(tournament_ids: list[UUID]) -> dict[UUID, int]:
+    """How many late corrections wait for approval in each tournament."""
+    counts = dict.fromkeys(tournament_ids, 0)
+    for tid in LateCorrectionRequest.objects.filter(
+        tournament_id__in=tournament_ids, approved_at__isnull=True
+    ).values_list("tournament_id", flat=True):
+        counts[tid] += 1
+    return counts
 
 
 def late_requests(tournament_id: UUID) -> list[LateCorrectionRequest]:

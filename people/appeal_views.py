@@ -34,7 +34,7 @@ from appeals import handlers
 from appeals.domain import appeal
 from people import pages
 from people.notifications import deadline_text, message
-from people.views import roles_of
+from people.views import organizing, roles_of
 from rules.errors import DomainError, StateConflict
 
 ARTIFICIAL = ["A60/40", "A50/50", "A40/60", "A60/60", "A40/40"]
@@ -61,6 +61,7 @@ def me(request: HttpRequest) -> HttpResponse:
             "notes": notes,
             "staff": is_federation_staff(request.user),
             "roles": roles_of(request.user),
+            "organizing": organizing(request.user),
         },
     )
 

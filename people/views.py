@@ -18,12 +18,13 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils.translation import gettext_lazy as _
 
 from access.models import RoleGrant
 from access.roles import actor_of, is_federation_staff
 from access.throttles import login_refused
+from console.reads import pending_late_counts
 from people import accounts
 from registry.boundary import own_player_label
 from rules.errors import DomainError
@@ -106,6 +107,34 @@ def roles_of(user: Any) -> list[tuple[str, str]]:
             scope = str(g.appeal_id)
         out.add((str(ROLE_LABELS.get(g.role, g.role)), scope))
     return sorted(out)
+
+
+def organizing(user: Any) -> list[tuple[str, str, int]]:
+    """Each event the user organizes, with its late-corrections page and how
+    many corrections wait there for the organizer's approval (Law 79C2)."""
+    tids = sorted(
+        {
+            g.tournament_id
+            for g in RoleGrant.objects.filter(user=user, role=RoleGrant.Role.ORGANIZER)
+            if g.tournament_id
+        }
+    )
+    if not tids:
+        return []
+    names = dict(
+        TournamentRow.objects.filter(tournament_id__in=tids).values_list(
+            "tournament_id", "name"
+        )
+    )
+    pending = pending_late_counts(tids)
+    return [
+        (
+            names.get(tid, str(tid)),
+            reverse("console:late_corrections", args=[tid]),
+            pending[tid],
+        )
+        for tid in tids
+    ]
 
 
 class InviteForm(forms.Form):

@@ -165,3 +165,65 @@ def test_the_late_corrections_page_is_the_organizers_alone() -> None:
     assert organizer.put(page).status_code == 405
     assert organizer.post(page, {"request": "999999", "reason": "r"}).status_code == 404
     assert organizer.post(page, approve).status_code == 302
+
+
+def test_the_organizer_is_mailed_each_request_once_and_their_page_links_it() -> None:
+    """Decision 0161: the beat task e-mails a pending request to the event's
+    organizers once, in Italian and English; a changed request is mailed
+    again; an approved one never; with no address it waits for the next beat.
+    The organizer's own page counts the requests and links their page."""
+    from django.conf import settings
+    from django.core import mail
+
+    from console import late_mail
+
+    tid, director_user, organizer_user = late_event()
+    _, director, organizer = clients(tid, director_user, organizer_user)
+    corrections = f"/console/events/{tid}/sessions/1/corrections/"
+    director.post(corrections, {**CORRECTION, "idempotency_key": "m1"}, **EN)
+    [late] = LateCorrectionRequest.objects.filter(tournament_id=tid)
+
+    mail.outbox.clear()
+    # No organizer with an address yet: nothing sent, tried again later.
+    assert late_mail.send_pending() == 0
+    assert mail.outbox == []
+    late.refresh_from_db()
+    assert late.mailed_at is None
+
+    organizer_user.email = "organizer@example.org"
+    organizer_user.save(update_fields=["email"])
+    assert late_mail.send_pending() == 1
+    assert late_mail.send_pending() == 0
+    [sent] = mail.outbox
+    assert sent.to == ["organizer@example.org"]
+    assert sent.subject.startswith("[Arbitro] Correzione tardiva da approvare: ")
+    assert " / Late correction to approve: " in sent.subject
+    url = f"{settings.ARBITRO_SITE_URL}/console/events/{tid}/late-corrections/"
+    assert (
+        "L'arbitro chiede di correggere la smazzata 1, tavolo 1 (sessione 1) dopo il "
+        "periodo di correzione: 4SN 9. Motivo: the scorer's slip. Solo l'organizzatore "
+        f"può approvarla (Legge 79C2): {url}"
+    ) in sent.body
+    assert (
+        "The director asks to correct board 1, table 1 (session 1) after the "
+        "correction period: 4SN 9."
+    ) in sent.body
+
+    # The organizer's page counts it and links the approvals.
+    me = organizer.get("/me/", **IT)
+    assert "1 correzione tardiva attende la tua approvazione (Legge 79C2)." in text(me)
+    assert f'href="/console/events/{tid}/late-corrections/"' in me.content.decode()
+
+    # The director changes the request: mailed again, with the new result.
+    director.post(
+        corrections, {**CORRECTION, "tricks": "10", "idempotency_key": "m2"}, **EN
+    )
+    assert late_mail.send_pending() == 1
+    assert "4SN 10" in mail.outbox[-1].body
+    # Approved: never mailed again, and the page counts nothing pending.
+    page = f"/console/events/{tid}/late-corrections/"
+    organizer.post(page, {"request": str(late.pk), "reason": "seen"}, **IT)
+    LateCorrectionRequest.objects.filter(pk=late.pk).update(mailed_at=None)
+    assert late_mail.send_pending() == 0
+    me = organizer.get("/me/", **EN)
+    assert "0 late corrections await your approval (Law 79C2)." in text(me)
