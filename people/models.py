@@ -19,6 +19,8 @@ class Notification(models.Model):
         APPEAL_LODGED = "appeal_lodged"  # Law 92
         HEARING_SCHEDULED = "hearing_scheduled"  # Law 93, FIGB N-L92-93 §3
         APPEAL_DECIDED = "appeal_decided"  # Law 93, FIGB N-L92-93 §4
+        SCORE_CORRECTED = "score_corrected"  # Law 79C
+        PENALTY_IMPOSED = "penalty_imposed"  # Laws 90, 91; FIGB N-L8, App. 1
 
     class Status(models.TextChoices):
         PENDING = "pending"

@@ -11,7 +11,11 @@ one ``Notification`` per recipient, keyed by the event's id and the player:
 - a hearing scheduled (Law 93; the parties are heard, FIGB N-L92-93 §3),
   with its time;
 - a decision (Law 93), with the further appeal's written pre-notice
-  deadline (FIGB N-L92-93 §4) when the event allows one.
+  deadline (FIGB N-L92-93 §4) when the event allows one;
+- a score corrected at the player's table (Law 79C), with the end of the
+  correction period once the session is published;
+- a penalty or a warning on the player's pair or team (Laws 90, 91; FIGB
+  N-L8 and the catalogue), with the end of the appeal period (Law 92B).
 
 ``send`` e-mails each row once (claimed with a conditional UPDATE, as the
 appeal outbox does), in Italian then English; the address is read from the
@@ -41,7 +45,7 @@ from eventstore.projections import Projection
 from eventstore.store import RecordedEvent, event_store
 from people.models import Notification
 from tournaments import handlers
-from tournaments.domain import board_result
+from tournaments.domain import board_result, tournament
 
 __all__ = ["Notifications", "deadline_text", "message", "send", "send_one"]
 
@@ -62,6 +66,8 @@ SUBJECTS = {
     Kind.APPEAL_LODGED: gettext_lazy("Appeal lodged on board %(board)s"),
     Kind.HEARING_SCHEDULED: gettext_lazy("Appeal hearing on board %(board)s"),
     Kind.APPEAL_DECIDED: gettext_lazy("Appeal decided on board %(board)s"),
+    Kind.SCORE_CORRECTED: gettext_lazy("Score corrected on board %(board)s"),
+    Kind.PENALTY_IMPOSED: gettext_lazy("%(penalty_kind)s in session %(session)s"),
 }
 TEXTS = {
     Kind.RULING_ADJUSTED: gettext_lazy(
@@ -78,6 +84,25 @@ TEXTS = {
     Kind.APPEAL_DECIDED: gettext_lazy(
         "The appeal on board %(board)s, table %(table)s was decided: %(outcome)s."
     ),
+    Kind.SCORE_CORRECTED: gettext_lazy(
+        "The score of board %(board)s, table %(table)s (session %(session)s) was "
+        "corrected to %(result)s: %(reason)s."
+    ),
+    Kind.PENALTY_IMPOSED: gettext_lazy(
+        "%(penalty_kind)s for entry %(entry)s in session %(session)s: "
+        "%(amount)s (%(law)s). %(reason)s"
+    ),
+}
+PENALTY_KINDS = {
+    "procedural": gettext_lazy("Procedural penalty"),
+    "disciplinary": gettext_lazy("Disciplinary penalty"),
+    "warning": gettext_lazy("Warning"),
+}
+PENALTY_UNITS = {
+    "percent_of_top": gettext_lazy("%(amount)s%% of a top"),
+    "matchpoints": gettext_lazy("%(amount)s matchpoints"),
+    "imps": gettext_lazy("%(amount)s IMPs"),
+    "vp": gettext_lazy("%(amount)s VP"),
 }
 DEADLINES = {
     Kind.RULING_ADJUSTED: gettext_lazy("You may appeal until %(deadline)s (Law 92B)."),
@@ -91,6 +116,10 @@ DEADLINES = {
     Kind.APPEAL_DECIDED: gettext_lazy(
         "A further appeal needs a written notice by %(deadline)s (FIGB N-L92-93 §4)."
     ),
+    Kind.SCORE_CORRECTED: gettext_lazy(
+        "A correction may be asked for until %(deadline)s (Law 79C)."
+    ),
+    Kind.PENALTY_IMPOSED: gettext_lazy("You may appeal until %(deadline)s (Law 92B)."),
 }
 
 
@@ -101,9 +130,29 @@ def when(instant: datetime | None) -> str:
     return formats.date_format(timezone.localtime(instant), "DATETIME_FORMAT")
 
 
+def _law(law: str) -> str:
+    """A Law cited in the active language ("90": "Legge 90"); a norm cited
+    by its own name (FIGB N-L8 §3) as it is."""
+    bare = law.removeprefix("Law ")
+    return f"{_('Law')} {bare}" if bare[:1].isdigit() else law
+
+
+def _localized(params: dict[str, Any]) -> dict[str, Any]:
+    """A penalty's kind, amount and Law in the active language."""
+    if "penalty_kind" in params:
+        kind = params["penalty_kind"]
+        params["penalty_kind"] = str(PENALTY_KINDS.get(kind, kind))
+        unit = PENALTY_UNITS.get(params.get("unit", ""))
+        params["amount"] = (
+            str(unit) % {"amount": params["amount"]} if unit else _("no score change")
+        )
+        params["law"] = _law(params["law"])
+    return params
+
+
 def message(row: Notification) -> str:
     """The notification's sentence in the active language."""
-    params = dict(row.params)
+    params = _localized(dict(row.params))
     if "outcome" in params:
         params["outcome"] = str(OUTCOMES.get(params["outcome"], params["outcome"]))
     if row.kind == Kind.HEARING_SCHEDULED:
@@ -121,7 +170,7 @@ def deadline_text(row: Notification) -> str:
 
 
 def subject(row: Notification) -> str:
-    return str(SUBJECTS[Kind(row.kind)]) % dict(row.params)
+    return str(SUBJECTS[Kind(row.kind)]) % _localized(dict(row.params))
 
 
 # -- the projection ---------------------------------------------------------------
@@ -135,7 +184,12 @@ APPEAL_KINDS = {
 
 class Notifications(Projection):
     name = "people.notifications.v1"
-    event_types = (board_result.AdjustedScoreAwarded.event_type, *APPEAL_KINDS)
+    event_types = (
+        board_result.AdjustedScoreAwarded.event_type,
+        board_result.ResultCorrected.event_type,
+        tournament.PenaltyImposed.event_type,
+        *APPEAL_KINDS,
+    )
     # Nothing is rebuilt: the rows are what was sent (decision 0140).
     read_models = ()
 
@@ -148,8 +202,89 @@ class Notifications(Projection):
     def handle(self, recorded: RecordedEvent) -> None:
         if recorded.event_type in APPEAL_KINDS:
             self._appeal(recorded)
+        elif recorded.event_type == board_result.ResultCorrected.event_type:
+            self._corrected(recorded)
+        elif recorded.event_type == tournament.PenaltyImposed.event_type:
+            self._penalty(recorded)
         else:
             self._adjusted(recorded)
+
+    def _corrected(self, recorded: RecordedEvent) -> None:
+        """Law 79C: the four players of the table hear of a corrected score."""
+        event = recorded.event
+        assert isinstance(event, board_result.ResultCorrected)
+        first = event_store().read_stream(recorded.stream_id).events[0].event
+        if not isinstance(first, board_result.ResultEntered):
+            return
+        state = handlers.load_tournament(first.tournament_id)
+        session = state.sessions.get(first.session)
+        published = session.published if session else None
+        players = [
+            pid
+            for n in (first.ns, first.ew)
+            if n in state.entries
+            for pid in state.entries[n].player_ids
+        ]
+        result = (
+            f"{event.contract} {event.tricks}"
+            if event.contract
+            else (_("passed out") if event.tricks is None else str(event.tricks))
+        )
+        params = {
+            "board": first.board_number,
+            "table": first.table,
+            "session": first.session,
+            "result": result,
+            "reason": event.reason,
+        }
+        deadline = published.correction_deadline if published else None
+        _write(
+            recorded,
+            players,
+            Kind.SCORE_CORRECTED,
+            first.tournament_id,
+            None,
+            params,
+            deadline,
+        )
+
+    def _penalty(self, recorded: RecordedEvent) -> None:
+        """Laws 90, 91 (FIGB N-L8, the catalogue): the pair's or the team's
+        players hear of a penalty or a warning, and until when they may appeal."""
+        event = recorded.event
+        assert isinstance(event, tournament.PenaltyImposed)
+        state = handlers.TOURNAMENTS.load(recorded.stream_id)[1]
+        created = state.created
+        entry = state.entries.get(event.entry_number)
+        if created is None or entry is None:
+            return
+        session = state.sessions.get(event.session)
+        published = session.published if session else None
+        deadline = appeal_period_end(
+            regulation=created.windows.regulation,
+            appeal_minutes=created.windows.appeal_minutes,
+            ruling_at=recorded.recorded_at,
+            published_deadline=published.appeal_deadline if published else None,
+            grounds_evident=published is None,
+        )
+        params = {
+            "penalty_kind": event.kind,
+            "entry": event.entry_number,
+            "session": event.session,
+            "amount": event.amount,
+            "unit": event.unit,
+            "law": event.law,
+            "reason": event.reason,
+        }
+        _write(
+            recorded,
+            list(entry.player_ids),
+            Kind.PENALTY_IMPOSED,
+            created.tournament_id,
+            None,
+            params,
+            deadline,
+        )
 
     def _adjusted(self, recorded: RecordedEvent) -> None:
         event = recorded.event

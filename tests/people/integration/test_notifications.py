@@ -5,11 +5,14 @@ nothing, and the row says so."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from django.core import mail
 
 from access.models import RoleGrant
 from eventstore.projections import ProjectionRunner
+from eventstore.store import event_store
 from people.models import Notification
 from people.notifications import Notifications, send
 from tests.support.appeals import Event, project
@@ -83,3 +86,81 @@ def test_each_event_is_told_once_to_each_player_at_the_table() -> None:
     assert Notification.objects.count() == 16
     assert send() == 0
     assert len(mail.outbox) == 12
+
+
+def test_a_corrected_score_and_a_penalty_reach_the_players_they_concern() -> None:
+    """Law 79C: the table's four players hear of a corrected score; Laws 90
+    and 92B: the penalised pair hears of its penalty with the end of the
+    appeal period (FIGB: 15 minutes from the ruling before publication)."""
+    event = Event()
+    chief = event.clients["chief"]
+    event.ok(
+        chief.post(
+            f"/api/v1/tournaments/{event.tid}/sessions/1/boards/2/tables/1/corrections/",
+            {"contract": "3NTS", "tricks": 10, "reason": "the scorer's slip"},
+            format="json",
+        )
+    )
+    event.ok(
+        chief.post(
+            f"/api/v1/tournaments/{event.tid}/sessions/1/penalties/",
+            {
+                "entry_number": 4,
+                "kind": "procedural",
+                "unit": "percent_of_top",
+                "amount": 25,
+                "law": "Law 90",
+                "reason": "Slow play.",
+            },
+            format="json",
+        )
+    )
+    project()
+    ProjectionRunner(Notifications()).catch_up()
+    north = Notification.objects.filter(player_id=event.player("north"))
+    assert list(north.values_list("kind", flat=True)) == ["score_corrected"]
+    [corrected] = north
+    assert corrected.params == {
+        "board": 2,
+        "table": 1,
+        "session": 1,
+        "result": "3NTS 10",
+        "reason": "the scorer's slip",
+    }
+    assert corrected.deadline is None  # unpublished: the period has not begun
+    east = Notification.objects.filter(player_id=event.player("east"))
+    assert list(east.order_by("position").values_list("kind", flat=True)) == [
+        "score_corrected",
+        "penalty_imposed",
+    ]
+    penalised = east.get(kind="penalty_imposed")
+    [recorded] = event_store().read_all(after_position=penalised.position - 1, limit=1)
+    assert recorded.event_type == "tournament.penalty_imposed"
+    assert penalised.deadline == recorded.recorded_at + timedelta(minutes=15)
+
+    mail.outbox.clear()
+    send()
+    [to_east] = [
+        m for m in mail.outbox if m.to == ["east@example.org"] and "25%" in m.body
+    ]
+    assert to_east.subject == (
+        "[Arbitro] Penalità procedurale nella sessione 1 / "
+        "Procedural penalty in session 1"
+    )
+    assert (
+        "Penalità procedurale per la coppia o squadra 4 nella sessione 1: "
+        "25% di un top (Legge 90). Slow play."
+    ) in to_east.body
+    assert (
+        "Procedural penalty for entry 4 in session 1: 25% of a top (Law 90). Slow play."
+    ) in to_east.body
+    [fixed] = [
+        m for m in mail.outbox if m.to == ["north@example.org"] and "3NTS" in m.body
+    ]
+    assert fixed.subject == (
+        "[Arbitro] Punteggio corretto sulla smazzata 2 / Score corrected on board 2"
+    )
+    assert (
+        "Il punteggio della smazzata 2, tavolo 1 (sessione 1) è stato corretto in "
+        "3NTS 10: the scorer's slip."
+    ) in fixed.body
