@@ -20,7 +20,12 @@ from scoring.formats.model import (
     TournamentResults,
 )
 from scoring.formats.pbn import read_pbn, write_pbn
-from scoring.formats.usebio import read_usebio, write_usebio
+from scoring.formats.usebio import (
+    read_usebio,
+    read_usebio_sessions,
+    write_usebio,
+    write_usebio_sessions,
+)
 
 __all__ = [
     "BoardRecord",
@@ -37,7 +42,9 @@ __all__ = [
     "read_json",
     "read_pbn",
     "read_usebio",
+    "read_usebio_sessions",
     "write_json",
     "write_pbn",
     "write_usebio",
+    "write_usebio_sessions",
 ]
