@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from registry.models import TeamIdentity
-from scoring.formats import read_usebio, write_usebio
+from scoring.formats import read_usebio, write_pbn, write_usebio
 from tests.results_io.integration.test_teams_export import _teams_event
 from tournaments.models import EntryRow
 from tournaments.results_io import (
@@ -184,3 +184,57 @@ def test_a_teams_file_that_cannot_be_read_names_its_element_and_records_nothing(
     with pytest.raises(FormatError, match="team 9 is not among the PARTICIPANTS"):
         import_file(unknown.encode(), "usebio")
     assert TournamentRow.objects.count() == before
+
+
+def test_a_teams_session_exported_as_pbn_imports_with_no_difference() -> None:
+    tid, _ = _teams_event()
+    _name_teams(tid)
+    exported, _ = export_results(uuid.UUID(tid), 1, names=False)
+    text = write_pbn(exported)
+    report = import_file(text.encode(), "pbn", source="serie-a.pbn")
+    assert [str(d) for d in report.differences] == []
+    again, _ = export_results(report.tournament_id, 1, names=False)
+    assert again.participants == exported.participants  # the team names
+    assert again.results == exported.results
+    # The deals come back as the session's hand records (Law 6); their
+    # double-dummy tricks are the worker's analysis, not the file's.
+    assert [(b.board_number, b.deal) for b in again.boards] == [
+        (b.board_number, b.deal) for b in exported.boards
+    ]
+    assert again.matches == exported.matches
+    assert again.ranking == exported.ranking
+
+
+def test_a_magic_contest_teams_file_without_rounds_gets_its_matches() -> None:
+    data = (FIXTURES / "magic_contest_teams.pbn").read_bytes()
+    report = import_file(data, "pbn", source="magic_contest_teams.pbn")
+    assert [str(d) for d in report.differences] == []
+    assert report.movement == "synthetic"
+    assert report.notes == (
+        "the file gives no usable rounds and tables: the matches playing the "
+        "same boards are a round, each match at two tables",
+    )
+    exported, _ = export_results(report.tournament_id, 1, names=False)
+    assert [
+        (m.round_number, m.team_a, m.team_b, m.imps_a, m.imps_b, str(m.vp_a))
+        for m in exported.matches
+    ] == [(1, "1", "2", 3, 0, "12.42"), (1, "3", "4", 10, 0, "16.46")]
+    # Each match at two tables, its first team NS at the first (Law 86).
+    assert [
+        (r.board_number, r.table_number, r.ns_id, r.contract) for r in exported.results
+    ] == [
+        (1, 1, "1", "4S"),
+        (1, 2, "2", "4S"),
+        (1, 3, "3", "3NT"),
+        (1, 4, "4", "3NT"),
+        (2, 1, "1", "A60/40"),
+        (2, 2, "2", "2H"),
+        (2, 3, "3", "PASS"),
+        (2, 4, "4", "PASS"),
+    ]
+    assert [(e.participant_id, e.rank) for e in exported.ranking] == [
+        ("3", 1),
+        ("1", 2),
+        ("2", 3),
+        ("4", 4),
+    ]
