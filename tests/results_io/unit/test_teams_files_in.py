@@ -118,10 +118,8 @@ def test_a_ruter_team_imp_file_is_read_with_its_names_and_vps() -> None:
     results = read_pbn((FIXTURES / "ruter_teams.pbn").read_text())
     assert results.header.form is CompetitionForm.TEAMS
     assert results.header.scoring is ScoringMethod.IMPS
-    assert [
-        (p.participant_id, p.name, [pl.name for pl in p.players])
-        for p in results.participants
-    ][0] == (
+    first = results.participants[0]
+    assert (first.participant_id, first.name, [pl.name for pl in first.players]) == (
         "1",
         "Squadra Azzurra",
         ["Anna Alfa", "Bruno Beta", "Carla Gamma", "Dario Delta"],
