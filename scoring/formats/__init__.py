@@ -6,7 +6,12 @@ element that is wrong; every writer takes a ``TournamentResults``.
 """
 
 from scoring.formats.errors import FormatError
-from scoring.formats.json_export import read_json, write_json
+from scoring.formats.json_export import (
+    read_json,
+    read_json_sessions,
+    write_json,
+    write_json_sessions,
+)
 from scoring.formats.model import (
     BoardRecord,
     CompetitionForm,
@@ -40,10 +45,12 @@ __all__ = [
     "TournamentHeader",
     "TournamentResults",
     "read_json",
+    "read_json_sessions",
     "read_pbn",
     "read_usebio",
     "read_usebio_sessions",
     "write_json",
+    "write_json_sessions",
     "write_pbn",
     "write_usebio",
     "write_usebio_sessions",

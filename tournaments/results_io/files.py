@@ -14,6 +14,7 @@ from scoring.formats import (
     RankingEntry,
     TournamentResults,
     read_json,
+    read_json_sessions,
     read_pbn,
     read_usebio,
     read_usebio_sessions,
@@ -84,11 +85,12 @@ def read_sessions(
     data: bytes, fmt: str, settings: Mapping[str, object] | None = None
 ) -> tuple[tuple[TournamentResults, ...], tuple[RankingEntry, ...]]:
     """Read a results file session by session, with the event's ranking: a
-    USEBIO file may hold several sessions of a teams event (decision 0179);
-    any other is one session."""
+    USEBIO or JSON file may hold several sessions of a teams event (decision
+    0179); a PBN file is one session."""
     if fmt == "usebio":
-        sessions, ranking = read_usebio_sessions(data)
-        return sessions, ranking
+        return read_usebio_sessions(data)
+    if fmt == "json":
+        return read_json_sessions(_text(data, fmt))
     one = read_results(data, fmt, settings)
     return (one,), one.ranking
 

@@ -30,6 +30,7 @@ from scoring.formats import (
     TournamentResults,
 )
 from scoring.formats import TableResult as FileResult
+from scoring.formats.json_export import write_json_sessions
 from scoring.formats.model import tie_flags
 from scoring.formats.usebio import write_usebio_sessions
 from tournaments.domain import tournament
@@ -185,10 +186,11 @@ def export_file(
     tournament_id: UUID, session: int | None, fmt: str, *, names: bool
 ) -> tuple[str, tuple[str, ...]]:
     """One session as a results file; a teams event of several sessions with
-    no session chosen as one USEBIO file of them all (decision 0179)."""
+    no session chosen as one USEBIO or JSON file of them all (decision 0179;
+    PBN has no place for sessions)."""
     several = (
         session is None
-        and fmt == "usebio"
+        and fmt in ("usebio", "json")
         and TournamentRow.objects.filter(
             tournament_id=tournament_id, form=tournament.Form.TEAMS.value
         ).exists()
@@ -196,6 +198,8 @@ def export_file(
     )
     if several:
         sessions, ranking, notes = export_teams_event(tournament_id, names=names)
+        if fmt == "json":
+            return write_json_sessions(sessions, ranking), notes
         return write_usebio_sessions(sessions, ranking), notes
     results, notes = export_results(tournament_id, session, names=names)
     return write_results(results, fmt), notes

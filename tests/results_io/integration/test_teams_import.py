@@ -121,6 +121,13 @@ def test_a_teams_file_of_two_sessions_imports_as_two_sessions() -> None:
     assert [s.results for s in back] == [s.results for s in sessions]
     assert [s.matches for s in back] == [s.matches for s in sessions]
     assert back_ranking == read_ranking
+    # The JSON carries the sessions too, and imports again with no difference.
+    document, _ = export_file(report.tournament_id, None, "json", names=False)
+    assert document.count('"number": ') >= 2
+    again = import_file(document.encode(), "json")
+    assert [str(d) for d in again.differences] == []
+    out_again, _ = export_file(again.tournament_id, None, "usebio", names=False)
+    assert read_usebio_sessions(out_again)[0] == back
 
 
 def test_a_teams_file_scored_otherwise_is_refused() -> None:

@@ -141,3 +141,23 @@ def test_a_ruter_team_imp_file_is_read_with_its_names_and_vps() -> None:
     assert again.results == results.results
     assert "TeamName" in write_pbn(results)
     assert "TotalVP" in write_pbn(results)
+
+
+def test_several_sessions_in_the_json_read_back_equal() -> None:
+    from scoring.formats import read_json, read_json_sessions, write_json_sessions
+
+    one = read_usebio((FIXTURES / "ebuscore_teams.xml").read_bytes())
+    two = replace(one, results=one.results[:2], boards=one.boards[:1])
+    text = write_json_sessions((one, two), one.ranking)
+    sessions, ranking = read_json_sessions(text)
+    assert sessions == (replace(one, ranking=()), replace(two, ranking=()))
+    assert ranking == one.ranking
+    with pytest.raises(FormatError, match="holds 2 sessions") as caught:
+        read_json(text)
+    assert caught.value.element == "sessions"
+    misnumbered = text.replace('"number": 2', '"number": 3')
+    with pytest.raises(FormatError, match="session 2 was expected") as wrong:
+        read_json_sessions(misnumbered)
+    assert wrong.value.element == "sessions[1].number"
+    # One session is the plain document.
+    assert read_json(write_json_sessions((one,), one.ranking)) == one
