@@ -536,7 +536,12 @@ def decide_plan(plan: ImportPlan, now: datetime) -> DecidedPlan:
             events = tournament.decide(state, command, now)
         except DomainError as exc:
             if isinstance(command, tournament.EnterPair):
-                what = f"pair {pairs[command.number]} (entry {command.number})"
+                kind = "pair"
+                if state.created is not None and (
+                    state.created.form is tournament.Form.TEAMS
+                ):
+                    kind = "team"
+                what = f"{kind} {pairs[command.number]} (entry {command.number})"
             elif isinstance(command, tournament.ScheduleSession):
                 what = "the movement"
             else:

@@ -28,6 +28,7 @@ from scoring.bridge.vp import wbf_discrete_vp
 from scoring.formats import RankingEntry, TournamentResults
 from scoring.formats.conventions import Rounding, round_figure
 from scoring.formats.model import MatchRecord
+from scoring.formats.model import TableResult as FileResult
 from tournaments.domain import board_result, session_scoring
 from tournaments.domain.session_scoring import SessionFigures
 from tournaments.models import ResultRow
@@ -168,18 +169,18 @@ class _TeamsComparer:
                         what,
                         str(theirs),
                         "none" if mine is None else str(mine),
-                        self._line_reason(session, line.board_number, teams, room),
+                        self._line_reason(session, line, room),
                     )
                 )
 
     def _line_reason(
         self,
         session: int,
-        board: int,
-        teams: frozenset[str],
+        line: FileResult,
         rooms: list[PlannedTable],
     ) -> str:
-        if (session, board, teams) in self.score_differs:
+        teams = frozenset((line.ns_id, line.ew_id))
+        if (session, line.board_number, teams) in self.score_differs:
             return FOLLOWS_SCORE
         pair = [
             t.line for t in rooms if frozenset((t.line.ns_id, t.line.ew_id)) == teams
@@ -187,7 +188,10 @@ class _TeamsComparer:
         if len(pair) == 2 and all(x.score_ns is not None for x in pair):
             first, second = pair
             scale = team_board_imps(first.score_ns or 0, second.score_ns or 0)
-            if first.imp_ns is not None and first.imp_ns != scale:
+            expected = scale if line is first else -scale
+            if (line.imp_ns is not None and line.imp_ns != expected) or (
+                line.imp_ew is not None and line.imp_ew != -expected
+            ):
                 return (
                     f"edited by hand: the IMP scale gives {scale} for the file's "
                     f"own scores {first.score_ns} and {second.score_ns} (Law 78B)"
@@ -380,14 +384,17 @@ class _TeamsComparer:
                 )
             rank = ranks.get(pid)
             if rank is not None and entry.rank != rank:
-                self.out.append(
-                    Difference(
-                        where,
-                        "rank",
-                        str(entry.rank),
-                        str(rank),
-                        FOLLOWS_TOTAL if total_differs else UNEXPLAINED,
+                if total_differs:
+                    reason = FOLLOWS_TOTAL
+                elif entry.tied and self.plan.sessions == 1:
+                    reason = (
+                        "the file shares the place; the FIGB tie-breaks separate "
+                        "equal VPs (N-L78 §5)"
                     )
+                else:
+                    reason = UNEXPLAINED
+                self.out.append(
+                    Difference(where, "rank", str(entry.rank), str(rank), reason)
                 )
 
 

@@ -411,7 +411,7 @@ def _read_score_table(table: Tag, board_number: int, reading: _Reading) -> None:
         result = _read_row(board_number, line, row, reading, individual)
         # A team plays a board in both rooms, once each way (Law 78B).
         competition = reading.header_tags.get("Competition")
-        teams = (
+        teams = "TeamId_NS" in names or (
             competition is not None
             and competition.value.strip().lower().startswith("team")
         )
@@ -680,7 +680,13 @@ def _header(reading: _Reading) -> TournamentHeader:
         date=when,
         venue=_tag_value(tags, "Site", str.strip),
         scoring=scoring,
-        form=_tag_value(tags, "Competition", _form) or CompetitionForm.PAIRS,
+        form=_tag_value(tags, "Competition", _form)
+        # Team columns say teams where no Competition tag does (decision 0179).
+        or (
+            CompetitionForm.TEAMS
+            if {"TeamId_NS", "TeamId"} & reading.columns_seen
+            else CompetitionForm.PAIRS
+        ),
         program=_tag_value(tags, "Generator", str.strip) or reading.program,
         scoring_text=scoring_tag.value.strip() if scoring_tag else None,
     )

@@ -245,3 +245,30 @@ def test_a_magic_contest_teams_file_without_rounds_gets_its_matches() -> None:
         ("2", 3),
         ("4", 4),
     ]
+
+
+def test_a_hand_edit_on_the_closed_room_is_named() -> None:
+    tid, _ = _teams_event()
+    exported, _ = export_results(uuid.UUID(tid), 1, names=False)
+    lines = tuple(
+        replace(r, imp_ns=r.imp_ns - 1, imp_ew=r.imp_ew + 1)
+        if (r.board_number, r.table_number) == (2, 2)
+        and r.imp_ns is not None
+        and r.imp_ew is not None
+        else r
+        for r in exported.results
+    )
+    report = import_file(
+        write_usebio(replace(exported, results=lines), version="1.3").encode(),
+        "usebio",
+    )
+    reason = (
+        "edited by hand: the IMP scale gives 12 for the file's own scores "
+        "620 and -100 (Law 78B)"
+    )
+    assert [
+        (d.where, d.what, d.file, d.ours, d.reason) for d in report.differences
+    ] == [
+        ("board 2 (2 v 1) at table 2", "IMPs NS", "-13", "-12", reason),
+        ("board 2 (2 v 1) at table 2", "IMPs EW", "13", "12", reason),
+    ]

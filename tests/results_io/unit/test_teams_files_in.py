@@ -161,3 +161,10 @@ def test_several_sessions_in_the_json_read_back_equal() -> None:
     assert wrong.value.element == "sessions[1].number"
     # One session is the plain document.
     assert read_json(write_json_sessions((one,), one.ranking)) == one
+
+
+def test_team_columns_say_teams_where_no_competition_tag_does() -> None:
+    text = (FIXTURES / "magic_contest_teams.pbn").read_text()
+    results = read_pbn(text.replace('[Competition "Teams"]\n', ""))
+    assert results.header.form is CompetitionForm.TEAMS
+    assert len(results.results) == 8
