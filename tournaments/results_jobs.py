@@ -49,6 +49,8 @@ def import_report_json(report: ImportReport) -> dict[str, Any]:
         "tournament_id": str(report.tournament_id),
         "entries": dict(report.entries),
         "movement": report.movement,
+        "form": report.form,
+        "sessions": report.sessions,
         "recorded": report.recorded,
         "notes": list(report.notes),
         "conventions": {

@@ -132,6 +132,8 @@ class ImportReport:
     notes: tuple[str, ...]
     differences: tuple[Difference, ...]
     conventions: Conventions
+    form: str = "pairs"  # the file's form: pairs or teams (decision 0179)
+    sessions: int = 1  # the sessions recorded (a teams file may hold several)
 
 
 def tournament_id_for(data: bytes) -> UUID:
@@ -227,4 +229,6 @@ def import_file(
         notes=plan.notes,
         differences=differences,
         conventions=conventions,
+        form=results.header.form.value,
+        sessions=plan.sessions,
     )

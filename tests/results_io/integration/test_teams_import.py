@@ -272,3 +272,15 @@ def test_a_hand_edit_on_the_closed_room_is_named() -> None:
         ("board 2 (2 v 1) at table 2", "IMPs NS", "-13", "-12", reason),
         ("board 2 (2 v 1) at table 2", "IMPs EW", "13", "12", reason),
     ]
+
+
+def test_the_import_command_says_teams_and_prints_no_difference() -> None:
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("import_results", str(FIXTURES / "ebuscore_teams.xml"), stdout=out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].endswith(": 2 teams, 8 events, movement explicit")
+    assert lines[-1] == "no differences"
