@@ -400,6 +400,11 @@ def plan_import(
     notes = [renumbered] if renumbered else []
     teams = results.header.form is CompetitionForm.TEAMS
     sessions = (results, *more)
+    if more and not teams:
+        # Decision 0179: a pairs event's sessions are separate files.
+        raise ImportRefused(
+            f"the file holds {len(sessions)} sessions: only a teams file may"
+        )
     for later in more:
         _check_supported(later)
         if {p.participant_id for p in later.participants} != set(entries):

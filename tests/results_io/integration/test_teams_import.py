@@ -284,3 +284,16 @@ def test_the_import_command_says_teams_and_prints_no_difference() -> None:
     lines = out.getvalue().splitlines()
     assert lines[0].endswith(": 2 teams, 8 events, movement explicit")
     assert lines[-1] == "no differences"
+
+
+def test_a_pairs_file_of_two_sessions_is_refused_and_records_nothing() -> None:
+    from scoring.formats import write_usebio_sessions
+    from tests.support.results_io import MITCHELL_XML
+    from tournaments.models import TournamentRow
+
+    pairs = read_usebio(MITCHELL_XML.read_bytes())
+    text = write_usebio_sessions((pairs, pairs), pairs.ranking)
+    before = TournamentRow.objects.count()
+    with pytest.raises(ImportRefused, match="only a teams file may"):
+        import_file(text.encode(), "usebio")
+    assert TournamentRow.objects.count() == before
