@@ -297,3 +297,26 @@ def test_a_pairs_file_of_two_sessions_is_refused_and_records_nothing() -> None:
     with pytest.raises(ImportRefused, match="only a teams file may"):
         import_file(text.encode(), "usebio")
     assert TournamentRow.objects.count() == before
+
+
+def test_an_edited_match_vp_and_the_total_that_follows_it() -> None:
+    tid, _ = _teams_event()
+    exported, _ = export_results(uuid.UUID(tid), 1, names=False)
+    [match] = exported.matches
+    assert match.vp_a is not None
+    edited = replace(match, vp_a=match.vp_a + 1)
+    tampered = replace(
+        exported,
+        matches=(edited,),
+        ranking=tuple(
+            replace(e, total=edited.vp_a) if e.participant_id == "1" else e
+            for e in exported.ranking
+        ),
+    )
+    report = import_file(write_usebio(tampered, version="1.3").encode(), "usebio")
+    assert [str(d) for d in report.differences] == [
+        f"match 1 v 2 (round 1): VPs 1: file {edited.vp_a}, ours {match.vp_a} "
+        "(no convention explains it: edited by hand, or scored otherwise)",
+        f"team 1 (entry 1): total VPs: file {edited.vp_a}, ours {match.vp_a} "
+        "(follows the match VPs)",
+    ]
