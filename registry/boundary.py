@@ -15,7 +15,7 @@ unknown player. import-linter holds both rules (decision 0087).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from uuid import UUID
 
 from eventstore.store import event_store
@@ -29,7 +29,7 @@ from registry.handlers import (
     player_states,
     register_player,
 )
-from registry.models import PlayerIdentity, RegisteredPlayer
+from registry.models import PlayerIdentity, RegisteredPlayer, TeamIdentity
 from registry.selectors import (
     PublicPerson,
     players_matching_club,
@@ -144,3 +144,21 @@ def player_by_number(federation_number: str) -> UUID | None:
     account is linked to its register entry (decision 0138)."""
     number = federation_number.strip()
     return players_by_number([number]).get(number)
+
+
+def team_names(team_ids: Iterable[UUID]) -> dict[UUID, str]:
+    """Each team's name from the identity table, for a results file (decision
+    0179): a team entry's id is its team's id; a name lives only here."""
+    return dict(
+        TeamIdentity.objects.filter(team_id__in=list(team_ids)).values_list(
+            "team_id", "name"
+        )
+    )
+
+
+def name_teams(names: Mapping[UUID, str]) -> None:
+    """Record the names of teams a results file brought (decision 0179): in
+    the identity table, never in events; called inside the import's
+    transaction."""
+    for team_id, name in names.items():
+        TeamIdentity.objects.update_or_create(team_id=team_id, defaults={"name": name})

@@ -22,10 +22,9 @@ from rules.errors import DomainError
 from tournaments.models import ResultsFileJob
 from tournaments.results_io import (
     ImportReport,
-    export_results,
+    export_file,
     import_file,
     project,
-    write_results,
 )
 
 __all__ = [
@@ -50,6 +49,8 @@ def import_report_json(report: ImportReport) -> dict[str, Any]:
         "tournament_id": str(report.tournament_id),
         "entries": dict(report.entries),
         "movement": report.movement,
+        "form": report.form,
+        "sessions": report.sessions,
         "recorded": report.recorded,
         "notes": list(report.notes),
         "conventions": {
@@ -151,9 +152,8 @@ def _export(job: ResultsFileJob) -> dict[str, Any]:
     _progress(job.job_id, EXPORT_STEPS[0], 0, total)
     project()
     _progress(job.job_id, EXPORT_STEPS[1], 1, total)
-    results, notes = export_results(job.tournament_id, job.session, names=job.names)
+    text, notes = export_file(job.tournament_id, job.session, job.fmt, names=job.names)
     _progress(job.job_id, EXPORT_STEPS[2], 2, total)
-    text = write_results(results, job.fmt)
     ResultsFileJob.objects.filter(job_id=job.job_id).update(
         output=text, step="done", done=total
     )

@@ -6,7 +6,12 @@ element that is wrong; every writer takes a ``TournamentResults``.
 """
 
 from scoring.formats.errors import FormatError
-from scoring.formats.json_export import read_json, write_json
+from scoring.formats.json_export import (
+    read_json,
+    read_json_sessions,
+    write_json,
+    write_json_sessions,
+)
 from scoring.formats.model import (
     BoardRecord,
     CompetitionForm,
@@ -20,7 +25,12 @@ from scoring.formats.model import (
     TournamentResults,
 )
 from scoring.formats.pbn import read_pbn, write_pbn
-from scoring.formats.usebio import read_usebio, write_usebio
+from scoring.formats.usebio import (
+    read_usebio,
+    read_usebio_sessions,
+    write_usebio,
+    write_usebio_sessions,
+)
 
 __all__ = [
     "BoardRecord",
@@ -35,9 +45,13 @@ __all__ = [
     "TournamentHeader",
     "TournamentResults",
     "read_json",
+    "read_json_sessions",
     "read_pbn",
     "read_usebio",
+    "read_usebio_sessions",
     "write_json",
+    "write_json_sessions",
     "write_pbn",
     "write_usebio",
+    "write_usebio_sessions",
 ]

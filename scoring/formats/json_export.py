@@ -15,7 +15,8 @@ same ``TournamentResults``.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import date
 from decimal import Decimal
 from typing import Any, TypeVar
@@ -38,7 +39,15 @@ from scoring.formats.model import (
     artificial_percentages,
 )
 
-__all__ = ["FORMAT", "VERSION", "read_json", "to_document", "write_json"]
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "read_json",
+    "read_json_sessions",
+    "to_document",
+    "write_json",
+    "write_json_sessions",
+]
 
 FORMAT = "arbitro-results"
 VERSION = 1
@@ -190,6 +199,31 @@ def _dump(value: Any, indent: str) -> str:
 def write_json(results: TournamentResults) -> str:
     """Write the JSON results export, version 1."""
     return _dump(to_document(results), "") + "\n"
+
+
+def write_json_sessions(
+    sessions: Sequence[TournamentResults], ranking: tuple[RankingEntry, ...]
+) -> str:
+    """Write one event's sessions: one session as ``write_json``; several as
+    ``sessions`` (each its ``number``, ``boards`` and ``matches``) with the
+    event's ``ranking`` (decision 0179)."""
+    if len(sessions) == 1:
+        return write_json(replace(sessions[0], ranking=ranking))
+    first = sessions[0]
+    if any(s.participants != first.participants for s in sessions[1:]):
+        raise FormatError("the sessions of one file name the same participants")
+    document = to_document(replace(first, ranking=ranking))
+    document.pop("matches", None)
+    del document["boards"]
+    document["sessions"] = [
+        {
+            "number": number,
+            "boards": to_document(session)["boards"],
+            "matches": to_document(session).get("matches", []),
+        }
+        for number, session in enumerate(sessions, start=1)
+    ]
+    return _dump(document, "") + "\n"
 
 
 # --- reading --------------------------------------------------------------
@@ -410,8 +444,66 @@ def _table_result(board_number: int, data: dict[str, Any], path: str) -> TableRe
     )
 
 
+def _play(
+    container: dict[str, Any], where: str
+) -> tuple[tuple[BoardRecord, ...], tuple[TableResult, ...], tuple[MatchRecord, ...]]:
+    """A session's boards with their results, and its matches."""
+    prefix = f"{where}." if where != "$" else ""
+    boards: list[BoardRecord] = []
+    results: list[TableResult] = []
+    for i, item in enumerate(_list(container, "boards", where)):
+        path = f"{prefix}boards[{i}]"
+        board = _object(item, path)
+        record = _board(board, path)
+        boards.append(record)
+        for j, line in enumerate(_list(board, "results", path)):
+            line_path = f"{path}.results[{j}]"
+            results.append(
+                _table_result(record.board_number, _object(line, line_path), line_path)
+            )
+    matches = tuple(
+        _match(_object(item, f"{prefix}matches[{i}]"), f"{prefix}matches[{i}]")
+        for i, item in enumerate(_optional(container, "matches", list, where) or [])
+    )
+    return tuple(boards), tuple(results), matches
+
+
+def _session_of(
+    path: str,
+    header: TournamentHeader,
+    participants: tuple[Participant, ...],
+    boards: tuple[BoardRecord, ...],
+    results: tuple[TableResult, ...],
+    matches: tuple[MatchRecord, ...],
+) -> TournamentResults:
+    return _build(
+        path,
+        lambda: TournamentResults(
+            header=header,
+            participants=participants,
+            boards=boards,
+            results=results,
+            matches=matches,
+        ),
+    )
+
+
 def read_json(text: str) -> TournamentResults:
-    """Read a JSON results export; raise ``FormatError`` naming line or path."""
+    """Read a JSON results export; raise ``FormatError`` naming line or path.
+
+    A document of several sessions is refused here: ``read_json_sessions``
+    reads it (decision 0179)."""
+    sessions, _ = read_json_sessions(text)
+    if len(sessions) > 1:
+        raise _fail("sessions", f"the file holds {len(sessions)} sessions")
+    return sessions[0]
+
+
+def read_json_sessions(
+    text: str,
+) -> tuple[tuple[TournamentResults, ...], tuple[RankingEntry, ...]]:
+    """Read a JSON results export session by session, with the event's
+    ranking (decision 0179); raise ``FormatError`` naming line or path."""
     try:
         document = json.loads(text, parse_float=Decimal)
     except json.JSONDecodeError as error:
@@ -426,34 +518,41 @@ def read_json(text: str) -> TournamentResults:
         _participant(_object(item, f"participants[{i}]"), f"participants[{i}]")
         for i, item in enumerate(_list(root, "participants", "$"))
     )
-    boards: list[BoardRecord] = []
-    results: list[TableResult] = []
-    for i, item in enumerate(_list(root, "boards", "$")):
-        path = f"boards[{i}]"
-        board = _object(item, path)
-        record = _board(board, path)
-        boards.append(record)
-        for j, line in enumerate(_list(board, "results", path)):
-            line_path = f"{path}.results[{j}]"
-            results.append(
-                _table_result(record.board_number, _object(line, line_path), line_path)
-            )
     ranking = tuple(
         _ranking_entry(_object(item, f"ranking[{i}]"), f"ranking[{i}]")
         for i, item in enumerate(_list(root, "ranking", "$"))
     )
-    matches = tuple(
-        _match(_object(item, f"matches[{i}]"), f"matches[{i}]")
-        for i, item in enumerate(_optional(root, "matches", list, "$") or [])
-    )
-    return _build(
-        "$",
+    several = _optional(root, "sessions", list, "$")
+    if several is None:
+        boards, results, matches = _play(root, "$")
+        one = _build(
+            "$",
+            lambda: TournamentResults(
+                header=header,
+                participants=participants,
+                boards=boards,
+                results=results,
+                ranking=ranking,
+                matches=matches,
+            ),
+        )
+        return (one,), one.ranking
+    sessions = []
+    for i, item in enumerate(several):
+        path = f"sessions[{i}]"
+        container = _object(item, path)
+        if container.get("number") != i + 1:
+            raise _fail(f"{path}.number", f"session {i + 1} was expected")
+        boards, results, matches = _play(container, path)
+        sessions.append(
+            _session_of(path, header, participants, boards, results, matches)
+        )
+    if not sessions:
+        raise _fail("sessions", "no session")
+    event = _build(
+        "ranking",
         lambda: TournamentResults(
-            header=header,
-            participants=participants,
-            boards=tuple(boards),
-            results=tuple(results),
-            ranking=ranking,
-            matches=matches,
+            header=header, participants=participants, ranking=ranking
         ),
     )
+    return tuple(sessions), event.ranking

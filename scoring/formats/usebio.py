@@ -22,8 +22,10 @@ from __future__ import annotations
 
 import re
 import xml.etree.ElementTree as ET
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import replace
 from datetime import date
+from decimal import Decimal
 from typing import TypeVar
 
 from scoring.formats.errors import FormatError
@@ -55,7 +57,12 @@ from scoring.formats.notation import (
 )
 from scoring.formats.xml_tree import Node, parse_xml
 
-__all__ = ["read_usebio", "write_usebio"]
+__all__ = [
+    "read_usebio",
+    "read_usebio_sessions",
+    "write_usebio",
+    "write_usebio_sessions",
+]
 
 _T = TypeVar("_T")
 _SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
@@ -109,7 +116,30 @@ def _required(node: Node, tag: str) -> str:
 
 
 def read_usebio(data: bytes | str) -> TournamentResults:
-    """Read a USEBIO 1.x file; raise ``FormatError`` naming the element and line."""
+    """Read a USEBIO 1.x file; raise ``FormatError`` naming the element and line.
+
+    A file of several sessions is refused here: ``read_usebio_sessions``
+    reads it (decision 0179)."""
+    sessions, _ = read_usebio_sessions(data)
+    if len(sessions) > 1:
+        raise FormatError(
+            f"the file holds {len(sessions)} sessions: read them one by one",
+            element="SESSION",
+        )
+    return sessions[0]
+
+
+def read_usebio_sessions(
+    data: bytes | str,
+) -> tuple[tuple[TournamentResults, ...], tuple[RankingEntry, ...]]:
+    """Read a USEBIO 1.x file session by session, with the event's ranking.
+
+    ``EVENT/SESSION`` elements (``SESSION_NUMBER`` 1, 2, ... in order), each
+    holding its ``MATCH``es and ``BOARD``s, are the sessions of one event
+    with the same ``PARTICIPANTS``; the participants' ``TOTAL_SCORE`` and
+    ``PLACE`` are then the event's (decision 0179). A file without them is
+    one session, ranked by its participants.
+    """
     root = parse_xml(data)
     if root.tag != "USEBIO":
         raise FormatError(
@@ -125,13 +155,54 @@ def read_usebio(data: bytes | str) -> TournamentResults:
         raise FormatError("EVENT is missing", element="USEBIO", line=root.line)
     header = _header(event)
     participants, ranking = _participants(event, header.form)
+    nodes = event.find_all("SESSION")
+    if not nodes:
+        one = _session(root, event, header, participants, ranking)
+        return (one,), one.ranking
+    sessions = []
+    for index, node in enumerate(nodes, start=1):
+        number = _value(node, "SESSION_NUMBER", parse_int)
+        if number is not None and number != index:
+            raise FormatError(
+                f"SESSION_NUMBER {number} where session {index} was expected",
+                element="SESSION",
+                line=node.line,
+            )
+        sessions.append(_session(node, node, header, participants, ()))
+    try:
+        return tuple(sessions), tie_flags(ranking, participants)
+    except ValueError as error:
+        raise FormatError(str(error), element="PARTICIPANTS") from None
+
+
+def _boards_of(container: Node) -> list[tuple[Node, int | None]]:
+    """The container's ``BOARD``s, and those of its ``MATCH``es with the
+    match's round (a program may nest a match's boards in it)."""
+    found: list[tuple[Node, int | None]] = [
+        (board, None) for board in container.find_all("BOARD")
+    ]
+    for match in container.find_all("MATCH"):
+        round_number = _value(match, "ROUND_NUMBER", parse_int)
+        found.extend((board, round_number) for board in match.find_all("BOARD"))
+    return found
+
+
+def _session(
+    handsets: Node,
+    container: Node,
+    header: TournamentHeader,
+    participants: tuple[Participant, ...],
+    ranking: tuple[RankingEntry, ...],
+) -> TournamentResults:
+    """One session: the container's boards, matches and the deals of the
+    ``HANDSET`` under ``handsets``."""
     known = {p.participant_id for p in participants}
     boards: dict[int, BoardRecord] = {}
     results: list[TableResult] = []
     # A team plays a board in both rooms, once each way (Law 78B).
     teams = header.form is CompetitionForm.TEAMS
     seated: dict[tuple[int, str, str], int] = {}
-    for board in event.iter("BOARD"):
+    for board, match_round in _boards_of(container):
         number = _board_number(board)
         datum = _value(board, "BOARD_AVERAGE", _datum)
         known_board = boards.get(number)
@@ -140,10 +211,13 @@ def read_usebio(data: bytes | str) -> TournamentResults:
             boards[number] = BoardRecord(board_number=number, datum=datum)
         for line in board.find_all("TRAVELLER_LINE"):
             result = _traveller_line(number, line)
+            if result.round_number is None and match_round is not None:
+                result = replace(result, round_number=match_round)
             for pid, side in ((result.ns_id, "NS"), (result.ew_id, "EW")):
                 if pid not in known:
                     raise FormatError(
-                        f"pair {pid} is not among the PARTICIPANTS",
+                        f"{'team' if teams else 'pair'} {pid} is not among the "
+                        "PARTICIPANTS",
                         element="TRAVELLER_LINE",
                         line=line.line,
                     )
@@ -157,7 +231,7 @@ def read_usebio(data: bytes | str) -> TournamentResults:
                     )
                 seated[key] = line.line
             results.append(result)
-    handset = root.find("HANDSET")
+    handset = handsets.find("HANDSET")
     if handset is not None:
         for board in handset.find_all("BOARD"):
             number = _board_number(board)
@@ -179,10 +253,10 @@ def read_usebio(data: bytes | str) -> TournamentResults:
             boards=tuple(sorted(boards.values(), key=lambda b: b.board_number)),
             results=tuple(results),
             ranking=tie_flags(ranking, participants),
-            matches=tuple(_match(node) for node in event.find_all("MATCH")),
+            matches=tuple(_match(node) for node in container.find_all("MATCH")),
         )
     except ValueError as error:
-        raise FormatError(str(error), element="USEBIO") from None
+        raise FormatError(str(error), element=container.tag) from None
 
 
 def _datum(text: str) -> int:
@@ -219,7 +293,12 @@ def _header(event: Node) -> TournamentHeader:
     elif "CROSS_IMP" in event_type:
         scoring = ScoringMethod.CROSS_IMPS
     elif method_text is None:
-        scoring = ScoringMethod.MATCHPOINTS
+        # A teams event is scored in IMPs unless it says otherwise (Law 78B).
+        scoring = (
+            ScoringMethod.IMPS
+            if form is CompetitionForm.TEAMS
+            else ScoringMethod.MATCHPOINTS
+        )
     else:
         found = _SCORING_METHODS.get(method_text.upper())
         if found is None:
@@ -320,8 +399,27 @@ def _participants(
 
 
 def _match(node: Node) -> MatchRecord:
-    """A teams match: round, the two teams, their IMPs and VPs (Law 78B)."""
+    """A teams match: round, the two teams, their IMPs and VPs (Law 78B).
+
+    Either our elements (``TEAM_A_NUMBER``, ``TEAM_A_IMPS``, ``TEAM_A_VPS``,
+    decision 0153) or two ``TEAM`` children, each with ``TEAM_NUMBER``,
+    ``IMPS`` and ``VICTORY_POINTS`` (or ``VPS``), decision 0179."""
     try:
+        sides = node.find_all("TEAM")
+        if node.find("TEAM_A_NUMBER") is None and sides:
+            if len(sides) != 2:
+                raise ValueError(f"a match of {len(sides)} TEAM elements, not 2")
+            a, b = sides
+            return MatchRecord(
+                round_number=int(_required(node, "ROUND_NUMBER")),
+                team_a=_required(a, "TEAM_NUMBER"),
+                team_b=_required(b, "TEAM_NUMBER"),
+                boards=_value(node, "BOARD_COUNT", int),
+                imps_a=int(_required(a, "IMPS")),
+                imps_b=int(_required(b, "IMPS")),
+                vp_a=_team_vps(a),
+                vp_b=_team_vps(b),
+            )
         return MatchRecord(
             round_number=int(_required(node, "ROUND_NUMBER")),
             team_a=_required(node, "TEAM_A_NUMBER"),
@@ -334,6 +432,11 @@ def _match(node: Node) -> MatchRecord:
         )
     except ValueError as error:
         raise FormatError(str(error), element="MATCH", line=node.line) from None
+
+
+def _team_vps(team: Node) -> Decimal | None:
+    found = _value(team, "VICTORY_POINTS", parse_decimal)
+    return found if found is not None else _value(team, "VPS", parse_decimal)
 
 
 def _board_number(board: Node) -> int:
@@ -540,16 +643,57 @@ def _write_handset(root: ET.Element, boards: tuple[BoardRecord, ...]) -> None:
                 _add(element, tag, suits[index])
 
 
+def _write_play(container: ET.Element, results: TournamentResults) -> None:
+    """The session's matches and its boards with their traveller lines."""
+    for match in results.matches:
+        node = ET.SubElement(container, "MATCH")
+        _add(node, "ROUND_NUMBER", match.round_number)
+        _add(node, "TEAM_A_NUMBER", match.team_a)
+        _add(node, "TEAM_B_NUMBER", match.team_b)
+        _add(node, "BOARD_COUNT", match.boards)
+        _add(node, "TEAM_A_IMPS", match.imps_a)
+        _add(node, "TEAM_B_IMPS", match.imps_b)
+        _add(node, "TEAM_A_VPS", match.vp_a)
+        _add(node, "TEAM_B_VPS", match.vp_b)
+    for record in results.boards:
+        board = ET.SubElement(container, "BOARD")
+        _add(board, "BOARD_NUMBER", record.board_number)
+        _add(board, "BOARD_AVERAGE", record.datum)
+        for result in results.results_for(record.board_number):
+            _write_line(board, result, results.header.scoring)
+
+
 def write_usebio(results: TournamentResults, *, version: str = "1.2") -> str:
     """Write the results as a USEBIO 1.2 or 1.3 document.
 
     Raise ``FormatError`` for what USEBIO cannot carry (individual events).
     """
+    return write_usebio_sessions((results,), results.ranking, version=version)
+
+
+def write_usebio_sessions(
+    sessions: Sequence[TournamentResults],
+    ranking: tuple[RankingEntry, ...],
+    *,
+    version: str = "1.2",
+) -> str:
+    """Write one event's sessions as a USEBIO 1.2 or 1.3 document.
+
+    One session is written as it always was; several (the same participants
+    and header) as ``SESSION`` elements, ``SESSION_NUMBER`` 1, 2, ..., each
+    with its matches, boards and deals, and ``ranking`` (the event's) on the
+    participants (decision 0179).
+    """
     if version not in ("1.2", "1.3"):
         raise ValueError(f"USEBIO version {version!r} is not 1.2 or 1.3")
+    if not sessions:
+        raise ValueError("no session to write")
+    results = sessions[0]
     header = results.header
     if header.form is CompetitionForm.INDIVIDUAL:
         raise FormatError("individual events cannot be written as USEBIO")
+    if any(s.participants != results.participants for s in sessions[1:]):
+        raise FormatError("the sessions of one file name the same participants")
     root = ET.Element("USEBIO", {"Version": version})
     event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": _event_type(header)})
     _add(event, "EVENT_DESCRIPTION", header.name or None)
@@ -563,24 +707,18 @@ def write_usebio(results: TournamentResults, *, version: str = "1.2") -> str:
     _add(event, "SCORING_METHOD", _SCORING_ELEMENT[header.scoring])
     if header.form is not CompetitionForm.TEAMS:
         _add(event, "WINNER_TYPE", _winner_type(results))
-    _write_participants(event, results)
-    for match in results.matches:
-        node = ET.SubElement(event, "MATCH")
-        _add(node, "ROUND_NUMBER", match.round_number)
-        _add(node, "TEAM_A_NUMBER", match.team_a)
-        _add(node, "TEAM_B_NUMBER", match.team_b)
-        _add(node, "BOARD_COUNT", match.boards)
-        _add(node, "TEAM_A_IMPS", match.imps_a)
-        _add(node, "TEAM_B_IMPS", match.imps_b)
-        _add(node, "TEAM_A_VPS", match.vp_a)
-        _add(node, "TEAM_B_VPS", match.vp_b)
-    for record in results.boards:
-        board = ET.SubElement(event, "BOARD")
-        _add(board, "BOARD_NUMBER", record.board_number)
-        _add(board, "BOARD_AVERAGE", record.datum)
-        for result in results.results_for(record.board_number):
-            _write_line(board, result, header.scoring)
-    _write_handset(root, results.boards)
+    if len(sessions) > 1:
+        _add(event, "SESSION_COUNT", len(sessions))
+    _write_participants(event, replace(results, ranking=ranking))
+    if len(sessions) == 1:
+        _write_play(event, results)
+        _write_handset(root, results.boards)
+    else:
+        for number, session in enumerate(sessions, start=1):
+            node = ET.SubElement(event, "SESSION")
+            _add(node, "SESSION_NUMBER", number)
+            _write_play(node, session)
+            _write_handset(node, session.boards)
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     doctype = f'<!DOCTYPE USEBIO SYSTEM "usebio_v{version.replace(".", "_")}.dtd">'

@@ -37,6 +37,7 @@ from tournaments.results_io.plan import (
     plan_import,
 )
 from tournaments.results_io.scores import project
+from tournaments.results_io.teams_export import export_file
 
 __all__ = [
     "FORMATS",
@@ -49,6 +50,7 @@ __all__ = [
     "PlannedTable",
     "check_plan",
     "compare",
+    "export_file",
     "export_results",
     "guess_format",
     "import_file",

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from django.utils import timezone
 
-from registry.boundary import player_names
+from registry.boundary import player_names, team_names
 from rules.bridge import Contract, dealer_for, vulnerability_for
 from rules.errors import LawRef
 from scoring.bridge import Artificial, Assigned, publish
@@ -149,11 +149,16 @@ def _file_line(
 
 
 def participants_of(
-    tournament_id: UUID, directions: Mapping[int, str], *, names: bool
+    tournament_id: UUID,
+    directions: Mapping[int, str],
+    *,
+    names: bool,
+    teams: bool = False,
 ) -> tuple[dict[int, str], tuple[Participant, ...]]:
     """Each entry's file id (its number) and the entries as participants,
     with their players' names and federation numbers from the register when
-    ``names`` (never from events, which hold ids only)."""
+    ``names`` (never from events, which hold ids only); a team's name from
+    the register's identity table (decision 0179)."""
     entries = list(
         EntryRow.objects.filter(tournament_id=tournament_id).order_by("number")
     )
@@ -163,16 +168,27 @@ def participants_of(
         if names
         else {}
     )
+    named = team_names(UUID(str(e.entry_id)) for e in entries) if teams else {}
     participants = tuple(
         Participant(
             participant_id=ids[e.number],
             number=e.number,
             direction=directions.get(e.number),
+            name=_team_name(named.get(UUID(str(e.entry_id)))),
             players=_players(e.player_ids, known),
         )
         for e in entries
     )
     return ids, participants
+
+
+def _team_name(name: str | None) -> str | None:
+    """A team's name as every format carries it: trimmed, on one line, no
+    ``;`` (PBN's separator)."""
+    if name is None:
+        return None
+    clean = " ".join(name.replace(";", ",").split())
+    return clean or None
 
 
 def board_records(

@@ -11,10 +11,13 @@ from decimal import Decimal
 
 from scoring.formats import (
     FormatError,
+    RankingEntry,
     TournamentResults,
     read_json,
+    read_json_sessions,
     read_pbn,
     read_usebio,
+    read_usebio_sessions,
     write_json,
     write_pbn,
     write_usebio,
@@ -24,6 +27,7 @@ __all__ = [
     "FORMATS",
     "guess_format",
     "read_results",
+    "read_sessions",
     "write_results",
 ]
 
@@ -75,6 +79,20 @@ def read_results(
     if fmt == "json":
         return read_json(_text(data, fmt))
     raise ValueError(f"unknown format {fmt!r}")
+
+
+def read_sessions(
+    data: bytes, fmt: str, settings: Mapping[str, object] | None = None
+) -> tuple[tuple[TournamentResults, ...], tuple[RankingEntry, ...]]:
+    """Read a results file session by session, with the event's ranking: a
+    USEBIO or JSON file may hold several sessions of a teams event (decision
+    0179); a PBN file is one session."""
+    if fmt == "usebio":
+        return read_usebio_sessions(data)
+    if fmt == "json":
+        return read_json_sessions(_text(data, fmt))
+    one = read_results(data, fmt, settings)
+    return (one,), one.ranking
 
 
 def write_results(results: TournamentResults, fmt: str) -> str:

@@ -16,12 +16,14 @@ from uuid import UUID
 from eventstore.commands import PendingAppend, append_together
 from eventstore.errors import WrongExpectedVersion
 from eventstore.store import Metadata, event_store
+from registry.boundary import name_teams
+from scoring.formats import CompetitionForm
 from scoring.formats.conventions import Conventions, conventions_for
 from tournaments import handlers
 from tournaments.domain import board_result, tournament
 from tournaments.results_io.comparison import Difference, compare
 from tournaments.results_io.errors import AlreadyImported, ImportRefused
-from tournaments.results_io.files import read_results
+from tournaments.results_io.files import read_sessions
 from tournaments.results_io.plan import (
     IMPORT_ACTOR,
     NAMESPACE,
@@ -32,6 +34,7 @@ from tournaments.results_io.plan import (
     starts_at_for,
 )
 from tournaments.results_io.scores import project
+from tournaments.results_io.teams_comparison import compare_teams
 
 __all__ = [
     "IMPORT_STEPS",
@@ -100,7 +103,12 @@ def record(plan: ImportPlan, now: datetime) -> int:
             )
         )
     try:
-        results = append_together(appends)
+        # The teams' names go to the register's identity table in the same
+        # transaction (decision 0179).
+        results = append_together(
+            appends,
+            within=(lambda _: name_teams(plan.team_names)) if plan.team_names else None,
+        )
     except WrongExpectedVersion:
         raise AlreadyImported(
             f"this file was already imported as tournament {tid}"
@@ -124,6 +132,8 @@ class ImportReport:
     notes: tuple[str, ...]
     differences: tuple[Difference, ...]
     conventions: Conventions
+    form: str = "pairs"  # the file's form: pairs or teams (decision 0179)
+    sessions: int = 1  # the sessions recorded (a teams file may hold several)
 
 
 def tournament_id_for(data: bytes) -> UUID:
@@ -180,7 +190,8 @@ def import_file(
         regulation, rules = regulation_of(methods)
     except ValueError as exc:
         raise ImportRefused(f"import settings: {exc}") from None
-    results = read_results(data, fmt, settings)
+    sessions, event_ranking = read_sessions(data, fmt, settings)
+    results = sessions[0]
     step(IMPORT_STEPS[1], 1)
     conventions = conventions_for(results.header.program, settings)
     tournament_id = tournament_id_for(data)
@@ -196,6 +207,7 @@ def import_file(
         starts_at=starts_at_for(results, now),
         regulation=regulation,
         scoring_rules=rules,
+        more=sessions[1:],
     )
     step(IMPORT_STEPS[2], 2)
     check_plan(plan, now)
@@ -204,7 +216,10 @@ def import_file(
     step(IMPORT_STEPS[4], 4)
     project()
     step(IMPORT_STEPS[5], 5)
-    differences = tuple(compare(results, plan, conventions))
+    if results.header.form is CompetitionForm.TEAMS:
+        differences = tuple(compare_teams(sessions, event_ranking, plan))
+    else:
+        differences = tuple(compare(results, plan, conventions))
     step("done", len(IMPORT_STEPS))
     return ImportReport(
         tournament_id=tournament_id,
@@ -214,4 +229,6 @@ def import_file(
         notes=plan.notes,
         differences=differences,
         conventions=conventions,
+        form=results.header.form.value,
+        sessions=plan.sessions,
     )

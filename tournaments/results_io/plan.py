@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from datetime import datetime, time, timedelta
 from functools import reduce
 from uuid import UUID
@@ -81,6 +81,10 @@ class ImportPlan:
     entries: Mapping[str, int]
     movement: str
     notes: tuple[str, ...]
+    # A team's name by its entry id: the register's identity table, never an
+    # event (decision 0179).
+    team_names: Mapping[UUID, str] = field(default_factory=dict)
+    sessions: int = 1
 
 
 # The file's method as the tournament records it (Law 78A; 78B and 78D).
@@ -98,9 +102,17 @@ def describe_line(line: FileResult) -> str:
 def _check_supported(results: TournamentResults) -> None:
     """Refuse what the tournament domain cannot record (decision 0041)."""
     header = results.header
-    if header.form is not CompetitionForm.PAIRS:
-        raise ImportRefused(f"only pairs events can be imported, not {header.form}")
-    if header.scoring not in SCORING:
+    if header.form is CompetitionForm.TEAMS:
+        if header.scoring is not ScoringMethod.IMPS:
+            raise ImportRefused(
+                f"teams are imported scored in IMPs and VPs, not {header.scoring}",
+                law=LawRef("78B"),
+            )
+    elif header.form is not CompetitionForm.PAIRS:
+        raise ImportRefused(
+            f"only pairs and teams events can be imported, not {header.form}"
+        )
+    elif header.scoring not in SCORING:
         raise ImportRefused(
             "only matchpointed, Butler and cross-IMP pairs events can be "
             f"imported, not {header.scoring}",
@@ -154,7 +166,9 @@ def _entry_numbers(
     return entries, "pair numbers missing or repeated: entries numbered in file order"
 
 
-def _player_ids(tournament_id: UUID, participant: Participant) -> tuple[UUID, ...]:
+def _player_ids(
+    tournament_id: UUID, participant: Participant, size: int = 2
+) -> tuple[UUID, ...]:
     """Return stable player ids; no name is ever recorded (DESIGN: no personal data).
 
     A federation number gives the same id in every import; a player known only
@@ -168,14 +182,14 @@ def _player_ids(tournament_id: UUID, participant: Participant) -> tuple[UUID, ..
         else:
             key = f"{tournament_id}:{participant.participant_id}:{index}:{player.name}"
             ids.append(uuid.uuid5(NAMESPACE, f"player:{key}"))
-    for index in range(len(ids), 2):
+    for index in range(len(ids), size):
         key = f"{tournament_id}:{participant.participant_id}:{index}"
         ids.append(uuid.uuid5(NAMESPACE, f"unnamed:{key}"))
     return tuple(ids)
 
 
 def _file_movement_holds(
-    lines: Sequence[FileResult], entries: Mapping[str, int]
+    lines: Sequence[FileResult], entries: Mapping[str, int], teams: bool = False
 ) -> bool:
     """Return whether the file's own rounds and tables make a valid movement.
 
@@ -185,7 +199,7 @@ def _file_movement_holds(
     """
     seating: dict[tuple[int, int], tuple[int, int]] = {}
     boards_at: set[tuple[int, int]] = set()
-    sitting: dict[tuple[int, int], tuple[int, int]] = {}
+    sitting: dict[tuple[int, int, str], tuple[int, int]] = {}
     for line in lines:
         if line.round_number is None or line.table_number is None:
             return False
@@ -196,19 +210,53 @@ def _file_movement_holds(
         if (line.board_number, line.table_number) in boards_at:
             return False
         boards_at.add((line.board_number, line.table_number))
-        for pair in pairs:
-            if sitting.setdefault((line.round_number, pair), key) != key:
+        for pair, side in zip(pairs, ("NS", "EW"), strict=True):
+            # Law 86: a team sits in both rooms of its match, once each way.
+            at = (line.round_number, pair, side if teams else "")
+            if sitting.setdefault(at, key) != key:
                 return False
     return True
 
 
+def _team_places(lines: Sequence[FileResult]) -> list[tuple[int, int]]:
+    """Each line's (round, table) in a teams file that gives none usable.
+
+    Law 86: a match is the two teams' lines; the matches that play the same
+    boards are one round (in board order); in a round, match k takes tables
+    2k - 1 (its first team NS, the open room) and 2k (decision 0179).
+    """
+    boards: dict[frozenset[str], set[int]] = {}
+    for line in lines:
+        boards.setdefault(frozenset((line.ns_id, line.ew_id)), set()).add(
+            line.board_number
+        )
+    played = sorted({tuple(sorted(b)) for b in boards.values()})
+    round_of = {m: played.index(tuple(sorted(b))) + 1 for m, b in boards.items()}
+    first: dict[frozenset[str], str] = {}
+    for line in lines:
+        first.setdefault(frozenset((line.ns_id, line.ew_id)), line.ns_id)
+    in_round: dict[int, list[frozenset[str]]] = {}
+    for match in sorted(boards, key=lambda m: min(m)):
+        in_round.setdefault(round_of[match], []).append(match)
+    places = []
+    for line in lines:
+        match = frozenset((line.ns_id, line.ew_id))
+        index = in_round[round_of[match]].index(match)
+        table = 2 * index + (1 if line.ns_id == first[match] else 2)
+        places.append((round_of[match], table))
+    return places
+
+
 def _assignments(
-    lines: Sequence[FileResult], entries: Mapping[str, int]
+    lines: Sequence[FileResult], entries: Mapping[str, int], teams: bool = False
 ) -> tuple[tuple[tournament.TableAssignment, ...], list[tuple[int, int]], str]:
     """Return the session's assignments, each line's (round, table) and the label."""
-    if _file_movement_holds(lines, entries):
+    if _file_movement_holds(lines, entries, teams):
         places = [(line.round_number or 0, line.table_number or 0) for line in lines]
         movement = EXPLICIT
+    elif teams:
+        places = _team_places(lines)
+        movement = SYNTHETIC
     else:
         # One round per board (so no pair sits twice in a round), decision 0041.
         order = {n: i for i, n in enumerate(sorted({x.board_number for x in lines}), 1)}
@@ -341,20 +389,77 @@ def plan_import(
     starts_at: datetime,
     regulation: tournament.Regulation = tournament.Regulation.FIGB,
     scoring_rules: tournament.ScoringRules | None = None,
+    more: Sequence[TournamentResults] = (),
 ) -> ImportPlan:
-    """Build every command of the import; raise ``ImportRefused`` if impossible."""
+    """Build every command of the import; raise ``ImportRefused`` if impossible.
+
+    ``more``: a teams file's further sessions, with the same teams (decision
+    0179); session n of the file is session n of the event."""
     _check_supported(results)
     entries, renumbered = _entry_numbers(results.participants)
     notes = [renumbered] if renumbered else []
-    assignments, places, movement = _assignments(results.results, entries)
-    if movement == FILE_TABLES:
-        notes.append("the file gives no rounds: each board is scheduled as a round")
-    elif movement == SYNTHETIC:
-        notes.append(
-            "the file gives no usable rounds and tables: each board is a round, "
-            "its tables numbered in file order"
+    teams = results.header.form is CompetitionForm.TEAMS
+    sessions = (results, *more)
+    if more and not teams:
+        # Decision 0179: a pairs event's sessions are separate files.
+        raise ImportRefused(
+            f"the file holds {len(sessions)} sessions: only a teams file may"
         )
-    winners, switched = _winners(results)
+    for later in more:
+        _check_supported(later)
+        if {p.participant_id for p in later.participants} != set(entries):
+            raise ImportRefused("the sessions of the file name different teams")
+    schedules: list[tournament.TournamentCommand] = []
+    tables = []
+    movement = EXPLICIT
+    winners, switched = ("auto", []) if teams else _winners(results)
+    for number, session_results in enumerate(sessions, start=1):
+        assignments, places, movement = _assignments(
+            session_results.results, entries, teams
+        )
+        if movement == FILE_TABLES:
+            notes.append("the file gives no rounds: each board is scheduled as a round")
+        elif movement == SYNTHETIC and teams:
+            notes.append(
+                "the file gives no usable rounds and tables: the matches playing "
+                "the same boards are a round, each match at two tables"
+            )
+        elif movement == SYNTHETIC:
+            notes.append(
+                "the file gives no usable rounds and tables: each board is a round, "
+                "its tables numbered in file order"
+            )
+        begins = starts_at + timedelta(hours=SESSION_HOURS * (number - 1))
+        schedules.append(
+            tournament.ScheduleSession(
+                session=number,
+                movement=movement,
+                starts_at=begins,
+                ends_at=begins + timedelta(hours=SESSION_HOURS),
+                assignments=assignments,
+                winners=winners,
+            )
+        )
+        dealt = tuple(
+            tournament.HandRecord(board_number=b.board_number, deal=b.deal)
+            for b in session_results.boards
+            if teams and b.deal is not None and "-" not in b.deal.split()
+        )
+        if dealt:
+            # Law 6: the deals the file carries, as a hand record (decision 0179).
+            schedules.append(
+                tournament.SetHandRecords(
+                    session=number,
+                    source=tournament.HandSource.IMPORTED,
+                    records=dealt,
+                )
+            )
+        for line, (_, table) in zip(session_results.results, places, strict=True):
+            ref = handlers.TableRef(tournament_id, number, line.board_number, table)
+            ns, ew = entries[line.ns_id], entries[line.ew_id]
+            tables.append(
+                PlannedTable(ref, line, ns, ew, _table_commands(line, ref, ns, ew))
+            )
     if switched:
         notes.append(
             f"{', '.join(switched)} sat in both directions (an arrow switch): one "
@@ -364,8 +469,10 @@ def plan_import(
         tournament.CreateTournament(
             tournament_id=tournament_id,
             name=results.header.name.strip() or fallback_name,
-            form=tournament.Form.PAIRS,
-            scoring=SCORING[results.header.scoring],
+            form=tournament.Form.TEAMS if teams else tournament.Form.PAIRS,
+            scoring=tournament.ScoringMethod.TEAMS_IMPS_VP
+            if teams
+            else SCORING[results.header.scoring],
             windows=tournament.WindowRules.of(regulation),
             starts_at=starts_at,
             # The file's players, by derived ids, not the register's (0083).
@@ -374,34 +481,23 @@ def plan_import(
             scoring_rules=scoring_rules,
         )
     ]
+    team_names: dict[UUID, str] = {}
     for participant in sorted(
         results.participants, key=lambda p: entries[p.participant_id]
     ):
         number = entries[participant.participant_id]
+        entry_id = uuid.uuid5(NAMESPACE, f"{tournament_id}:entry:{number}")
+        if teams and participant.name:
+            team_names[entry_id] = participant.name
         commands.append(
             tournament.EnterPair(
                 number=number,
-                entry_id=uuid.uuid5(NAMESPACE, f"{tournament_id}:entry:{number}"),
-                player_ids=_player_ids(tournament_id, participant),
+                entry_id=entry_id,
+                # Law 86 / N-L11: a team of four to six; unnamed ones pad it.
+                player_ids=_player_ids(tournament_id, participant, 4 if teams else 2),
             )
         )
-    commands.append(
-        tournament.ScheduleSession(
-            session=SESSION,
-            movement=movement,
-            starts_at=starts_at,
-            ends_at=starts_at + timedelta(hours=SESSION_HOURS),
-            assignments=assignments,
-            winners=winners,
-        )
-    )
-    tables = []
-    for line, (_, table) in zip(results.results, places, strict=True):
-        ref = handlers.TableRef(tournament_id, SESSION, line.board_number, table)
-        ns, ew = entries[line.ns_id], entries[line.ew_id]
-        tables.append(
-            PlannedTable(ref, line, ns, ew, _table_commands(line, ref, ns, ew))
-        )
+    commands.extend(schedules)
     return ImportPlan(
         tournament_id=tournament_id,
         commands=tuple(commands),
@@ -409,6 +505,8 @@ def plan_import(
         entries=entries,
         movement=movement,
         notes=tuple(notes),
+        team_names=team_names,
+        sessions=len(sessions),
     )
 
 
@@ -443,7 +541,12 @@ def decide_plan(plan: ImportPlan, now: datetime) -> DecidedPlan:
             events = tournament.decide(state, command, now)
         except DomainError as exc:
             if isinstance(command, tournament.EnterPair):
-                what = f"pair {pairs[command.number]} (entry {command.number})"
+                kind = "pair"
+                if state.created is not None and (
+                    state.created.form is tournament.Form.TEAMS
+                ):
+                    kind = "team"
+                what = f"{kind} {pairs[command.number]} (entry {command.number})"
             elif isinstance(command, tournament.ScheduleSession):
                 what = "the movement"
             else:
@@ -451,12 +554,15 @@ def decide_plan(plan: ImportPlan, now: datetime) -> DecidedPlan:
             raise ImportRefused(f"{what}: {exc.message}", law=exc.law) from None
         decided.extend(events)
         state = reduce(tournament.evolve, events, state)
-    session = state.sessions[SESSION]
     window = board_result.CorrectionWindow(published=False)
     tables = []
     for table in plan.tables:
         where = f"{describe_line(table.line)} at table {table.ref.table}"
-        seat = session.seating(table.ref.board_number, table.ref.table)
+        if plan.sessions > 1:
+            where = f"session {table.ref.session}: {where}"
+        seat = state.sessions[table.ref.session].seating(
+            table.ref.board_number, table.ref.table
+        )
         if seat is None or (seat.ns, seat.ew) != (table.ns, table.ew):
             raise ImportRefused(f"{where}: not seated there", law=LawRef("8"))
         result_state = board_result.INITIAL
@@ -486,26 +592,36 @@ def check_plan(plan: ImportPlan, now: datetime) -> SessionFigures:
     """
     decided = decide_plan(plan, now)
     created = decided.state.created
-    session = decided.state.sessions[SESSION]
     assert created is not None
-    try:
-        return session_scoring.score_session(
-            session_scoring.Conditions(
-                form=created.form.value,
-                scoring=created.scoring.value,
-                winners=session.winners,
-                movement=session.movement,
-                assignments=session.assignments,
-                **session_scoring.methods_of(
-                    {k: str(v) for k, v in asdict(created.rules).items()}
+    figures = session_scoring.EMPTY
+    for number in range(1, plan.sessions + 1):
+        session = decided.state.sessions[number]
+        try:
+            scored = session_scoring.score_session(
+                session_scoring.Conditions(
+                    form=created.form.value,
+                    scoring=created.scoring.value,
+                    winners=session.winners,
+                    movement=session.movement,
+                    assignments=session.assignments,
+                    **session_scoring.methods_of(
+                        {k: str(v) for k, v in asdict(created.rules).items()}
+                    ),
                 ),
-            ),
-            [_line(table, state) for table, _, state in decided.tables],
-        )
-    except DomainError as exc:
-        raise ImportRefused(
-            f"the session cannot be scored: {exc.message}", law=exc.law
-        ) from None
+                [
+                    _line(table, state)
+                    for table, _, state in decided.tables
+                    if table.ref.session == number
+                ],
+            )
+        except DomainError as exc:
+            where = f"session {number}" if plan.sessions > 1 else "the session"
+            raise ImportRefused(
+                f"{where} cannot be scored: {exc.message}", law=exc.law
+            ) from None
+        if number == SESSION:
+            figures = scored
+    return figures
 
 
 def _line(

@@ -30,16 +30,22 @@ from scoring.formats import (
     TournamentResults,
 )
 from scoring.formats import TableResult as FileResult
+from scoring.formats.json_export import write_json_sessions
 from scoring.formats.model import tie_flags
+from scoring.formats.usebio import write_usebio_sessions
+from tournaments.domain import tournament
 from tournaments.models import ResultRow, SessionRow, TournamentRow
 from tournaments.result_reads import score_read_model
+from tournaments.results_io.errors import ExportRefused
 from tournaments.results_io.exporting import (
     _file_line,
     board_records,
+    export_results,
     participants_of,
 )
+from tournaments.results_io.files import write_results
 
-__all__ = ["export_teams"]
+__all__ = ["export_file", "export_teams", "export_teams_event"]
 
 
 def _board_imps(rows: list[ResultRow]) -> dict[int, int]:
@@ -69,7 +75,7 @@ def export_teams(
     """The interchange model of one teams session, with its matches."""
     tid = UUID(str(row.tournament_id))
     rows, figures = score_read_model(tid, chosen.session)
-    ids, participants = participants_of(tid, {}, names=names)
+    ids, participants = participants_of(tid, {}, names=names, teams=True)
     rounds = {
         (a["table"], board): a["round"]
         for a in chosen.assignments
@@ -137,3 +143,63 @@ def export_teams(
         matches=matches,
     )
     return model, tuple(notes)
+
+
+def export_teams_event(
+    tournament_id: UUID, *, names: bool
+) -> tuple[tuple[TournamentResults, ...], tuple[RankingEntry, ...], tuple[str, ...]]:
+    """Every session of a teams event, in order, and the event's ranking:
+    each team's VPs over the sessions, highest first, equal totals sharing a
+    place (decision 0179)."""
+    row = TournamentRow.objects.filter(tournament_id=tournament_id).first()
+    if row is None:
+        raise tournament.TournamentNotFound("no such tournament")
+    sessions = []
+    notes: list[str] = []
+    for chosen in SessionRow.objects.filter(tournament_id=tournament_id).order_by(
+        "session"
+    ):
+        model, noted = export_teams(row, chosen, names=names)
+        sessions.append(model)
+        notes.extend(f"session {chosen.session}: {n}" for n in noted)
+    if not sessions:
+        raise ExportRefused("the tournament has no session")
+    totals: dict[str, Decimal] = {}
+    for model in sessions:
+        for entry in model.ranking:
+            if entry.total is not None:
+                totals[entry.participant_id] = (
+                    totals.get(entry.participant_id, Decimal(0)) + entry.total
+                )
+    ranking = tuple(
+        RankingEntry(
+            participant_id=pid,
+            rank=1 + sum(1 for other in totals.values() if other > total),
+            total=total,
+        )
+        for pid, total in sorted(totals.items(), key=lambda item: -item[1])
+    )
+    return tuple(sessions), tie_flags(ranking, sessions[0].participants), tuple(notes)
+
+
+def export_file(
+    tournament_id: UUID, session: int | None, fmt: str, *, names: bool
+) -> tuple[str, tuple[str, ...]]:
+    """One session as a results file; a teams event of several sessions with
+    no session chosen as one USEBIO or JSON file of them all (decision 0179;
+    PBN has no place for sessions)."""
+    several = (
+        session is None
+        and fmt in ("usebio", "json")
+        and TournamentRow.objects.filter(
+            tournament_id=tournament_id, form=tournament.Form.TEAMS.value
+        ).exists()
+        and SessionRow.objects.filter(tournament_id=tournament_id).count() > 1
+    )
+    if several:
+        sessions, ranking, notes = export_teams_event(tournament_id, names=names)
+        if fmt == "json":
+            return write_json_sessions(sessions, ranking), notes
+        return write_usebio_sessions(sessions, ranking), notes
+    results, notes = export_results(tournament_id, session, names=names)
+    return write_results(results, fmt), notes

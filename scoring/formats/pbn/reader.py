@@ -311,7 +311,11 @@ def _read_totals(table: Tag, reading: _Reading) -> None:
     for line, row in table_rows(table):
         reading.columns_seen.update(row)
         # PlayerId in an individual event (Competition "Individuals").
-        pid_cell = get_cell(row, "PairId") or get_cell(row, "PlayerId")
+        pid_cell = (
+            get_cell(row, "PairId")
+            or get_cell(row, "PlayerId")
+            or get_cell(row, "TeamId")  # a teams file (decision 0179)
+        )
         if pid_cell is None:
             raise FormatError("TotalScoreTable row has no PairId", line=line)
         pid = pid_cell.text
@@ -326,11 +330,12 @@ def _read_totals(table: Tag, reading: _Reading) -> None:
             name, players = _names(
                 get_text(row, "Names"), get_text(row, "FederationIds"), line
             )
+            team_name = get_text(row, "TeamName")
             reading.participants[pid] = Participant(
                 participant_id=pid,
                 number=leading_number(pid),
                 direction=convert(direction, _direction, "Direction"),
-                name=name,
+                name=team_name.strip() if team_name else name,
                 players=players,
             )
         except ValueError as error:
@@ -342,6 +347,8 @@ def _read_totals(table: Tag, reading: _Reading) -> None:
                 for c in (
                     get_cell(row, n)
                     for n in (
+                        "TotalVP",  # a teams event's total (decision 0179)
+                        "TotalScoreVP",
                         "TotalMP",
                         "TotalIMP",
                         "TotalScore",
@@ -395,7 +402,7 @@ def _read_score_table(table: Tag, board_number: int, reading: _Reading) -> None:
     """Read a ScoreTable (PBN §5.7): one row per table that played the board."""
     names = {c.name for c in table_columns(table)}
     individual = PLAYER_COLUMNS[0] in names
-    ids = PLAYER_COLUMNS if individual else ("PairId_NS", "PairId_EW")
+    ids = PLAYER_COLUMNS if individual else _pair_columns(names)
     for needed in (*ids, "Contract"):
         if needed not in names:
             raise FormatError(f"ScoreTable has no {needed} column", line=table.line)
@@ -404,7 +411,7 @@ def _read_score_table(table: Tag, board_number: int, reading: _Reading) -> None:
         result = _read_row(board_number, line, row, reading, individual)
         # A team plays a board in both rooms, once each way (Law 78B).
         competition = reading.header_tags.get("Competition")
-        teams = (
+        teams = "TeamId_NS" in names or (
             competition is not None
             and competition.value.strip().lower().startswith("team")
         )
@@ -420,16 +427,24 @@ def _read_score_table(table: Tag, board_number: int, reading: _Reading) -> None:
         reading.results.append(result)
 
 
+def _pair_columns(names: set[str]) -> tuple[str, str]:
+    """The contestant columns: ``PairId_NS``/``PairId_EW``, or in a teams
+    file ``TeamId_NS``/``TeamId_EW`` (decision 0179)."""
+    if "PairId_NS" not in names and "TeamId_NS" in names:
+        return "TeamId_NS", "TeamId_EW"
+    return "PairId_NS", "PairId_EW"
+
+
 def _read_row(
     board_number: int, line: int, row: Row, reading: _Reading, individual: bool
 ) -> TableResult:
     ids = []
-    columns = PLAYER_COLUMNS if individual else ("PairId_NS", "PairId_EW")
+    columns = PLAYER_COLUMNS if individual else _pair_columns(set(row))
     for column in columns:
         cell = get_cell(row, column)
         if cell is None:
             raise FormatError(f"ScoreTable row has no {column}", line=line)
-        side = column.removeprefix("PairId_")
+        side = column.removeprefix("PairId_").removeprefix("TeamId_")
         names = None if individual else get_text(row, f"Names_{side}")
         ids.append(_participant(reading, cell.text, line, names))
     contract = _row_contract(row, line, reading)
@@ -665,7 +680,13 @@ def _header(reading: _Reading) -> TournamentHeader:
         date=when,
         venue=_tag_value(tags, "Site", str.strip),
         scoring=scoring,
-        form=_tag_value(tags, "Competition", _form) or CompetitionForm.PAIRS,
+        form=_tag_value(tags, "Competition", _form)
+        # Team columns say teams where no Competition tag does (decision 0179).
+        or (
+            CompetitionForm.TEAMS
+            if {"TeamId_NS", "TeamId"} & reading.columns_seen
+            else CompetitionForm.PAIRS
+        ),
         program=_tag_value(tags, "Generator", str.strip) or reading.program,
         scoring_text=scoring_tag.value.strip() if scoring_tag else None,
     )

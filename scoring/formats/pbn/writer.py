@@ -177,18 +177,26 @@ def _total_table(results: TournamentResults) -> list[str]:
     columns: list[Column] = []
     if ranking:
         columns.append(Column("Rank", 3, "R"))
+    teams = results.header.form is CompetitionForm.TEAMS
     id_column = (
-        "PlayerId" if results.header.form is CompetitionForm.INDIVIDUAL else "PairId"
+        "PlayerId"
+        if results.header.form is CompetitionForm.INDIVIDUAL
+        else "TeamId"
+        if teams
+        else "PairId"
     )
     columns.append(Column(id_column, id_width, "R"))
+    # A team's name and its members each have a column (decision 0179).
+    if teams and any(p.name for p in participants):
+        columns.append(Column("TeamName", None, None))
     if any(p.direction for p in participants):
         columns.append(Column("Direction", 2, "L"))
-    total_name = _TOTAL_COLUMN[results.header.scoring]
+    total_name = "TotalVP" if teams else _TOTAL_COLUMN[results.header.scoring]
     if any(e.total is not None for e in results.ranking):
         columns.append(Column(total_name, 7, "R"))
     if any(e.percentage is not None for e in results.ranking):
         columns.append(Column("TotalPercentage", 6, "R"))
-    if any(p.name or p.players for p in participants):
+    if any((p.name and not teams) or p.players for p in participants):
         columns.append(Column("Names", None, None))
     if any(pl.federation_id for p in participants for pl in p.players):
         columns.append(Column("FederationIds", None, None))
@@ -201,7 +209,7 @@ def _total_table(results: TournamentResults) -> list[str]:
         entry = ranking.get(p.participant_id)
         if p.players:
             names = _quote(";".join(pl.name for pl in p.players))
-        elif p.name:
+        elif p.name and not teams:
             names = _quote(_partnership_name(p.participant_id, p.name))
         else:
             names = "-"
@@ -216,6 +224,9 @@ def _total_table(results: TournamentResults) -> list[str]:
             total_name: _points(entry.total) if entry else "-",
             "TotalPercentage": _points(entry.percentage) if entry else "-",
             "Names": names,
+            "TeamName": _quote(_partnership_name(p.participant_id, p.name))
+            if p.name
+            else "-",
             "FederationIds": federation,
         }
         rows.append([values[c.name] for c in columns])

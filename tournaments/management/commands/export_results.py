@@ -15,9 +15,8 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from rules.errors import DomainError
 from tournaments.results_io import (
     FORMATS,
-    export_results,
+    export_file,
     project,
-    write_results,
 )
 
 
@@ -28,7 +27,10 @@ class Command(BaseCommand):
         parser.add_argument("tournament_id", type=uuid.UUID)
         parser.add_argument("--format", choices=FORMATS, required=True)
         parser.add_argument(
-            "--session", type=int, help="the session (default: the only one)"
+            "--session",
+            type=int,
+            help="the session (default: the only one; every session of a teams "
+            "event in one USEBIO file)",
         )
         parser.add_argument(
             "-o", "--output", help="the file to write (default: standard output)"
@@ -42,12 +44,12 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         project()
         try:
-            results, notes = export_results(
+            text, notes = export_file(
                 options["tournament_id"],
                 options["session"],
+                options["format"],
                 names=not options["no_names"],
             )
-            text = write_results(results, options["format"])
         except DomainError as exc:  # FormatError is one too
             law = f" ({exc.law})" if exc.law is not None else ""
             raise CommandError(f"not exported: {exc.message}{law}") from None
