@@ -212,7 +212,7 @@ def handle_burraco(
         )
     entries: tuple[int, ...] = ()
     players: dict[int, tuple[UUID, ...]] = {}
-    if isinstance(command, burraco.FormLines):
+    if isinstance(command, burraco.FormLines | burraco.RecordOrigins):
         entries = tuple(tournaments.load_tournament(tournament_id).entries)
     if isinstance(command, burraco.SubstitutePlayer):
         # Art. 38's incoming player is a member on the register (decision 0083).

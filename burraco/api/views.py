@@ -40,6 +40,8 @@ from tournaments.api.common import MAX_ENTRY, MAX_TABLE, StaffOrDirector
 from tournaments.domain import tournament
 
 MAX_POINTS = 100_000  # a hand's base or points: far beyond any real count
+# Art. 6: a turn's minutes by its hands, before the allowed reduction.
+TURN_MINUTES = {2: 25, 3: 32, 4: 42}
 MAX_HANDS = 4
 
 standings_read = reads(BurracoStandings.name, partition=by_tournament)
@@ -136,10 +138,29 @@ class BurracoTournamentListApi(APIView):
             choices=[m.value for m in burraco.GroupMovement], default="danese"
         )
         form = serializers.ChoiceField(
-            # The tournament's forms: individual is refused (Art. 2) by its domain.
-            choices=[f.value for f in tournament.Form],
+            choices=[f.value for f in burraco.EntryForm],
             default="pairs",
-            help_text="pairs, or teams (open and closed room, the team VP table)",
+            help_text="pairs; teams (open and closed room, the team VP table); "
+            "individual (one against one, a new opponent every turn); giallo "
+            "(players enter singly and change partner every turn) (Art. 2)",
+        )
+        category = serializers.ChoiceField(
+            choices=[c.value for c in burraco.Category],
+            default="club",
+            help_text="club, federal, regional, national, championship: what the "
+            "event allows (time reduction, spectators, the 800-MP monitoring)",
+        )
+        monitoring_800 = serializers.BooleanField(
+            default=False,
+            help_text="I poteri dell'arbitro (g): group A tables of the Danese "
+            "merit-group turns call the director on reaching 800 MP (regional "
+            "and national events)",
+        )
+        time_reduction_minutes = serializers.IntegerField(
+            min_value=0,
+            max_value=60,
+            default=0,
+            help_text="Art. 6: at most 2 minutes, club and federal events only",
         )
         session_turns = serializers.IntegerField(
             min_value=1,
@@ -173,11 +194,15 @@ class BurracoTournamentListApi(APIView):
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
         tid = data.get("tournament_id") or new_id(request, actor_of(request.user))
+        form = burraco.EntryForm(data["form"])
         create = tournament.CreateTournament(
             tournament_id=tid,
             name=data["name"],
             game=tournament.Game.BURRACO,
-            form=tournament.Form(data["form"]),
+            # Individual and giallo events enter players one by one.
+            form=tournament.Form.INDIVIDUAL
+            if form.singles
+            else tournament.Form(form.value),
             scoring=tournament.ScoringMethod.BURRACO_VP,
             starts_at=data["starts_at"],
             windows=tournament.WindowRules(),
@@ -195,9 +220,10 @@ class BurracoTournamentListApi(APIView):
             movement=burraco.Movement(data["movement"]),
             group_movement=burraco.GroupMovement(data["group_movement"]),
             session_turns=data["session_turns"],
-            form=burraco.EntryForm.TEAMS
-            if data["form"] == "teams"
-            else burraco.EntryForm.PAIRS,
+            form=form,
+            category=burraco.Category(data["category"]),
+            monitoring_800=data["monitoring_800"],
+            time_reduction_minutes=data["time_reduction_minutes"],
         )
         result = create_burraco(
             tid,
@@ -237,6 +263,13 @@ class BurracoTournamentDetailApi(APIView):
                 "mitchell_turns": state.mitchell_turns,
                 "split_after": state.split_after,
                 "form": state.opened.form.value,
+                "category": state.opened.category.value,
+                "monitoring_800": state.opened.monitoring_800,
+                "time_reduction_minutes": state.opened.time_reduction_minutes,
+                "turn_minutes": TURN_MINUTES[state.opened.hands_per_turn]
+                - state.opened.time_reduction_minutes,
+                "spectators_allowed": state.opened.category.spectators_allowed,
+                "origins": len(state.origins),
                 "merit_groups": state.opened.merit_groups,
                 "group_movement": state.opened.group_movement.value,
                 "fixed": list(state.fixed),
@@ -292,12 +325,20 @@ class FormLinesApi(DirectorCommandApi):
             max_length=MAX_TABLE,
             default=list,
         )
+        separate_by = serializers.ChoiceField(
+            choices=["", "region", "province", "club"],
+            default="",
+            help_text="keep the entries of one region, province or club apart "
+            "(on one Mitchell line; at different giallo tables)",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:
         data = validated(self.InputSerializer, request.data)
         command = burraco.FormLines(
-            fixed=tuple(data["fixed"]), mobile=tuple(data["mobile"])
+            fixed=tuple(data["fixed"]),
+            mobile=tuple(data["mobile"]),
+            separate_by=data["separate_by"],
         )
         return _command(request, tournament_id, command, "form_lines")
 
@@ -323,7 +364,14 @@ class PositionsApi(DirectorCommandApi):
             {
                 "turn": turn,
                 "positions": [
-                    {"table": p.table, "fixed": p.fixed, "mobile": p.mobile}
+                    {
+                        "table": p.table,
+                        "fixed": p.fixed,
+                        "mobile": p.mobile,
+                        # Giallo: each line's two players (decision 0173).
+                        "fixed_players": list(p.players(p.fixed)),
+                        "mobile_players": list(p.players(p.mobile)),
+                    }
                     for p in positions
                 ],
             }
@@ -338,6 +386,12 @@ class ScoreSheetApi(DirectorCommandApi):
     class InputSerializer(serializers.Serializer):
         hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
         closed_hands = _closed_room()
+        director_called = serializers.BooleanField(
+            default=False,
+            help_text="I poteri dell'arbitro (g): the players called the director "
+            "on reaching 800 MP and he countersigned; without it such a sheet "
+            "at a watched table is annulled, each side's VP capped at 7",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(
@@ -349,6 +403,7 @@ class ScoreSheetApi(DirectorCommandApi):
             table=table,
             hands=_hands(data),
             closed_hands=_hands(data, "closed_hands"),
+            director_called=data["director_called"],
         )
         return _command(request, tournament_id, command, "enter_score_sheet")
 
@@ -539,12 +594,24 @@ class TurnResultsApi(APIView):
         if sight.state.opened is None or turn not in sight.state.positions:
             raise NotFound(f"turn {turn} is not published")
         require_full(request, sight, allow_players=True)
+        seats = {p.table: p for p in sight.state.positions[turn]}
         pairs = None if sight.full else sight.pairs
+        if pairs is not None and sight.state.giallo:
+            # A giallo player's table is his line's (decision 0173).
+            pairs = frozenset(
+                p.line_of(player) for p in seats.values() for player in pairs
+            ) - {0}
+        results = selectors.turn_results(tournament_id, turn, pairs)
+        for row in results:
+            seat = seats.get(row["table"])
+            if seat is not None:
+                row["fixed_players"] = list(seat.players(seat.fixed))
+                row["mobile_players"] = list(seat.players(seat.mobile))
         return Response(
             {
                 "turn": turn,
                 "published": sight.state.results_public(turn),
-                "results": selectors.turn_results(tournament_id, turn, pairs),
+                "results": results,
             }
         )
 

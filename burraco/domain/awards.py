@@ -70,7 +70,11 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
     assert state.opened is not None
     in_play(state, command.turn, 39)
     fixed, mobile = table_at(state, command.turn, command.table)
-    if command.pair not in (fixed, mobile):
+    position = state.position(command.turn, command.table)
+    # Giallo: a late player makes his line late; the warning is his own
+    # (digest Q2; decision 0173).
+    line = 0 if position is None else position.line_of(command.pair)
+    if not line:
         raise UnknownTable(
             f"pair {command.pair} does not play at table {command.table} "
             f"in turn {command.turn}",
@@ -78,7 +82,7 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
             value=command.pair,
             law=art(39),
         )
-    if (command.turn, command.pair) in state.lateness:
+    if (command.turn, line) in state.lateness:
         raise SheetAlreadyEntered(
             f"pair {command.pair}'s lateness in turn {command.turn} is recorded",
             law=art(39),
@@ -102,7 +106,7 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
         LatenessRecorded(
             turn=command.turn,
             table=command.table,
-            pair=command.pair,
+            pair=line,
             seconds=command.seconds,
             band=penalty.band.value,
             bonus_to_opponents=penalty.mp_bonus,
@@ -120,13 +124,13 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
         )
     if penalty.band is LatenessBand.FORFEIT:
         assert penalty.forfeit is not None
-        other = mobile if command.pair == fixed else fixed
+        other = mobile if line == fixed else fixed
         other_late = state.lateness.get((command.turn, other))
         if other_late is not None and other_late.band == LatenessBand.FORFEIT.value:
             # Both beyond ten minutes: both lose (Art. 39; decision 0067).
             lost = both_late_forfeit(match_format)
             fixed_score, mobile_score = lost, lost
-        elif command.pair == fixed:
+        elif line == fixed:
             fixed_score, mobile_score = penalty.forfeit.mirror, penalty.forfeit
         else:
             fixed_score, mobile_score = penalty.forfeit, penalty.forfeit.mirror

@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from burraco.domain.values import (
+    Category,
     EntryForm,
     GroupMovement,
     Movement,
+    Origin,
     SheetHand,
     TieBreak,
 )
@@ -29,6 +31,7 @@ __all__ = [
     "RecordAbsence",
     "RecordLateness",
     "RecordLostSheet",
+    "RecordOrigins",
     "SplitIntoGroups",
     "SubstitutePlayer",
 ]
@@ -50,14 +53,28 @@ class OpenBurraco:
     group_movement: GroupMovement = GroupMovement.DANESE
     session_turns: int | None = None
     form: EntryForm = EntryForm.PAIRS
+    category: Category = Category.CLUB
+    monitoring_800: bool = False
+    time_reduction_minutes: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FormLines:
-    """Empty ``fixed`` and ``mobile``: by registration order (Art. 2)."""
+    """Empty ``fixed`` and ``mobile``: by registration order (Art. 2), with
+    ``separate_by`` ("region", "province" or "club") the entries of one
+    kept apart (decision 0175). Giallo: each table's fixed line is two
+    consecutive numbers of ``fixed``, its mobile line two of ``mobile``."""
 
     fixed: tuple[int, ...] = ()
     mobile: tuple[int, ...] = ()
+    separate_by: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordOrigins:
+    """The entries' region, province and club, from the organiser's file."""
+
+    origins: tuple[Origin, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,6 +90,9 @@ class EnterScoreSheet:
     table: int
     hands: tuple[SheetHand, ...]
     closed_hands: tuple[SheetHand, ...] = ()
+    director_called: bool = False
+    """I poteri dell'arbitro (g): the players called the director on
+    reaching 800 MP and he countersigned the sheet."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -189,4 +209,5 @@ BurracoCommand = (
     | SubstitutePlayer
     | InterruptTournament
     | RecordAbandonment
+    | RecordOrigins
 )

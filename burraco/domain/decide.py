@@ -19,8 +19,9 @@ even before the sweep records its closing.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from datetime import datetime, timedelta
+from functools import partial
 from typing import assert_never
 from uuid import UUID
 
@@ -42,6 +43,7 @@ from burraco.domain.commands import (
     RecordAbsence,
     RecordLateness,
     RecordLostSheet,
+    RecordOrigins,
     SplitIntoGroups,
     SubstitutePlayer,
 )
@@ -66,6 +68,7 @@ from burraco.domain.events import (
     FinalStandingsPublished,
     GroupsFormed,
     LinesFormed,
+    OriginsRecorded,
     PositionsPublished,
     ProvisionalStandingsPublished,
     ScoreInverted,
@@ -80,21 +83,28 @@ from burraco.domain.groups import (
     group_positions,
 )
 from burraco.domain.guards import entered, not_awarded, table_at
+from burraco.domain.monitoring import monitored
 from burraco.domain.movement import (
     calendar_with_rest,
+    danese_new_opponents,
+    danese_positions,
     danese_with_rest,
+    giallo_positions,
     mitchell_positions,
+    separated_lines,
 )
 from burraco.domain.sheets import scored
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
 from burraco.domain.values import (
     REST,
+    EntryForm,
     FormationMethod,
     GroupMovement,
     Movement,
+    Position,
 )
-from rules.burraco.articles import DEFINITIONS, art
+from rules.burraco.articles import DEFINITIONS, art, powers
 from rules.burraco.errors import InvalidSetting
 from rules.burraco.match_format import MatchFormat
 from scoring.burraco.standings import WarningPolicy
@@ -140,7 +150,7 @@ def decide(
             published = _publish_positions(state, command, now)
             return [published, *away(state, published)]
         case EnterScoreSheet():
-            return [_enter(state, command)]
+            return monitored(state, command, _enter(state, command))
         case CorrectScoreSheet():
             return [_correct(state, command, now)]
         case InvertScore():
@@ -158,13 +168,17 @@ def decide(
         case SplitIntoGroups():
             return [_split(state, command, now)]
         case RecordAbsence():
+            _not_giallo(state, "an absence")
             return absent(state, command)
         case SubstitutePlayer():
             return [substitute(state, command, players or {})]
         case InterruptTournament():
             return [interrupt(state, command, now)]
         case RecordAbandonment():
+            _not_giallo(state, "an abandonment")
             return [abandon(state, command)]
+        case RecordOrigins():
+            return [_origins(state, command, entries)]
         case _:
             assert_never(command)
 
@@ -211,6 +225,8 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
             value=command.session_turns,
             law=art(39),
         )
+    _check_form(command)
+    _check_category(command)
     if len(set(command.tie_breaks)) != len(command.tie_breaks):
         # The code has no tie-breaks (digest Q8): no article to name.
         raise InvalidSetting("a tie-break is listed twice", field="tie_breaks")
@@ -236,7 +252,97 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
         group_movement=command.group_movement,
         session_turns=command.session_turns,
         form=command.form,
+        category=command.category,
+        monitoring_800=command.monitoring_800,
+        time_reduction_minutes=command.time_reduction_minutes,
     )
+
+
+def _check_form(command: OpenBurraco) -> None:
+    """A giallo changes partners every turn (Art. 2): its lines are drawn
+    from the individual standings each turn, neither a Mitchell (whose lines
+    keep their partners) nor a calendar, and it has no merit groups
+    (decision 0173)."""
+    if command.form is not EntryForm.GIALLO:
+        return
+    if command.movement is Movement.ITALIANA or command.split_after is not None:
+        raise InvalidSetting(
+            "a giallo changes partners every turn: its lines are drawn from the "
+            "standings, without a calendar or merit groups",
+            field="movement" if command.split_after is None else "split_after",
+            law=art(2),
+        )
+
+
+def _check_category(command: OpenBurraco) -> None:
+    """What the category allows (decision 0174): the time reduction (Art. 6,
+    at most 2 minutes, club and federal events), the 800-MP monitoring
+    (I poteri dell'arbitro g: the Danese merit-group turns of regional and
+    national events)."""
+    reduction = command.time_reduction_minutes
+    if not 0 <= reduction <= 2:
+        raise InvalidSetting(
+            f"a turn's time is reduced by at most 2 minutes, not {reduction}",
+            field="time_reduction_minutes",
+            value=reduction,
+            law=art(6),
+        )
+    if reduction and not command.category.may_reduce_time:
+        raise InvalidSetting(
+            f"only club and federal events reduce the turn's time, not a "
+            f"{command.category.value} one",
+            field="time_reduction_minutes",
+            value=reduction,
+            law=art(6),
+        )
+    if not command.monitoring_800:
+        return
+    if not command.category.may_monitor_800:
+        raise InvalidSetting(
+            "the 800-MP monitoring is for regional and national events, not a "
+            f"{command.category.value} one",
+            field="monitoring_800",
+            law=powers("g"),
+        )
+    if (
+        command.split_after is None
+        or command.group_movement is not GroupMovement.DANESE
+    ):
+        raise InvalidSetting(
+            "the 800-MP monitoring applies in the Danese merit-group turns: "
+            "set split_after with the groups played Danese",
+            field="monitoring_800",
+            law=powers("g"),
+        )
+
+
+def _not_giallo(state: BurracoState, what: str) -> None:
+    if state.giallo:
+        raise InvalidLines(
+            f"{what} in a giallo is not recorded here: the director re-forms "
+            "the table (Art. 38 speaks of pairs; decision 0173)",
+            law=art(38),
+        )
+
+
+def _origins(
+    state: BurracoState, command: RecordOrigins, entries: Collection[int]
+) -> OriginsRecorded:
+    """The entries' region, province and club, before the lines are formed."""
+    if state.fixed:
+        raise InvalidLines(
+            "the lines are formed already: origins serve their formation",
+            law=art(2),
+        )
+    unknown = sorted({o.entry for o in command.origins} - set(entries))
+    if unknown:
+        raise InvalidLines(
+            f"entry {unknown[0]} is not entered",
+            field="origins",
+            value=unknown[0],
+            law=art(2),
+        )
+    return OriginsRecorded(origins=command.origins)
 
 
 def _check_split(command: OpenBurraco) -> None:
@@ -280,7 +386,22 @@ def _form_lines(
     if state.fixed:
         raise InvalidLines("the lines are formed already", law=art(2))
     numbers = sorted(entries)
+    separated_by = ""
+    if command.separate_by and command.separate_by not in SEPARATE_BY:
+        raise InvalidLines(
+            f"entries are kept apart by region, province or club, not "
+            f"{command.separate_by!r}",
+            field="separate_by",
+            value=command.separate_by,
+            law=art(2),
+        )
     if command.fixed or command.mobile:
+        if command.separate_by:
+            raise InvalidLines(
+                "name the lines, or ask to keep entries apart: not both",
+                field="separate_by",
+                law=art(2),
+            )
         method = FormationMethod.DIRECTOR
         fixed, mobile = command.fixed, command.mobile
         named = [*fixed, *mobile]
@@ -290,20 +411,68 @@ def _form_lines(
                 field="fixed",
                 law=art(2),
             )
-        if len(fixed) - len(mobile) not in (0, len(numbers) % 2):
+        if state.giallo:
+            if len(fixed) != len(mobile) or len(fixed) % 2:
+                raise InvalidLines(
+                    "a giallo's table has a fixed and a mobile line of two "
+                    "players each",
+                    field="mobile",
+                    law=art(2),
+                )
+        elif len(fixed) - len(mobile) not in (0, len(numbers) % 2):
             raise InvalidLines(
                 "as many fixed lines as mobile ones (one more fixed with an "
                 "odd field: its table is incomplete)",
                 field="mobile",
                 law=art(2),
             )
+    elif command.separate_by:
+        if state.opened.movement is Movement.ITALIANA:
+            raise InvalidLines(
+                "an all'italiana calendar meets everyone: nothing to keep apart",
+                field="separate_by",
+                law=art(2),
+            )
+        key = command.separate_by
+        method, separated_by = FormationMethod.SEPARATED, key
+
+        def label(entry: int) -> str:
+            origin = state.origins.get(entry)
+            return "" if origin is None else origin.of(key).strip().casefold()
+
+        if state.giallo:
+            fixed, mobile = _giallo_separated(tuple(numbers), label)
+        else:
+            fixed, mobile = separated_lines(tuple(numbers), label)
     else:
         method = FormationMethod.REGISTRATION_ORDER
-        half = (len(numbers) + 1) // 2
-        fixed, mobile = tuple(numbers[:half]), tuple(numbers[half:])
-    if len(numbers) < 2:
+        if state.giallo:
+            seats = giallo_positions(tuple(numbers), {}) if len(numbers) >= 4 else ()
+            fixed = tuple(n for p in seats for n in (p.fixed, p.fixed_partner))
+            mobile = tuple(n for p in seats for n in (p.mobile, p.mobile_partner))
+        else:
+            half = (len(numbers) + 1) // 2
+            fixed, mobile = tuple(numbers[:half]), tuple(numbers[half:])
+    minimum = 4 if state.giallo else 2
+    if len(numbers) < minimum:
         raise InvalidLines(
-            f"{len(numbers)} pairs do not make a table", value=len(numbers), law=art(2)
+            f"{len(numbers)} entries do not make a table",
+            value=len(numbers),
+            law=art(2),
+        )
+    if state.giallo:
+        if len(numbers) % 4:
+            raise InvalidLines(
+                f"a giallo seats four players a table: {len(numbers)} players "
+                "leave a table incomplete",
+                value=len(numbers),
+                law=art(2),
+            )
+        return LinesFormed(
+            method=method,
+            fixed=tuple(fixed),
+            mobile=tuple(mobile),
+            separated_by=separated_by,
         )
     if len(numbers) % 2:
         # The empty side of the incomplete table moves with the mobile
@@ -323,7 +492,79 @@ def _form_lines(
             f"without a repeat, not {state.mitchell_turns}",
             law=art(2),
         )
-    return LinesFormed(method=method, fixed=tuple(fixed), mobile=tuple(mobile))
+    return LinesFormed(
+        method=method,
+        fixed=tuple(fixed),
+        mobile=tuple(mobile),
+        separated_by=separated_by,
+    )
+
+
+SEPARATE_BY = ("region", "province", "club")
+
+
+def _giallo_separated(
+    numbers: tuple[int, ...], label: Callable[[int], str]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A giallo's first tables with the players of one region, province or
+    club spread over the tables (decision 0175): the players, the larger
+    groups first, dealt to the tables in turn; each table's four then seated
+    as ``giallo_positions`` seats them."""
+    groups: dict[str, list[int]] = {}
+    for number in numbers:
+        groups.setdefault(label(number) or f"#{number}", []).append(number)
+    dealt = [
+        n
+        for _, members in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        for n in members
+    ]
+    tables = len(numbers) // 4
+    seats: list[list[int]] = [[] for _ in range(tables)]
+    for i, number in enumerate(dealt):
+        seats[i % tables].append(number)
+    fixed: list[int] = []
+    mobile: list[int] = []
+    for four in seats:
+        if len(four) != 4:
+            continue  # an incomplete field is refused by the caller
+        a, b, c, d = four
+        fixed.extend((a, d))
+        mobile.extend((b, c))
+    return tuple(fixed), tuple(mobile)
+
+
+def _giallo_first(state: BurracoState) -> tuple[Position, ...]:
+    """A giallo's first turn: table i's fixed line is the i-th two numbers
+    of the fixed lines, its mobile line the i-th two of the mobile ones."""
+    return tuple(
+        Position(
+            table=i // 2 + 1,
+            fixed=state.fixed[i],
+            fixed_partner=state.fixed[i + 1],
+            mobile=state.mobile[i],
+            mobile_partner=state.mobile[i + 1],
+        )
+        for i in range(0, len(state.fixed), 2)
+    )
+
+
+def _last_met(state: BurracoState, turn: int, *, partners: bool) -> dict[int, int]:
+    """Each entry's opponent (individual) or partner (giallo) in ``turn``."""
+    out: dict[int, int] = {}
+    for p in state.positions.get(turn, ()):
+        if partners:
+            out.update(
+                {
+                    p.fixed: p.fixed_partner,
+                    p.fixed_partner: p.fixed,
+                    p.mobile: p.mobile_partner,
+                    p.mobile_partner: p.mobile,
+                }
+            )
+        else:
+            out.update({p.fixed: p.mobile, p.mobile: p.fixed})
+    out.pop(REST, None)
+    return out
 
 
 def _publish_positions(
@@ -352,7 +593,14 @@ def _publish_positions(
             "once the standings before the split are final",
             law=ART_20,
         )
-    if split is not None and command.turn > split and state.italiana:
+    if state.giallo:
+        if command.turn == 1:
+            positions = _giallo_first(state)
+        else:
+            order = tuple(s.pair for s in standings_after(state, state.current_turn))
+            last = _last_met(state, state.current_turn, partners=True)
+            positions = giallo_positions(order, last)
+    elif split is not None and command.turn > split and state.italiana:
         positions = group_positions((), state.groups, round_=command.turn - split)
     elif state.opened.movement is Movement.ITALIANA:
         positions = calendar_with_rest(state.pairs, command.turn)
@@ -371,13 +619,23 @@ def _publish_positions(
         def may_rest(pair: int) -> bool:
             return not state.rested(pair, command.turn)
 
+        pairing: Callable[[tuple[int, ...]], tuple[Position, ...]] = danese_positions
+        if state.form is EntryForm.INDIVIDUAL:
+            # Art. 2: a new opponent every turn (decision 0173).
+            pairing = partial(
+                danese_new_opponents,
+                last=_last_met(state, state.current_turn, partners=False),
+            )
+
         if split is not None and command.turn > split:
             playing = tuple(
                 tuple(p for p in g if p not in state.abandoned) for g in state.groups
             )
-            positions = group_positions(order, playing, may_rest=may_rest)
+            positions = group_positions(
+                order, playing, may_rest=may_rest, pairing=pairing
+            )
         else:
-            positions = danese_with_rest(order, may_rest)
+            positions = danese_with_rest(order, may_rest, pairing)
     return PositionsPublished(turn=command.turn, positions=positions, published_at=now)
 
 
@@ -535,7 +793,7 @@ def _danese_swap(state: BurracoState, result: TableResult) -> int | None:
     changed, whose seats the two pairs swap (Art. 20), if none of their
     tables in it has a result yet; None otherwise."""
     current = state.current_turn
-    if result.turn != current - 1 or current <= state.mitchell_turns:
+    if state.giallo or result.turn != current - 1 or current <= state.mitchell_turns:
         return None
     assert state.opened is not None
     split = state.split_after

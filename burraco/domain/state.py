@@ -15,6 +15,7 @@ from burraco.domain.events import (
     GroupsFormed,
     LatenessRecorded,
     LinesFormed,
+    OriginsRecorded,
     PairAbandoned,
     PlayerSubstituted,
     PositionsPublished,
@@ -33,6 +34,7 @@ from burraco.domain.values import (
     EntryForm,
     GroupMovement,
     Movement,
+    Origin,
     Position,
     SheetHand,
 )
@@ -131,10 +133,25 @@ class BurracoState:
     )
     interrupted: TournamentInterrupted | None = None
     abandoned: frozenset[int] = frozenset()
+    origins: MappingProxyType[int, Origin] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
 
     @property
     def exists(self) -> bool:
         return self.opened is not None
+
+    @property
+    def form(self) -> EntryForm:
+        return EntryForm.PAIRS if self.opened is None else self.opened.form
+
+    @property
+    def giallo(self) -> bool:
+        """Players change partner every turn (Art. 2; decision 0173)."""
+        return self.form is EntryForm.GIALLO
+
+    def position(self, turn: int, table: int) -> Position | None:
+        return next((p for p in self.positions.get(turn, ()) if p.table == table), None)
 
     @property
     def current_turn(self) -> int:
@@ -191,7 +208,11 @@ class BurracoState:
     @property
     def mitchell_turns(self) -> int:
         """The turns moved by Mitchell; the later ones are Danese."""
-        if self.opened is None or self.opened.movement is Movement.ITALIANA:
+        if (
+            self.opened is None
+            or self.opened.movement is Movement.ITALIANA
+            or self.opened.form is EntryForm.GIALLO
+        ):
             return 0
         if self.opened.mitchell_turns is None:
             return self.opened.turns
@@ -358,6 +379,9 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, interrupted=event)
         case PairAbandoned():
             return replace(state, abandoned=state.abandoned | {event.pair})
+        case OriginsRecorded():
+            origins = {**state.origins, **{o.entry: o for o in event.origins}}
+            return replace(state, origins=MappingProxyType(origins))
         case _:
             assert_never(event)
 
