@@ -603,6 +603,10 @@ class TurnResultsApi(APIView):
             ) - {0}
         results = selectors.turn_results(tournament_id, turn, pairs)
         for row in results:
+            held = sight.state.results.get((turn, row["table"]))
+            # The article an awarded turn names; the 800-MP rule's flag.
+            row["article"] = "" if held is None else held.award_article
+            row["threshold_800"] = "" if held is None else held.threshold_800
             seat = seats.get(row["table"])
             if seat is not None:
                 row["fixed_players"] = list(seat.players(seat.fixed))

@@ -71,6 +71,9 @@ class TableResult:
     # A lost sheet's 7-7 that a found sheet replaced from ``restored_after``.
     replaced: TableResult | None = None
     restored_after: int | None = None
+    # I poteri dell'arbitro (g): "called" (800 MP reached, the director
+    # countersigned), "annulled" (reached without him), "" otherwise.
+    threshold_800: str = ""
 
     def for_pair(self, pair: int, after_turn: int) -> tuple[int, int]:
         """Return (VP, signed MP difference) of ``pair`` in standings after
@@ -295,6 +298,11 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
                 closed_hands=event.closed_hands,
                 replaced=lost if event.restored_after is not None else None,
                 restored_after=event.restored_after,
+                threshold_800=""
+                if not event.threshold_reached
+                else "called"
+                if event.director_called
+                else "annulled",
             )
             return replace(state, results=_with(state.results, result))
         case ScoreSheetCorrected():
@@ -340,6 +348,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             lateness = {**state.lateness, (event.turn, event.pair): event}
             return replace(state, lateness=MappingProxyType(lateness))
         case TurnAwarded():
+            previous = state.results.get((event.turn, event.table))
             result = TableResult(
                 turn=event.turn,
                 table=event.table,
@@ -352,6 +361,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
                 mobile_vp=event.mobile_vp,
                 awarded=True,
                 award_article=event.article,
+                threshold_800="" if previous is None else previous.threshold_800,
             )
             return replace(state, results=_with(state.results, result))
         case FinalStandingsPublished():
