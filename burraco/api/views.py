@@ -25,7 +25,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from access.roles import IsFederationStaff, actor_of, metadata_for
+from access.roles import (
+    IsFederationStaff,
+    actor_of,
+    is_director,
+    is_federation_staff,
+    metadata_for,
+)
 from burraco import domain as burraco
 from burraco import selectors
 from burraco.api.visibility import require_full, sight_of_turn
@@ -40,8 +46,6 @@ from tournaments.api.common import MAX_ENTRY, MAX_TABLE, StaffOrDirector
 from tournaments.domain import tournament
 
 MAX_POINTS = 100_000  # a hand's base or points: far beyond any real count
-# Art. 6: a turn's minutes by its hands, before the allowed reduction.
-TURN_MINUTES = {2: 25, 3: 32, 4: 42}
 MAX_HANDS = 4
 
 standings_read = reads(BurracoStandings.name, partition=by_tournament)
@@ -266,8 +270,7 @@ class BurracoTournamentDetailApi(APIView):
                 "category": state.opened.category.value,
                 "monitoring_800": state.opened.monitoring_800,
                 "time_reduction_minutes": state.opened.time_reduction_minutes,
-                "turn_minutes": TURN_MINUTES[state.opened.hands_per_turn]
-                - state.opened.time_reduction_minutes,
+                "turn_minutes": burraco.turn_minutes(state),
                 "spectators_allowed": state.opened.category.spectators_allowed,
                 "origins": len(state.origins),
                 "merit_groups": state.opened.merit_groups,
@@ -301,8 +304,27 @@ class BurracoTournamentDetailApi(APIView):
                 "final_published_at": state.final_published_at,
                 "check_deadline": state.check_deadline,
                 "final": state.final,
+                # Art. 6: players may not ask the time left; the clock is
+                # the directors' (and staff's).
+                "clock": _clock(request, tournament_id, state),
             }
         )
+
+
+def _clock(
+    request: Request, tournament_id: UUID, state: burraco.BurracoState
+) -> dict[str, Any] | None:
+    signal = state.started.get(state.current_turn)
+    user = request.user
+    if signal is None or not (
+        is_federation_staff(user) or is_director(user, tournament_id)
+    ):
+        return None
+    return {
+        "turn": signal.turn,
+        "started_at": signal.started_at,
+        "ends_at": signal.ends_at,
+    }
 
 
 class DirectorCommandApi(APIView):
@@ -376,6 +398,17 @@ class PositionsApi(DirectorCommandApi):
                 ],
             }
         )
+
+
+class StartTurnApi(DirectorCommandApi):
+    """``POST``: Art. 6, the director's signal starts the turn in play's
+    clock (25, 32 or 42 minutes less the announced reduction); a lateness
+    without ``seconds`` is then timed from it (Art. 39)."""
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, turn: int) -> Response:
+        command = burraco.StartTurn(turn=turn)
+        return _command(request, tournament_id, command, "start_turn")
 
 
 class ScoreSheetApi(DirectorCommandApi):
@@ -512,7 +545,14 @@ class LatenessApi(DirectorCommandApi):
 
     class InputSerializer(serializers.Serializer):
         pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
-        seconds = serializers.IntegerField(min_value=0, max_value=24 * 3600)
+        seconds = serializers.IntegerField(
+            min_value=0,
+            max_value=24 * 3600,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="after the signal; omitted: timed from the turn's start",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(

@@ -23,9 +23,10 @@ from burraco.domain.commands import (
     RecordLostSheet,
     RecordOrigins,
     SplitIntoGroups,
+    StartTurn,
     SubstitutePlayer,
 )
-from burraco.domain.decide import MAX_TURNS, decide
+from burraco.domain.decide import MAX_TURNS, decide, turn_minutes
 from burraco.domain.errors import (
     BurracoExists,
     BurracoNotOpen,
@@ -64,6 +65,7 @@ from burraco.domain.events import (
     StandingsFinal,
     TournamentInterrupted,
     TurnAwarded,
+    TurnStarted,
     WarningIssued,
 )
 from burraco.domain.groups import even_sizes, form_groups, group_positions
@@ -154,6 +156,7 @@ __all__ = [
     "Standing",
     "StandingsAreFinal",
     "StandingsFinal",
+    "StartTurn",
     "SubstitutePlayer",
     "SubstitutionNotAllowed",
     "TableResult",
@@ -163,6 +166,7 @@ __all__ = [
     "TurnAwarded",
     "TurnIncomplete",
     "TurnNotCurrent",
+    "TurnStarted",
     "UnknownTable",
     "WarningIssued",
     "danese_positions",
@@ -177,4 +181,5 @@ __all__ = [
     "standings_after",
     "stream_id",
     "table_stream_id",
+    "turn_minutes",
 ]

@@ -9,6 +9,8 @@ decision 0069); a sheet found again restores the score (``decide``).
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from burraco.domain.commands import RecordLateness, RecordLostSheet
 from burraco.domain.errors import (
     InvalidSheet,
@@ -65,10 +67,23 @@ def lost_sheet(state: BurracoState, command: RecordLostSheet) -> TurnAwarded:
     )
 
 
-def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
-    """Art. 39: the warning, the bonus to the opponents, or the forfeit."""
+def late(
+    state: BurracoState, command: RecordLateness, now: datetime
+) -> list[BurracoEvent]:
+    """Art. 39: the warning, the bonus to the opponents, or the forfeit;
+    without ``seconds``, the time since the turn's signal (``StartTurn``)."""
     assert state.opened is not None
     in_play(state, command.turn, 39)
+    seconds = command.seconds
+    if seconds is None:
+        signal = state.started.get(command.turn)
+        if signal is None:
+            raise InvalidSheet(
+                f"turn {command.turn}'s signal is not recorded: give the seconds",
+                field="seconds",
+                law=art(39),
+            )
+        seconds = max(0, int((now - signal.started_at).total_seconds()))
     fixed, mobile = table_at(state, command.turn, command.table)
     position = state.position(command.turn, command.table)
     # Giallo: a late player makes his line late; the warning is his own
@@ -94,12 +109,12 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
             law=art(39),
         )
     match_format = state.match_format
-    penalty = lateness_penalty(command.seconds, match_format)
+    penalty = lateness_penalty(seconds, match_format)
     if penalty is None:
         raise InvalidSheet(
             "a pair at its table at the signal is not late",
             field="seconds",
-            value=command.seconds,
+            value=seconds,
             law=art(39),
         )
     events: list[BurracoEvent] = [
@@ -107,7 +122,7 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
             turn=command.turn,
             table=command.table,
             pair=line,
-            seconds=command.seconds,
+            seconds=seconds,
             band=penalty.band.value,
             bonus_to_opponents=penalty.mp_bonus,
         )
@@ -119,7 +134,7 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
                 pair=command.pair,
                 turn=command.turn,
                 article=article,
-                reason=f"late at the signal by {command.seconds} seconds",
+                reason=f"late at the signal by {seconds} seconds",
             )
         )
     if penalty.band is LatenessBand.FORFEIT:

@@ -33,6 +33,7 @@ __all__ = [
     "RecordLostSheet",
     "RecordOrigins",
     "SplitIntoGroups",
+    "StartTurn",
     "SubstitutePlayer",
 ]
 
@@ -127,12 +128,21 @@ class IssueWarning:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RecordLateness:
-    """Art. 39: ``seconds`` after the director's signal."""
+    """Art. 39: ``seconds`` after the director's signal; None: from the
+    signal recorded by ``StartTurn`` to now."""
 
     turn: int
     table: int
     pair: int
-    seconds: int
+    seconds: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartTurn:
+    """Art. 6, Art. 39: the director's signal ("il via") starts the turn's
+    clock: 25, 32 or 42 minutes, less the announced reduction."""
+
+    turn: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -210,4 +220,5 @@ BurracoCommand = (
     | InterruptTournament
     | RecordAbandonment
     | RecordOrigins
+    | StartTurn
 )

@@ -45,6 +45,7 @@ from burraco.domain.commands import (
     RecordLostSheet,
     RecordOrigins,
     SplitIntoGroups,
+    StartTurn,
     SubstitutePlayer,
 )
 from burraco.domain.errors import (
@@ -74,6 +75,7 @@ from burraco.domain.events import (
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
+    TurnStarted,
     WarningIssued,
 )
 from burraco.domain.groups import (
@@ -160,7 +162,9 @@ def decide(
         case IssueWarning():
             return [_warn(state, command)]
         case RecordLateness():
-            return late(state, command)
+            return late(state, command, now)
+        case StartTurn():
+            return [_start(state, command, now)]
         case RecordLostSheet():
             return [lost_sheet(state, command)]
         case PublishProvisionalStandings():
@@ -314,6 +318,34 @@ def _check_category(command: OpenBurraco) -> None:
             field="monitoring_800",
             law=powers("g"),
         )
+
+
+TURN_MINUTES = {2: 25, 3: 32, 4: 42}
+"""Art. 6: a turn's minutes by its hands, before the allowed reduction."""
+
+
+def turn_minutes(state: BurracoState) -> int:
+    assert state.opened is not None
+    hands = state.opened.hands_per_turn
+    return TURN_MINUTES[hands] - state.opened.time_reduction_minutes
+
+
+def _start(state: BurracoState, command: StartTurn, now: datetime) -> TurnStarted:
+    """Art. 6: the signal of the turn in play, once."""
+    if command.turn != state.current_turn or state.final_published_at is not None:
+        raise TurnNotCurrent(
+            f"the turn in play is {state.current_turn}, not {command.turn}",
+            field="turn",
+            value=command.turn,
+            law=art(6),
+        )
+    if command.turn in state.started:
+        raise TurnNotCurrent(f"turn {command.turn} has started already", law=art(6))
+    return TurnStarted(
+        turn=command.turn,
+        started_at=now,
+        ends_at=now + timedelta(minutes=turn_minutes(state)),
+    )
 
 
 def _not_giallo(state: BurracoState, what: str) -> None:

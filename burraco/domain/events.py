@@ -45,6 +45,7 @@ __all__ = [
     "StandingsFinal",
     "TournamentInterrupted",
     "TurnAwarded",
+    "TurnStarted",
     "WarningIssued",
 ]
 
@@ -340,6 +341,18 @@ class PairAbandoned:
     reason: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnStarted:
+    """Art. 6: the director's signal; the turn's time runs to ``ends_at``."""
+
+    event_type: ClassVar[str] = "burraco.turn_started"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    started_at: datetime
+    ends_at: datetime
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -360,6 +373,7 @@ BurracoEvent = (
     | TournamentInterrupted
     | PairAbandoned
     | OriginsRecorded
+    | TurnStarted
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -381,4 +395,5 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     TournamentInterrupted,
     PairAbandoned,
     OriginsRecorded,
+    TurnStarted,
 )

@@ -27,6 +27,7 @@ from burraco.domain.events import (
     StandingsFinal,
     TournamentInterrupted,
     TurnAwarded,
+    TurnStarted,
     WarningIssued,
 )
 from burraco.domain.values import (
@@ -137,6 +138,9 @@ class BurracoState:
     interrupted: TournamentInterrupted | None = None
     abandoned: frozenset[int] = frozenset()
     origins: MappingProxyType[int, Origin] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    started: MappingProxyType[int, TurnStarted] = field(
         default_factory=lambda: MappingProxyType({})
     )
 
@@ -389,6 +393,9 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, interrupted=event)
         case PairAbandoned():
             return replace(state, abandoned=state.abandoned | {event.pair})
+        case TurnStarted():
+            started = {**state.started, event.turn: event}
+            return replace(state, started=MappingProxyType(started))
         case OriginsRecorded():
             origins = {**state.origins, **{o.entry: o for o in event.origins}}
             return replace(state, origins=MappingProxyType(origins))

@@ -14,7 +14,7 @@ Le tabelle (2-hand VP: 45-120 11-9, 125-200 12-8, 205-300 13-7, 305-400
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 import pytest
@@ -146,7 +146,21 @@ def test_an_individual_tournament_from_the_import_to_final_standings(
     assert seats(anonymous, event, 3) == [(1, 5, 4), (2, 1, 6), (3, 2, 3)]
     # Player 6: a warning, then late by a minute: the second costs a VP.
     event.ok("warnings/", {"pair": 6, "turn": 1, "article": 19, "reason": "score"})
-    event.ok("turns/3/tables/2/lateness/", {"pair": 6, "seconds": 60})
+    # Art. 6: the director's signal starts the 25 minutes; the clock is the
+    # directors' (players may not ask the time left).
+    event.ok("turns/3/start/")
+    clock = event.director.get(event.base).json()["clock"]
+    started = datetime.fromisoformat(clock["started_at"])
+    assert datetime.fromisoformat(clock["ends_at"]) - started == timedelta(minutes=25)
+    assert anonymous.get(event.base).json()["clock"] is None
+    body = problem(event.post("turns/3/start/"), 409)
+    assert (body["code"], body["law"]) == ("turn_not_current", "Codice di Gara Art. 6")
+    # Player 6 sits down a minute after the signal: timed by the clock.
+    server.pin(started + timedelta(seconds=60))
+    try:
+        event.ok("turns/3/tables/2/lateness/", {"pair": 6})
+    finally:
+        server.pin(None)
     event.ok("turns/3/tables/1/sheet/", {"hands": [points(205, 0)]})  # 13-7
     event.ok("turns/3/tables/2/sheet/", {"hands": [points(0, 0)]})
     event.ok("turns/3/tables/3/sheet/", {"hands": [points(0, 305)]})  # 6-14

@@ -20,7 +20,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from burraco import domain as b
-from burraco.domain.errors import InvalidLines
+from burraco.domain.errors import InvalidLines, InvalidSheet
 from burraco.domain.movement import (
     danese_new_opponents,
     giallo_lines,
@@ -342,3 +342,37 @@ def test_the_director_keeps_clubs_apart_from_the_recorded_origins() -> None:
     with pytest.raises(InvalidLines) as refused:
         run(state, b.RecordOrigins(origins=origins), entries=range(1, 7))
     assert str(refused.value.law) == "Codice di Gara Art. 2"
+
+
+# -- the turn's clock (Art. 6) and lateness timed from it (Art. 39) -----------
+
+
+def test_the_signal_starts_the_turn_and_times_a_lateness() -> None:
+    state = opened(
+        category=b.Category.FEDERAL, time_reduction_minutes=2, mitchell_turns=1
+    )
+    state = run(state, b.FormLines(), entries=range(1, 5))[0]
+    state = run(state, b.PublishPositions(turn=1))[0]
+    with pytest.raises(InvalidSheet) as refused:
+        run(state, b.RecordLateness(turn=1, table=1, pair=3))
+    assert (refused.value.field, str(refused.value.law)) == (
+        "seconds",
+        "Codice di Gara Art. 39",
+    )
+    state, [started] = run(state, b.StartTurn(turn=1))
+    assert isinstance(started, b.TurnStarted)
+    assert started.ends_at - started.started_at == timedelta(minutes=23)
+    assert b.turn_minutes(state) == 23
+    with pytest.raises(b.TurnNotCurrent):
+        run(state, b.StartTurn(turn=1))
+    with pytest.raises(b.TurnNotCurrent):
+        run(state, b.StartTurn(turn=2))
+    # Four minutes after the signal: 150 MP to the opponents.
+    _, events = run(
+        state,
+        b.RecordLateness(turn=1, table=1, pair=3),
+        now=T0 + timedelta(minutes=4),
+    )
+    [recorded] = events
+    assert isinstance(recorded, b.LatenessRecorded)
+    assert (recorded.seconds, recorded.bonus_to_opponents) == (240, 150)
