@@ -419,6 +419,13 @@ def _form_lines(
         raise InvalidLines("the lines are formed already", law=art(2))
     numbers = sorted(entries)
     separated_by = ""
+    if state.giallo and (len(numbers) < 4 or len(numbers) % 4 not in (0, 2)):
+        raise InvalidLines(
+            f"a giallo seats four players a table (one table may hold a single "
+            f"pair), not {len(numbers)} players",
+            value=len(numbers),
+            law=art(2),
+        )
     if command.separate_by and command.separate_by not in SEPARATE_BY:
         raise InvalidLines(
             f"entries are kept apart by region, province or club, not "
@@ -444,13 +451,16 @@ def _form_lines(
                 law=art(2),
             )
         if state.giallo:
-            if len(fixed) != len(mobile) or len(fixed) % 2:
+            extra = 2 if len(numbers) % 4 == 2 else 0
+            if len(fixed) != len(mobile) + extra or len(fixed) % 2:
                 raise InvalidLines(
                     "a giallo's table has a fixed and a mobile line of two "
-                    "players each",
+                    "players each (the incomplete table's pair the last two "
+                    "fixed numbers)",
                     field="mobile",
                     law=art(2),
                 )
+            mobile = (*mobile, *((REST, REST) if extra else ()))
         elif len(fixed) - len(mobile) not in (0, len(numbers) % 2):
             raise InvalidLines(
                 "as many fixed lines as mobile ones (one more fixed with an "
@@ -479,7 +489,7 @@ def _form_lines(
     else:
         method = FormationMethod.REGISTRATION_ORDER
         if state.giallo:
-            seats = giallo_positions(tuple(numbers), {}) if len(numbers) >= 4 else ()
+            seats = _giallo_order(tuple(numbers))
             fixed = tuple(n for p in seats for n in (p.fixed, p.fixed_partner))
             mobile = tuple(n for p in seats for n in (p.mobile, p.mobile_partner))
         else:
@@ -493,13 +503,6 @@ def _form_lines(
             law=art(2),
         )
     if state.giallo:
-        if len(numbers) % 4:
-            raise InvalidLines(
-                f"a giallo seats four players a table: {len(numbers)} players "
-                "leave a table incomplete",
-                value=len(numbers),
-                law=art(2),
-            )
         return LinesFormed(
             method=method,
             fixed=tuple(fixed),
@@ -552,17 +555,23 @@ def _giallo_separated(
     ]
     tables = len(numbers) // 4
     seats: list[list[int]] = [[] for _ in range(tables)]
-    for i, number in enumerate(dealt):
+    for i, number in enumerate(dealt[: 4 * tables]):
         seats[i % tables].append(number)
     fixed: list[int] = []
     mobile: list[int] = []
-    for four in seats:
-        if len(four) != 4:
-            continue  # an incomplete field is refused by the caller
-        a, b, c, d = four
+    for a, b, c, d in seats:
         fixed.extend((a, d))
         mobile.extend((b, c))
+    if len(dealt) > 4 * tables:  # the incomplete table's pair
+        fixed.extend(dealt[4 * tables :])
+        mobile.extend((REST, REST))
     return tuple(fixed), tuple(mobile)
+
+
+def _giallo_order(numbers: tuple[int, ...]) -> tuple[Position, ...]:
+    """A giallo's first tables in the given order: four a table, the last
+    two at the incomplete table when the field is four tables and a pair."""
+    return giallo_positions(numbers, {})
 
 
 def _giallo_first(state: BurracoState) -> tuple[Position, ...]:
@@ -631,7 +640,9 @@ def _publish_positions(
         else:
             order = tuple(s.pair for s in standings_after(state, state.current_turn))
             last = _last_met(state, state.current_turn, partners=True)
-            positions = giallo_positions(order, last)
+            positions = giallo_positions(
+                order, last, lambda p: not state.rested(p, command.turn)
+            )
     elif split is not None and command.turn > split and state.italiana:
         positions = group_positions((), state.groups, round_=command.turn - split)
     elif state.opened.movement is Movement.ITALIANA:

@@ -100,16 +100,49 @@ def giallo_lines(
 
 
 def giallo_positions(
-    order: tuple[int, ...], last: Mapping[int, int]
+    order: tuple[int, ...],
+    last: Mapping[int, int],
+    may_rest: Callable[[int], bool] = lambda player: True,
 ) -> tuple[Position, ...]:
     """A giallo turn: the players in the standings' order, four a table
-    (the first four at table 1...), each table's lines by ``giallo_lines``."""
-    if len(order) % 4:
+    (the first four at table 1...), each table's lines by ``giallo_lines``.
+    Two players left over make the incomplete table's line (Definizioni:
+    "una sola coppia"): the lowest-placed player who has not rested in the
+    session with the lowest-placed other one who has not and was not his
+    partner in the turn before (Art. 39: a rest once a session)."""
+    if len(order) % 4 not in (0, 2) or len(order) < 4:
         raise InvalidLines(
-            f"a giallo seats four players a table, not {len(order)} players",
+            f"a giallo seats four players a table (one table may hold a "
+            f"single pair), not {len(order)} players",
             value=len(order),
             law=art(2),
         )
+    resting: tuple[int, ...] = ()
+    if len(order) % 4 == 2:
+        first = next((p for p in reversed(order) if may_rest(p)), None)
+        second = next(
+            (
+                p
+                for p in reversed(order)
+                if p != first and may_rest(p) and last.get(p) != first
+            ),
+            None,
+        )
+        if first is None or second is None:
+            raise InvalidLines(
+                "two players who have not rested in this session are needed "
+                "at the incomplete table",
+                law=art(39),
+            )
+        resting = (
+            (second, first)
+            if order.index(second) < order.index(first)
+            else (
+                first,
+                second,
+            )
+        )
+        order = tuple(p for p in order if p not in resting)
     out: list[Position] = []
     for i in range(0, len(order), 4):
         (f1, f2), (m1, m2) = giallo_lines(
@@ -122,6 +155,15 @@ def giallo_positions(
                 fixed_partner=f2,
                 mobile=m1,
                 mobile_partner=m2,
+            )
+        )
+    if resting:
+        out.append(
+            Position(
+                table=len(out) + 1,
+                fixed=resting[0],
+                fixed_partner=resting[1],
+                mobile=REST,
             )
         )
     return tuple(out)

@@ -244,7 +244,8 @@ class BurracoState:
         session of ``turn`` (Art. 39: once a session)."""
         session = self.session_of(turn)
         return any(
-            REST in (p.fixed, p.mobile) and pair in (p.fixed, p.mobile)
+            REST in (p.fixed, p.mobile)
+            and pair in (p.fixed, p.mobile, p.fixed_partner, p.mobile_partner)
             for t, seats in self.positions.items()
             if t < turn and self.session_of(t) == session
             for p in seats

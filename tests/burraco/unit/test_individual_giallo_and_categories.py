@@ -132,12 +132,45 @@ def test_no_giallo_player_keeps_his_partner(
         assert last[p.mobile] != p.mobile_partner
 
 
-def test_a_giallo_field_is_four_players_a_table() -> None:
+def test_a_giallo_field_is_four_players_a_table_and_one_pair() -> None:
     state = opened(form=b.EntryForm.GIALLO)
-    with pytest.raises(InvalidLines) as refused:
-        run(state, b.FormLines(), entries=range(1, 7))
-    assert str(refused.value.law) == "Codice di Gara Art. 2"
-    assert "four players a table" in refused.value.message
+    for field in (3, 5, 7):
+        with pytest.raises(InvalidLines) as refused:
+            run(state, b.FormLines(), entries=range(1, field + 1))
+        assert str(refused.value.law) == "Codice di Gara Art. 2"
+        assert "four players a table" in refused.value.message
+
+
+def test_six_giallo_players_rest_a_pair_once_a_session_never_last_partners() -> None:
+    state = opened(form=b.EntryForm.GIALLO, turns=3)
+    state = run(state, b.FormLines(), entries=range(1, 7))[0]
+    assert (state.fixed, state.mobile) == ((1, 4, 5, 6), (2, 3, b.REST, b.REST))
+    state, events = run(state, b.PublishPositions(turn=1))
+    seats = [
+        (p.fixed, p.fixed_partner, p.mobile, p.mobile_partner)
+        for p in state.positions[1]
+    ]
+    assert seats == [(1, 4, 2, 3), (5, 6, b.REST, 0)]
+    rest = events[-1]
+    assert isinstance(rest, b.TurnAwarded)
+    assert (rest.fixed, rest.fixed_vp, rest.fixed_mp) == (5, 14, 305)
+    state = run(state, b.EnterScoreSheet(turn=1, table=1, hands=(hand(300, 0),)))[0]
+    after = [(s.pair, s.vp, s.mp) for s in b.standings_after(state, 1)]
+    assert after == [
+        (5, 14, 305),
+        (6, 14, 305),
+        (1, 13, 300),
+        (4, 13, 300),
+        (2, 7, -300),
+        (3, 7, -300),
+    ]
+    # 5 and 6 rested: 3 rests, not with 2 (his partner), with 4.
+    state = run(state, b.PublishPositions(turn=2))[0]
+    seats = [
+        (p.fixed, p.fixed_partner, p.mobile, p.mobile_partner)
+        for p in state.positions[2]
+    ]
+    assert seats == [(5, 2, 6, 1), (4, 3, b.REST, 0)]
 
 
 def test_a_giallo_has_neither_calendar_nor_merit_groups() -> None:
