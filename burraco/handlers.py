@@ -17,6 +17,7 @@ tables never conflict; a sheet and a publication are serialised.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
@@ -248,7 +249,11 @@ def handle_burraco(
         BURRACO,
         decide,
         metadata=metadata,
-        request=command,
+        # A draw's seed is the handler's, not the client's: a retried key
+        # repeats the request without it (and is answered the stored draw).
+        request=replace(command, draw_seed=0)
+        if isinstance(command, burraco.FormLines) and command.draw_seed is not None
+        else command,
         idempotency_key=idempotency_key,
         expected_version=expected_version,
         deadlines=_check_deadlines,

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import secrets
 from typing import Any
 from uuid import UUID
 
@@ -275,6 +276,13 @@ class BurracoTournamentDetailApi(APIView):
                 "origins": len(state.origins),
                 "merit_groups": state.opened.merit_groups,
                 "group_movement": state.opened.group_movement.value,
+                "formation": None
+                if state.formed is None
+                else {
+                    "method": state.formed.method.value,
+                    "separated_by": state.formed.separated_by,
+                    "seed": state.formed.seed,
+                },
                 "fixed": list(state.fixed),
                 "mobile": list(state.mobile),
                 "groups": {
@@ -353,6 +361,10 @@ class FormLinesApi(DirectorCommandApi):
             help_text="keep the entries of one region, province or club apart "
             "(on one Mitchell line; at different giallo tables)",
         )
+        draw = serializers.BooleanField(
+            default=False,
+            help_text="by lot (Art. 2): the seed is recorded with the lines",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:
@@ -361,6 +373,7 @@ class FormLinesApi(DirectorCommandApi):
             fixed=tuple(data["fixed"]),
             mobile=tuple(data["mobile"]),
             separate_by=data["separate_by"],
+            draw_seed=secrets.randbits(31) if data["draw"] else None,
         )
         return _command(request, tournament_id, command, "form_lines")
 

@@ -69,6 +69,8 @@ class FormLines:
     fixed: tuple[int, ...] = ()
     mobile: tuple[int, ...] = ()
     separate_by: str = ""
+    draw_seed: int | None = None
+    """By lot (Art. 2): the seed of the shuffle, drawn by the handler."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

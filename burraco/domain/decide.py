@@ -19,6 +19,7 @@ even before the sweep records its closing.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Collection, Mapping
 from datetime import datetime, timedelta
 from functools import partial
@@ -434,13 +435,27 @@ def _form_lines(
             value=command.separate_by,
             law=art(2),
         )
+    asked = [
+        bool(command.fixed or command.mobile),
+        bool(command.separate_by),
+        command.draw_seed is not None,
+    ]
+    if sum(asked) > 1:
+        raise InvalidLines(
+            "name the lines, keep entries apart or draw them: one method",
+            field="separate_by",
+            law=art(2),
+        )
+    seed: int | None = None
+    if command.draw_seed is not None:
+        # Art. 2, "per sorteggio": the recorded seed reproduces the draw.
+        seed = command.draw_seed
+        drawn = list(numbers)
+        random.Random(seed).shuffle(drawn)
+        numbers_in_draw = tuple(drawn)
+    else:
+        numbers_in_draw = tuple(numbers)
     if command.fixed or command.mobile:
-        if command.separate_by:
-            raise InvalidLines(
-                "name the lines, or ask to keep entries apart: not both",
-                field="separate_by",
-                law=art(2),
-            )
         method = FormationMethod.DIRECTOR
         fixed, mobile = command.fixed, command.mobile
         named = [*fixed, *mobile]
@@ -487,14 +502,17 @@ def _form_lines(
         else:
             fixed, mobile = separated_lines(tuple(numbers), label)
     else:
-        method = FormationMethod.REGISTRATION_ORDER
+        method = (
+            FormationMethod.REGISTRATION_ORDER if seed is None else FormationMethod.DRAW
+        )
         if state.giallo:
-            seats = _giallo_order(tuple(numbers))
+            seats = _giallo_order(numbers_in_draw)
             fixed = tuple(n for p in seats for n in (p.fixed, p.fixed_partner))
             mobile = tuple(n for p in seats for n in (p.mobile, p.mobile_partner))
         else:
             half = (len(numbers) + 1) // 2
-            fixed, mobile = tuple(numbers[:half]), tuple(numbers[half:])
+            fixed = numbers_in_draw[:half]
+            mobile = numbers_in_draw[half:]
     minimum = 4 if state.giallo else 2
     if len(numbers) < minimum:
         raise InvalidLines(
@@ -508,6 +526,7 @@ def _form_lines(
             fixed=tuple(fixed),
             mobile=tuple(mobile),
             separated_by=separated_by,
+            seed=seed,
         )
     if len(numbers) % 2:
         # The empty side of the incomplete table moves with the mobile
@@ -532,6 +551,7 @@ def _form_lines(
         fixed=tuple(fixed),
         mobile=tuple(mobile),
         separated_by=separated_by,
+        seed=seed,
     )
 
 

@@ -95,6 +95,8 @@ class LinesFormed:
     mobile: tuple[int, ...]
     # SEPARATED: "region", "province" or "club" (decision 0175); v1: "".
     separated_by: str = ""
+    # DRAW: the seed that reproduces the shuffle (decision 0175); v1: None.
+    seed: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

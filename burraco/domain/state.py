@@ -140,6 +140,7 @@ class BurracoState:
     origins: MappingProxyType[int, Origin] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    formed: LinesFormed | None = None
     started: MappingProxyType[int, TurnStarted] = field(
         default_factory=lambda: MappingProxyType({})
     )
@@ -284,7 +285,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
         case BurracoOpened():
             return replace(state, opened=event)
         case LinesFormed():
-            return replace(state, fixed=event.fixed, mobile=event.mobile)
+            return replace(state, fixed=event.fixed, mobile=event.mobile, formed=event)
         case PositionsPublished():
             positions = {**state.positions, event.turn: event.positions}
             return replace(state, positions=MappingProxyType(positions))

@@ -121,6 +121,9 @@ class FormationMethod(StrEnum):
 
     REGISTRATION_ORDER = "registration_order"
     DIRECTOR = "director"
+    DRAW = "draw"
+    """By lot (Art. 2, "per sorteggio"): the entries shuffled with the
+    recorded seed, the first half fixed (decision 0175)."""
     SEPARATED = "separated"
     """Registration order with the entries of one region, province or club
     kept apart where the director asks (decision 0175)."""

@@ -14,6 +14,7 @@ Le tabelle (2-hand VP: 45-120 11-9, 125-200 12-8, 205-300 13-7, 305-400
 
 from __future__ import annotations
 
+import random
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -345,3 +346,26 @@ def test_the_800_mp_rule_at_a_national_event_over_http(server: Server) -> None:
         409,
     )
     assert body["law"] == "Codice di Gara, I poteri dell'arbitro (g)"
+
+
+def test_the_first_turn_drawn_by_lot_over_http(server: Server) -> None:
+    """Art. 2, "per sorteggio": the seed recorded with the lines reproduces
+    the draw; a retried request is answered the stored draw."""
+    event = Burraco(server.url, pairs=8)
+    first = event.director.post(
+        event.base + "lines/", {"draw": True}, HTTP_IDEMPOTENCY_KEY="draw-1"
+    )
+    assert first.status_code == 201, first.json()
+    again = event.director.post(
+        event.base + "lines/", {"draw": True}, HTTP_IDEMPOTENCY_KEY="draw-1"
+    )
+    assert again.status_code == 201, again.json()
+    assert again.json()["last_position"] == first.json()["last_position"]
+    detail = event.director.get(event.base).json()
+    formation = detail["formation"]
+    assert formation["method"] == "draw"
+    drawn = list(range(1, 9))
+    random.Random(formation["seed"]).shuffle(drawn)
+    assert (detail["fixed"], detail["mobile"]) == (drawn[:4], drawn[4:])
+    body = problem(event.post("lines/", {"draw": True, "separate_by": "club"}), 422)
+    assert body["law"] == "Codice di Gara Art. 2"

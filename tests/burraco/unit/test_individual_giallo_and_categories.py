@@ -10,6 +10,7 @@ in the Danese merit-group turns of regional and national events).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable
 from datetime import UTC, datetime, timedelta
 from itertools import combinations
@@ -409,3 +410,15 @@ def test_the_signal_starts_the_turn_and_times_a_lateness() -> None:
     [recorded] = events
     assert isinstance(recorded, b.LatenessRecorded)
     assert (recorded.seconds, recorded.bonus_to_opponents) == (240, 150)
+
+
+def test_a_draw_by_lot_is_reproduced_by_its_seed() -> None:
+    state = opened(mitchell_turns=3)
+    _, [formed] = run(state, b.FormLines(draw_seed=19), entries=range(1, 7))
+    assert isinstance(formed, b.LinesFormed)
+    drawn = list(range(1, 7))
+    random.Random(19).shuffle(drawn)
+    assert (formed.method, formed.seed) == (b.FormationMethod.DRAW, 19)
+    assert (formed.fixed, formed.mobile) == (tuple(drawn[:3]), tuple(drawn[3:]))
+    with pytest.raises(InvalidLines):
+        run(state, b.FormLines(draw_seed=19, fixed=(1,), mobile=(2,)), range(1, 3))
