@@ -56,6 +56,7 @@ TABLE_COMMANDS = (
     burraco.RecordLostSheet,
 )
 READS_RESULTS = (
+    burraco.RecordWrongTable,
     burraco.PublishPositions,
     burraco.PublishFinalStandings,
     burraco.InvertScore,

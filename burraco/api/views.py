@@ -424,6 +424,23 @@ class StartTurnApi(DirectorCommandApi):
         return _command(request, tournament_id, command, "start_turn")
 
 
+class WrongTableApi(DirectorCommandApi):
+    """``POST``: Art. 2, ``pair`` sat at ``other``'s place and play began:
+    both results stand, the two exchange places for this turn (enter each
+    table's sheet as played), ``pair`` is warned; the next turn is as the
+    movement gives it."""
+
+    class InputSerializer(serializers.Serializer):
+        pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+        other = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, turn: int) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.RecordWrongTable(turn=turn, **data)
+        return _command(request, tournament_id, command, "record_wrong_table")
+
+
 class ScoreSheetApi(DirectorCommandApi):
     """``POST``: a table's score sheet for a turn: each hand's base and points
     for the fixed and the mobile line (Arts. 18, 19); for a lost sheet found

@@ -22,6 +22,7 @@ from burraco.domain.commands import (
     RecordLateness,
     RecordLostSheet,
     RecordOrigins,
+    RecordWrongTable,
     SplitIntoGroups,
     StartTurn,
     SubstitutePlayer,
@@ -67,6 +68,7 @@ from burraco.domain.events import (
     TurnAwarded,
     TurnStarted,
     WarningIssued,
+    WrongTableRecorded,
 )
 from burraco.domain.groups import even_sizes, form_groups, group_positions
 from burraco.domain.movement import (
@@ -147,6 +149,7 @@ __all__ = [
     "RecordLateness",
     "RecordLostSheet",
     "RecordOrigins",
+    "RecordWrongTable",
     "ScoreInverted",
     "ScoreSheetCorrected",
     "ScoreSheetEntered",
@@ -169,6 +172,7 @@ __all__ = [
     "TurnStarted",
     "UnknownTable",
     "WarningIssued",
+    "WrongTableRecorded",
     "danese_positions",
     "decide",
     "even_sizes",

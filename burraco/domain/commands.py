@@ -32,6 +32,7 @@ __all__ = [
     "RecordLateness",
     "RecordLostSheet",
     "RecordOrigins",
+    "RecordWrongTable",
     "SplitIntoGroups",
     "StartTurn",
     "SubstitutePlayer",
@@ -140,6 +141,17 @@ class RecordLateness:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class RecordWrongTable:
+    """Art. 2: ``pair`` sat at ``other``'s place in the turn in play and play
+    began: the two exchange places for this turn, their results stand, and
+    ``pair`` is warned."""
+
+    turn: int
+    pair: int
+    other: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class StartTurn:
     """Art. 6, Art. 39: the director's signal ("il via") starts the turn's
     clock: 25, 32 or 42 minutes, less the announced reduction."""
@@ -223,4 +235,5 @@ BurracoCommand = (
     | RecordAbandonment
     | RecordOrigins
     | StartTurn
+    | RecordWrongTable
 )

@@ -45,6 +45,7 @@ from burraco.domain.commands import (
     RecordLateness,
     RecordLostSheet,
     RecordOrigins,
+    RecordWrongTable,
     SplitIntoGroups,
     StartTurn,
     SubstitutePlayer,
@@ -63,6 +64,7 @@ from burraco.domain.errors import (
     TournamentIsInterrupted,
     TurnIncomplete,
     TurnNotCurrent,
+    UnknownTable,
 )
 from burraco.domain.events import (
     BurracoEvent,
@@ -78,6 +80,7 @@ from burraco.domain.events import (
     ScoreSheetEntered,
     TurnStarted,
     WarningIssued,
+    WrongTableRecorded,
 )
 from burraco.domain.groups import (
     MAX_GROUPS,
@@ -166,6 +169,8 @@ def decide(
             return late(state, command, now)
         case StartTurn():
             return [_start(state, command, now)]
+        case RecordWrongTable():
+            return _wrong_table(state, command)
         case RecordLostSheet():
             return [lost_sheet(state, command)]
         case PublishProvisionalStandings():
@@ -347,6 +352,59 @@ def _start(state: BurracoState, command: StartTurn, now: datetime) -> TurnStarte
         started_at=now,
         ends_at=now + timedelta(minutes=turn_minutes(state)),
     )
+
+
+def _wrong_table(state: BurracoState, command: RecordWrongTable) -> list[BurracoEvent]:
+    """Art. 2: a pair at a table not its own once play began: the game goes
+    on and its score is valid; the scoring room enters it by hand (the two
+    pairs exchange places for this turn); the pair that sat wrongly is
+    warned; the next turn it takes its normal place (the movement's)."""
+    if command.turn != state.current_turn or state.final_published_at is not None:
+        raise TurnNotCurrent(
+            f"the turn in play is {state.current_turn}, not {command.turn}",
+            field="turn",
+            value=command.turn,
+            law=art(2),
+        )
+    if state.giallo:
+        raise InvalidLines(
+            "a giallo's lines are drawn each turn: the director re-forms them",
+            law=art(2),
+        )
+    tables = {}
+    for p in state.positions[command.turn]:
+        tables[p.fixed] = p
+        tables[p.mobile] = p
+    for number, name in ((command.pair, "pair"), (command.other, "other")):
+        if number == REST or number not in tables:
+            raise UnknownTable(
+                f"pair {number} has no place in turn {command.turn}",
+                field=name,
+                value=number,
+                law=art(2),
+            )
+    a, b = tables[command.pair], tables[command.other]
+    if a.table == b.table:
+        raise InvalidLines(
+            "the two pairs sit at one table: an exchange of lines changes no result",
+            field="other",
+            law=art(2),
+        )
+    for seat in (a, b):
+        if (command.turn, seat.table) in state.results:
+            raise SheetAlreadyEntered(
+                f"table {seat.table}'s turn {command.turn} has its result",
+                law=art(2),
+            )
+    return [
+        WrongTableRecorded(turn=command.turn, pair=command.pair, other=command.other),
+        WarningIssued(
+            pair=command.pair,
+            turn=command.turn,
+            article=str(art(2)),
+            reason=f"sat at table {b.table} instead of table {a.table}",
+        ),
+    ]
 
 
 def _not_giallo(state: BurracoState, what: str) -> None:

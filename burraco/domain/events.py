@@ -47,6 +47,7 @@ __all__ = [
     "TurnAwarded",
     "TurnStarted",
     "WarningIssued",
+    "WrongTableRecorded",
 ]
 
 
@@ -355,6 +356,19 @@ class TurnStarted:
     ends_at: datetime
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WrongTableRecorded:
+    """Art. 2: ``pair`` sat at ``other``'s place in ``turn``; the two
+    exchange places for that turn only (its ``WarningIssued`` follows)."""
+
+    event_type: ClassVar[str] = "burraco.wrong_table_recorded"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    pair: int
+    other: int
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -376,6 +390,7 @@ BurracoEvent = (
     | PairAbandoned
     | OriginsRecorded
     | TurnStarted
+    | WrongTableRecorded
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -398,4 +413,5 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     PairAbandoned,
     OriginsRecorded,
     TurnStarted,
+    WrongTableRecorded,
 )

@@ -29,6 +29,7 @@ from burraco.domain.events import (
     TurnAwarded,
     TurnStarted,
     WarningIssued,
+    WrongTableRecorded,
 )
 from burraco.domain.values import (
     REST,
@@ -395,6 +396,18 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, interrupted=event)
         case PairAbandoned():
             return replace(state, abandoned=state.abandoned | {event.pair})
+        case WrongTableRecorded():
+            swap = {event.pair: event.other, event.other: event.pair}
+            seats = tuple(
+                replace(
+                    p,
+                    fixed=swap.get(p.fixed, p.fixed),
+                    mobile=swap.get(p.mobile, p.mobile),
+                )
+                for p in state.positions[event.turn]
+            )
+            positions = {**state.positions, event.turn: seats}
+            return replace(state, positions=MappingProxyType(positions))
         case TurnStarted():
             started = {**state.started, event.turn: event}
             return replace(state, started=MappingProxyType(started))

@@ -369,3 +369,44 @@ def test_the_first_turn_drawn_by_lot_over_http(server: Server) -> None:
     assert (detail["fixed"], detail["mobile"]) == (drawn[:4], drawn[4:])
     body = problem(event.post("lines/", {"draw": True, "separate_by": "club"}), 422)
     assert body["law"] == "Codice di Gara Art. 2"
+
+
+def test_a_pair_at_the_wrong_table_over_http(server: Server) -> None:
+    """Art. 2: the result between the pairs seated stands, the pair that sat
+    wrongly is warned, the next turn is the movement's."""
+    event = Burraco(server.url, pairs=6)
+    event.ok("lines/", {})
+    event.ok("turns/1/positions/")
+    event.ok("turns/1/wrong-table/", {"pair": 5, "other": 6})
+    body = event.director.get(event.base + "turns/1/positions/").json()
+    assert [(p["fixed"], p["mobile"]) for p in body["positions"]] == [
+        (1, 4),
+        (2, 6),
+        (3, 5),
+    ]
+    event.ok("turns/1/tables/2/sheet/", {"hands": [points(0, 300)]})  # 6 wins 13-7
+    body = problem(event.post("turns/1/wrong-table/", {"pair": 5, "other": 6}), 409)
+    assert (body["code"], body["law"]) == (
+        "sheet_already_entered",
+        "Codice di Gara Art. 2",
+    )
+    event.ok("turns/1/tables/1/sheet/", {"hands": [points(0, 0)]})
+    event.ok("turns/1/tables/3/sheet/", {"hands": [points(0, 0)]})
+    event.ok("turns/2/positions/")
+    body = event.director.get(event.base + "turns/2/positions/").json()
+    assert [(p["fixed"], p["mobile"]) for p in body["positions"]] == [
+        (1, 6),
+        (2, 4),
+        (3, 5),
+    ]
+    after = {s[1]: s for s in ranking(event, event.director, 1)}
+    assert after[6][2:] == (13, 0, 300)
+    assert after[5][2:] == (10, 0, 0)
+    # A second warning would cost pair 5 a VP: the first is on record.
+    event.ok("warnings/", {"pair": 5, "turn": 2, "article": 19, "reason": "sheet"})
+    event.ok("turns/2/tables/1/sheet/", {"hands": [points(0, 0)]})
+    event.ok("turns/2/tables/2/sheet/", {"hands": [points(0, 0)]})
+    event.ok("turns/2/tables/3/sheet/", {"hands": [points(0, 0)]})
+    event.ok("turns/3/positions/")
+    after = {s[1]: s for s in ranking(event, event.director, 2)}
+    assert after[5][2:] == (19, 1, 0)

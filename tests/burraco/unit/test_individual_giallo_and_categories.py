@@ -422,3 +422,36 @@ def test_a_draw_by_lot_is_reproduced_by_its_seed() -> None:
     assert (formed.fixed, formed.mobile) == (tuple(drawn[:3]), tuple(drawn[3:]))
     with pytest.raises(InvalidLines):
         run(state, b.FormLines(draw_seed=19, fixed=(1,), mobile=(2,)), range(1, 3))
+
+
+def test_a_pair_at_the_wrong_table_keeps_its_result_and_is_warned() -> None:
+    """Art. 2: 6 sat at 7's place (table 3) and play began."""
+    state = opened(mitchell_turns=2, turns=2)
+    state = run(state, b.FormLines(), entries=range(1, 9))[0]
+    state = run(state, b.PublishPositions(turn=1))[0]
+    state, events = run(state, b.RecordWrongTable(turn=1, pair=6, other=7))
+    assert [type(e).__name__ for e in events] == ["WrongTableRecorded", "WarningIssued"]
+    warning = events[1]
+    assert isinstance(warning, b.WarningIssued)
+    assert (warning.pair, warning.article) == (6, "Codice di Gara Art. 2")
+    assert [(p.fixed, p.mobile) for p in state.positions[1]] == [
+        (1, 5),
+        (2, 7),
+        (3, 6),
+        (4, 8),
+    ]
+    state = run(state, b.EnterScoreSheet(turn=1, table=3, hands=(hand(0, 300),)))[0]
+    assert state.results[(1, 3)].for_pair(6, 1) == (13, 300)
+    with pytest.raises(b.SheetAlreadyEntered):
+        run(state, b.RecordWrongTable(turn=1, pair=7, other=6))
+    for table in (1, 2, 4):
+        sheet = b.EnterScoreSheet(turn=1, table=table, hands=(hand(0, 0),))
+        state = run(state, sheet)[0]
+    state = run(state, b.PublishPositions(turn=2))[0]
+    # The next turn is the movement's, as if nothing had happened.
+    assert [(p.fixed, p.mobile) for p in state.positions[2]] == [
+        (1, 8),
+        (2, 5),
+        (3, 6),
+        (4, 7),
+    ]
