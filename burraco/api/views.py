@@ -455,6 +455,16 @@ class ScoreSheetApi(DirectorCommandApi):
             "on reaching 800 MP and he countersigned; without it such a sheet "
             "at a watched table is annulled, each side's VP capped at 7",
         )
+        countersigned = serializers.BooleanField(
+            default=True,
+            help_text="Art. 19: signed by at least one player of each pair "
+            "(a sheet without is refused)",
+        )
+        delivered = serializers.BooleanField(
+            default=True,
+            help_text="Art. 19: handed in by the winning side; false (left on "
+            "the table): the winners are warned",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(
@@ -467,6 +477,8 @@ class ScoreSheetApi(DirectorCommandApi):
             hands=_hands(data),
             closed_hands=_hands(data, "closed_hands"),
             director_called=data["director_called"],
+            countersigned=data["countersigned"],
+            delivered=data["delivered"],
         )
         return _command(request, tournament_id, command, "enter_score_sheet")
 

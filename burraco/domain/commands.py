@@ -97,6 +97,10 @@ class EnterScoreSheet:
     director_called: bool = False
     """I poteri dell'arbitro (g): the players called the director on
     reaching 800 MP and he countersigned the sheet."""
+    countersigned: bool = True
+    """Art. 19: signed by at least one player of each pair."""
+    delivered: bool = True
+    """Art. 19: handed in by the winning side; False: left on the table."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -156,7 +156,11 @@ def decide(
             published = _publish_positions(state, command, now)
             return [published, *away(state, published)]
         case EnterScoreSheet():
-            return monitored(state, command, _enter(state, command))
+            entered = _enter(state, command)
+            return [
+                *monitored(state, command, entered),
+                *_left(state, entered, command),
+            ]
         case CorrectScoreSheet():
             return [_correct(state, command, now)]
         case InvertScore():
@@ -774,6 +778,12 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
     counts in the standings from the turn in play, as an inversion does
     (Art. 20; decision 0123).
     """
+    if not command.countersigned:
+        raise InvalidSheet(
+            "a score sheet is countersigned by at least one player of each pair",
+            field="countersigned",
+            law=art(19),
+        )
     key = (command.turn, command.table)
     existing = state.results.get(key)
     found = existing is not None and existing.award_article == str(art(19))
@@ -822,6 +832,28 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
         mobile_vp=mobile_vp,
         restored_after=state.current_turn if late else None,
     )
+
+
+def _left(
+    state: BurracoState, entered: ScoreSheetEntered, command: EnterScoreSheet
+) -> list[WarningIssued]:
+    """Art. 19: a sheet left on the table: the side that had to deliver it,
+    the winner, is warned (each player of a giallo line). A 10-10 names no
+    winner (digest Q29): the director warns whom he finds at fault."""
+    if command.delivered or entered.fixed_vp == entered.mobile_vp:
+        return []
+    winner = entered.fixed if entered.fixed_vp > entered.mobile_vp else entered.mobile
+    seat = state.position(entered.turn, entered.table)
+    players = (winner,) if seat is None else seat.players(winner)
+    return [
+        WarningIssued(
+            pair=player,
+            turn=entered.turn,
+            article=str(art(19)),
+            reason="the score sheet was left on the table, not delivered",
+        )
+        for player in players
+    ]
 
 
 def _closed_before_split(state: BurracoState, turn: int, now: datetime) -> None:

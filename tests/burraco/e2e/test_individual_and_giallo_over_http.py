@@ -142,7 +142,19 @@ def test_an_individual_tournament_from_the_import_to_final_standings(
     )
     event.ok("turns/2/tables/1/sheet/", {"hands": [points(0, 0)]})
     event.ok("turns/2/tables/2/sheet/", {"hands": [points(1000, 0)]})  # 19-1
-    event.ok("turns/2/tables/3/sheet/", {"hands": [points(0, 45)]})  # 9-11
+    # Art. 19: a sheet signed by no player of a pair is refused; one left on
+    # the table warns the winner who had to hand it in (player 2, 11-9).
+    body = problem(
+        event.post(
+            "turns/2/tables/3/sheet/",
+            {"hands": [points(0, 45)], "countersigned": False},
+        ),
+        422,
+    )
+    assert (body["field"], body["law"]) == ("countersigned", "Codice di Gara Art. 19")
+    event.ok(
+        "turns/2/tables/3/sheet/", {"hands": [points(0, 45)], "delivered": False}
+    )  # 9-11
     event.ok("turns/3/positions/")
     assert seats(anonymous, event, 3) == [(1, 5, 4), (2, 1, 6), (3, 2, 3)]
     # Player 6: a warning, then late by a minute: the second costs a VP.
@@ -162,6 +174,7 @@ def test_an_individual_tournament_from_the_import_to_final_standings(
         event.ok("turns/3/tables/2/lateness/", {"pair": 6})
     finally:
         server.pin(None)
+    event.ok("warnings/", {"pair": 2, "turn": 3, "article": 4, "reason": "shuffle"})
     event.ok("turns/3/tables/1/sheet/", {"hands": [points(205, 0)]})  # 13-7
     event.ok("turns/3/tables/2/sheet/", {"hands": [points(0, 0)]})
     event.ok("turns/3/tables/3/sheet/", {"hands": [points(0, 305)]})  # 6-14
@@ -172,8 +185,8 @@ def test_an_individual_tournament_from_the_import_to_final_standings(
         (2, 1, 33, 0, 300),
         (3, 4, 32, 0, 295),
         (4, 6, 26, 1, -170),
-        (5, 2, 22, 0, -760),
-        (6, 3, 22, 0, -995),
+        (5, 3, 22, 0, -995),
+        (6, 2, 21, 1, -760),
     ]
     lines = event.read(anonymous, "standings.csv").content.decode().splitlines()
     assert lines[1:3] == ["1,0,5,44,44,0,1330,3,", "2,0,1,33,33,0,300,3,"]

@@ -455,3 +455,29 @@ def test_a_pair_at_the_wrong_table_keeps_its_result_and_is_warned() -> None:
         (3, 6),
         (4, 7),
     ]
+
+
+def test_a_sheet_left_on_the_table_warns_the_winners_of_a_giallo_line() -> None:
+    """Art. 19: the winning side delivers; a 10-10 names nobody (Q29)."""
+    state = opened(form=b.EntryForm.GIALLO, turns=2)
+    state = run(state, b.FormLines(), entries=range(1, 9))[0]
+    state = run(state, b.PublishPositions(turn=1))[0]
+    unsigned = b.EnterScoreSheet(
+        turn=1, table=1, hands=(hand(300, 0),), countersigned=False
+    )
+    with pytest.raises(InvalidSheet) as refused:
+        run(state, unsigned)
+    assert (refused.value.field, str(refused.value.law)) == (
+        "countersigned",
+        "Codice di Gara Art. 19",
+    )
+    left = b.EnterScoreSheet(turn=1, table=1, hands=(hand(0, 300),), delivered=False)
+    _, events = run(state, left)
+    assert [(type(e).__name__, getattr(e, "pair", None)) for e in events] == [
+        ("ScoreSheetEntered", None),
+        ("WarningIssued", 2),
+        ("WarningIssued", 3),
+    ]
+    draw = b.EnterScoreSheet(turn=1, table=2, hands=(hand(0, 0),), delivered=False)
+    _, events = run(state, draw)
+    assert [type(e).__name__ for e in events] == ["ScoreSheetEntered"]
