@@ -244,6 +244,12 @@ def test_a_giallo_tournament_from_registration_to_final_standings(
     event.ok("turns/2/tables/2/sheet/", {"hands": [points(500, 0)]})  # 15-5
     event.ok("turns/3/positions/")
     assert seats(anonymous, event, 3) == [(1, 4, 3, 5, 6), (2, 1, 2, 7, 8)]
+    printed = anonymous.get(event.base + "turns/3/positions.csv").content.decode()
+    assert printed.splitlines() == [
+        "table,group,fixed,fixed_partner,mobile,mobile_partner",
+        "1,,4,3,5,6",
+        "2,,1,2,7,8",
+    ]
     event.ok("turns/3/tables/1/sheet/", {"hands": [points(0, 1000)]})  # 1-19
     event.ok("turns/3/tables/2/sheet/", {"hands": [points(0, 0)]})
     # Before the final standings a player sees his own table only.
