@@ -286,6 +286,13 @@ def _check_form(command: OpenBurraco) -> None:
             field="movement" if command.split_after is None else "split_after",
             law=art(2),
         )
+    if command.mitchell_turns:
+        raise InvalidSetting(
+            "a giallo changes partners every turn: a Mitchell keeps them",
+            field="mitchell_turns",
+            value=command.mitchell_turns,
+            law=art(2),
+        )
 
 
 def _check_category(command: OpenBurraco) -> None:

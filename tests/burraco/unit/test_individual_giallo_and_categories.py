@@ -181,6 +181,9 @@ def test_a_giallo_has_neither_calendar_nor_merit_groups() -> None:
         "movement",
         "Codice di Gara Art. 2",
     )
+    with pytest.raises(InvalidSetting) as refused:
+        opened(form=b.EntryForm.GIALLO, mitchell_turns=2)
+    assert refused.value.field == "mitchell_turns"
 
 
 def test_a_giallo_scores_each_player_with_his_line_and_changes_partners() -> None:
