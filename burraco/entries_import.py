@@ -2,9 +2,12 @@
 
 Issue 19's scoring-room exam: the pairs come from the organiser's file,
 each player's membership checked against the federation's register
-(decision 0083). Columns, with a header row: ``pair`` (the entry number),
-``member_1`` and ``member_2`` (federation numbers), then optionally
-``region``, ``province``, ``club`` (kept by the organiser; not events).
+(decision 0083). Columns, with a header row: ``pair`` (the entry number;
+``entry`` is the same column), ``member_1`` and ``member_2`` (federation
+numbers; an individual or giallo event has ``member_1`` only), then
+optionally ``region``, ``province``, ``club``: recorded on the burraco
+stream in the same transaction, so the director may keep the entries of
+one apart when the lines are formed (decision 0175).
 Every row is checked before anything is written; one rejected row and
 nothing is entered (422 listing row, column, reason). The accepted rows are
 entered in one append to the tournament stream, decided pair after pair on
@@ -20,8 +23,10 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from eventstore.commands import execute, fold
-from eventstore.store import AppendResult, Metadata
+from burraco import domain as burraco
+from burraco.handlers import BURRACO
+from eventstore.commands import PendingAppend, execute, fold
+from eventstore.store import AppendResult, Metadata, event_store
 from registry.boundary import player_states, players_by_number
 from tournaments import handlers as tournaments
 from tournaments.domain import tournament
@@ -30,6 +35,8 @@ __all__ = ["MAX_ROWS", "Rejected", "import_entries", "read_table"]
 
 MAX_ROWS = 1000
 COLUMNS = ("pair", "member_1", "member_2")
+SINGLE_COLUMNS = ("pair", "member_1")
+ORIGIN_COLUMNS = ("region", "province", "club")
 XLSX_MAGIC = b"PK\x03\x04"
 
 
@@ -43,7 +50,9 @@ class Rejected:
         return {"row": self.row, "column": self.column, "reason": self.reason}
 
 
-def read_table(content: bytes) -> list[dict[str, str]] | Rejected:
+def read_table(
+    content: bytes, columns: tuple[str, ...] = COLUMNS
+) -> list[dict[str, str]] | Rejected:
     """The file's rows as dicts by header: XLSX (by its signature, first
     sheet, through openpyxl) or UTF-8 CSV."""
     if content.startswith(XLSX_MAGIC):
@@ -73,8 +82,8 @@ def read_table(content: bytes) -> list[dict[str, str]] | Rejected:
     cells = [row for row in cells if any(row)]
     if not cells:
         return Rejected(0, "file", "the file is empty")
-    header = [h.lower() for h in cells[0]]
-    missing = [c for c in COLUMNS if c not in header]
+    header = ["pair" if h.lower() == "entry" else h.lower() for h in cells[0]]
+    missing = [c for c in columns if c not in header]
     if missing:
         return Rejected(1, missing[0], f"the header has no {missing[0]!r} column")
     if len(cells) - 1 > MAX_ROWS:
@@ -83,7 +92,9 @@ def read_table(content: bytes) -> list[dict[str, str]] | Rejected:
 
 
 def _check(
-    rows: list[dict[str, str]], entered: tournament.TournamentState
+    rows: list[dict[str, str]],
+    entered: tournament.TournamentState,
+    members: tuple[str, ...] = ("member_1", "member_2"),
 ) -> tuple[list[tournament.EnterPair], list[Rejected]]:
     numbers = {r.get(c, "") for r in rows for c in ("member_1", "member_2")}
     known = players_by_number(n for n in numbers if n)
@@ -104,7 +115,7 @@ def _check(
             continue
         seen_pairs.add(number)
         players: list[UUID] = []
-        for column in ("member_1", "member_2"):
+        for column in members:
             member = row.get(column, "")
             player = known.get(member)
             state = states.get(player) if player else None
@@ -123,12 +134,12 @@ def _check(
             else:
                 seen_players.add(player)
                 players.append(player)
-        if len(players) == 2:
+        if len(players) == len(members):
             commands.append(
                 tournament.EnterPair(
                     number=number,
                     entry_id=uuid.uuid4(),
-                    player_ids=(players[0], players[1]),
+                    player_ids=tuple(players),
                 )
             )
     return commands, rejected
@@ -139,15 +150,27 @@ def import_entries(
 ) -> tuple[AppendResult | None, list[Rejected], int]:
     """Enter every pair of the file, or none: (the append, the rejected
     rows, the pairs entered)."""
-    rows = read_table(content)
+    state = tournaments.load_tournament(tournament_id)
+    singles = (
+        state.created is not None and state.created.form is tournament.Form.INDIVIDUAL
+    )
+    rows = read_table(content, SINGLE_COLUMNS if singles else COLUMNS)
     if isinstance(rows, Rejected):
         return None, [rows], 0
-    state = tournaments.load_tournament(tournament_id)
-    commands, rejected = _check(rows, state)
+    members = ("member_1",) if singles else ("member_1", "member_2")
+    commands, rejected = _check(rows, state, members)
     if rejected or not commands:
         return None, rejected, 0
     ids = tuple(p for c in commands for p in c.player_ids)
     players = player_states(ids)
+    origins = tuple(
+        burraco.Origin(
+            entry=int(row["pair"]),
+            **{c: (row.get(c) or "").strip()[:100] for c in ORIGIN_COLUMNS},
+        )
+        for row in rows
+        if any((row.get(c) or "").strip() for c in ORIGIN_COLUMNS)
+    )
 
     def decide(current: tournament.TournamentState, now: Any) -> list[Any]:
         events: list[Any] = []
@@ -157,6 +180,18 @@ def import_entries(
             events.extend(decided)
         return events
 
+    def record_origins(events: list[Any], ids: list[UUID]) -> list[PendingAppend]:
+        """The region, province and club columns, on the burraco stream in
+        the same transaction (decision 0175)."""
+        if not origins:
+            return []
+        stream = burraco.stream_id(tournament_id)
+        version, current = BURRACO.load(stream)
+        entries = (*state.entries, *(c.number for c in commands))
+        command = burraco.RecordOrigins(origins=origins)
+        decided = burraco.decide(current, command, event_store().now(), entries=entries)
+        return [PendingAppend(stream, burraco.STREAM_TYPE, decided, version, metadata)]
+
     result = execute(
         tournament.stream_id(tournament_id),
         tournament.STREAM_TYPE,
@@ -164,5 +199,6 @@ def import_entries(
         decide,
         metadata=metadata,
         request=[(c.number, [str(p) for p in c.player_ids]) for c in commands],
+        also=record_origins,
     )
     return result, [], len(commands)

@@ -17,6 +17,7 @@ tables never conflict; a sheet and a publication are serialised.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from typing import Any
 from uuid import UUID
 
@@ -55,6 +56,7 @@ TABLE_COMMANDS = (
     burraco.RecordLostSheet,
 )
 READS_RESULTS = (
+    burraco.RecordWrongTable,
     burraco.PublishPositions,
     burraco.PublishFinalStandings,
     burraco.InvertScore,
@@ -212,7 +214,7 @@ def handle_burraco(
         )
     entries: tuple[int, ...] = ()
     players: dict[int, tuple[UUID, ...]] = {}
-    if isinstance(command, burraco.FormLines):
+    if isinstance(command, burraco.FormLines | burraco.RecordOrigins):
         entries = tuple(tournaments.load_tournament(tournament_id).entries)
     if isinstance(command, burraco.SubstitutePlayer):
         # Art. 38's incoming player is a member on the register (decision 0083).
@@ -248,7 +250,11 @@ def handle_burraco(
         BURRACO,
         decide,
         metadata=metadata,
-        request=command,
+        # A draw's seed is the handler's, not the client's: a retried key
+        # repeats the request without it (and is answered the stored draw).
+        request=replace(command, draw_seed=0)
+        if isinstance(command, burraco.FormLines) and command.draw_seed is not None
+        else command,
         idempotency_key=idempotency_key,
         expected_version=expected_version,
         deadlines=_check_deadlines,

@@ -20,12 +20,26 @@ from burraco.api.views import CsvRenderer, _state
 from httpapi.schema import PROBLEM
 
 COLUMNS = ("table", "group", "fixed", "mobile")
+GIALLO_COLUMNS = (
+    "table",
+    "group",
+    "fixed",
+    "fixed_partner",
+    "mobile",
+    "mobile_partner",
+)
+
+
+def _blank(number: int) -> int | str:
+    return "" if number == burraco.REST else number
 
 
 class PositionsCsvApi(APIView):
     """``GET``: a published turn's positions as CSV, a line a table:
     ``table,group,fixed,mobile`` (the merit group after the split; an
-    incomplete table's empty side is blank). Public, as the positions."""
+    incomplete table's empty side is blank); a giallo's lines are two
+    players: ``table,group,fixed,fixed_partner,mobile,mobile_partner``.
+    Public, as the positions."""
 
     permission_classes = [AllowAny]
     renderer_classes = [JSONRenderer, CsvRenderer]
@@ -43,15 +57,22 @@ class PositionsCsvApi(APIView):
             raise NotFound(f"turn {turn}'s positions are not published")
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(COLUMNS)
+        writer.writerow(GIALLO_COLUMNS if state.giallo else COLUMNS)
         for p in positions:
+            if state.giallo:
+                writer.writerow(
+                    [
+                        p.table,
+                        "",
+                        p.fixed,
+                        p.fixed_partner,
+                        _blank(p.mobile),
+                        _blank(p.mobile_partner),
+                    ]
+                )
+                continue
             writer.writerow(
-                [
-                    p.table,
-                    state.group_of(p.fixed),
-                    p.fixed,
-                    "" if p.mobile == burraco.REST else p.mobile,
-                ]
+                [p.table, state.group_of(p.fixed), p.fixed, _blank(p.mobile)]
             )
         request.accepted_renderer = CsvRenderer()
         request.accepted_media_type = CsvRenderer.media_type

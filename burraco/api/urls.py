@@ -15,6 +15,8 @@ urlpatterns = [
     path(f"{T}/entries/import/", EntriesImportApi.as_view()),
     path(f"{TURN}/positions/", v.PositionsApi.as_view()),
     path(f"{TURN}/positions.csv", PositionsCsvApi.as_view()),
+    path(f"{TURN}/start/", v.StartTurnApi.as_view()),
+    path(f"{TURN}/wrong-table/", v.WrongTableApi.as_view()),
     path(f"{TURN}/results/", v.TurnResultsApi.as_view(), name="burraco-turn-results"),
     path(f"{TABLE}/sheet/", v.ScoreSheetApi.as_view()),
     path(f"{TABLE}/corrections/", v.CorrectionApi.as_view()),

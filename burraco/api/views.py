@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import secrets
 from typing import Any
 from uuid import UUID
 
@@ -25,7 +26,13 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from access.roles import IsFederationStaff, actor_of, metadata_for
+from access.roles import (
+    IsFederationStaff,
+    actor_of,
+    is_director,
+    is_federation_staff,
+    metadata_for,
+)
 from burraco import domain as burraco
 from burraco import selectors
 from burraco.api.visibility import require_full, sight_of_turn
@@ -136,10 +143,29 @@ class BurracoTournamentListApi(APIView):
             choices=[m.value for m in burraco.GroupMovement], default="danese"
         )
         form = serializers.ChoiceField(
-            # The tournament's forms: individual is refused (Art. 2) by its domain.
-            choices=[f.value for f in tournament.Form],
+            choices=[f.value for f in burraco.EntryForm],
             default="pairs",
-            help_text="pairs, or teams (open and closed room, the team VP table)",
+            help_text="pairs; teams (open and closed room, the team VP table); "
+            "individual (one against one, a new opponent every turn); giallo "
+            "(players enter singly and change partner every turn) (Art. 2)",
+        )
+        category = serializers.ChoiceField(
+            choices=[c.value for c in burraco.Category],
+            default="club",
+            help_text="club, federal, regional, national, championship: what the "
+            "event allows (time reduction, spectators, the 800-MP monitoring)",
+        )
+        monitoring_800 = serializers.BooleanField(
+            default=False,
+            help_text="I poteri dell'arbitro (g): group A tables of the Danese "
+            "merit-group turns call the director on reaching 800 MP (regional "
+            "and national events)",
+        )
+        time_reduction_minutes = serializers.IntegerField(
+            min_value=0,
+            max_value=60,
+            default=0,
+            help_text="Art. 6: at most 2 minutes, club and federal events only",
         )
         session_turns = serializers.IntegerField(
             min_value=1,
@@ -173,11 +199,15 @@ class BurracoTournamentListApi(APIView):
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
         tid = data.get("tournament_id") or new_id(request, actor_of(request.user))
+        form = burraco.EntryForm(data["form"])
         create = tournament.CreateTournament(
             tournament_id=tid,
             name=data["name"],
             game=tournament.Game.BURRACO,
-            form=tournament.Form(data["form"]),
+            # Individual and giallo events enter players one by one.
+            form=tournament.Form.INDIVIDUAL
+            if form.singles
+            else tournament.Form(form.value),
             scoring=tournament.ScoringMethod.BURRACO_VP,
             starts_at=data["starts_at"],
             windows=tournament.WindowRules(),
@@ -195,9 +225,10 @@ class BurracoTournamentListApi(APIView):
             movement=burraco.Movement(data["movement"]),
             group_movement=burraco.GroupMovement(data["group_movement"]),
             session_turns=data["session_turns"],
-            form=burraco.EntryForm.TEAMS
-            if data["form"] == "teams"
-            else burraco.EntryForm.PAIRS,
+            form=form,
+            category=burraco.Category(data["category"]),
+            monitoring_800=data["monitoring_800"],
+            time_reduction_minutes=data["time_reduction_minutes"],
         )
         result = create_burraco(
             tid,
@@ -237,8 +268,21 @@ class BurracoTournamentDetailApi(APIView):
                 "mitchell_turns": state.mitchell_turns,
                 "split_after": state.split_after,
                 "form": state.opened.form.value,
+                "category": state.opened.category.value,
+                "monitoring_800": state.opened.monitoring_800,
+                "time_reduction_minutes": state.opened.time_reduction_minutes,
+                "turn_minutes": burraco.turn_minutes(state),
+                "spectators_allowed": state.opened.category.spectators_allowed,
+                "origins": len(state.origins),
                 "merit_groups": state.opened.merit_groups,
                 "group_movement": state.opened.group_movement.value,
+                "formation": None
+                if state.formed is None
+                else {
+                    "method": state.formed.method.value,
+                    "separated_by": state.formed.separated_by,
+                    "seed": state.formed.seed,
+                },
                 "fixed": list(state.fixed),
                 "mobile": list(state.mobile),
                 "groups": {
@@ -268,8 +312,27 @@ class BurracoTournamentDetailApi(APIView):
                 "final_published_at": state.final_published_at,
                 "check_deadline": state.check_deadline,
                 "final": state.final,
+                # Art. 6: players may not ask the time left; the clock is
+                # the directors' (and staff's).
+                "clock": _clock(request, tournament_id, state),
             }
         )
+
+
+def _clock(
+    request: Request, tournament_id: UUID, state: burraco.BurracoState
+) -> dict[str, Any] | None:
+    signal = state.started.get(state.current_turn)
+    user = request.user
+    if signal is None or not (
+        is_federation_staff(user) or is_director(user, tournament_id)
+    ):
+        return None
+    return {
+        "turn": signal.turn,
+        "started_at": signal.started_at,
+        "ends_at": signal.ends_at,
+    }
 
 
 class DirectorCommandApi(APIView):
@@ -292,12 +355,25 @@ class FormLinesApi(DirectorCommandApi):
             max_length=MAX_TABLE,
             default=list,
         )
+        separate_by = serializers.ChoiceField(
+            choices=["", "region", "province", "club"],
+            default="",
+            help_text="keep the entries of one region, province or club apart "
+            "(on one Mitchell line; at different giallo tables)",
+        )
+        draw = serializers.BooleanField(
+            default=False,
+            help_text="by lot (Art. 2): the seed is recorded with the lines",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:
         data = validated(self.InputSerializer, request.data)
         command = burraco.FormLines(
-            fixed=tuple(data["fixed"]), mobile=tuple(data["mobile"])
+            fixed=tuple(data["fixed"]),
+            mobile=tuple(data["mobile"]),
+            separate_by=data["separate_by"],
+            draw_seed=secrets.randbits(31) if data["draw"] else None,
         )
         return _command(request, tournament_id, command, "form_lines")
 
@@ -323,11 +399,46 @@ class PositionsApi(DirectorCommandApi):
             {
                 "turn": turn,
                 "positions": [
-                    {"table": p.table, "fixed": p.fixed, "mobile": p.mobile}
+                    {
+                        "table": p.table,
+                        "fixed": p.fixed,
+                        "mobile": p.mobile,
+                        # Giallo: each line's two players (decision 0173).
+                        "fixed_players": list(p.players(p.fixed)),
+                        "mobile_players": list(p.players(p.mobile)),
+                    }
                     for p in positions
                 ],
             }
         )
+
+
+class StartTurnApi(DirectorCommandApi):
+    """``POST``: Art. 6, the director's signal starts the turn in play's
+    clock (25, 32 or 42 minutes less the announced reduction); a lateness
+    without ``seconds`` is then timed from it (Art. 39)."""
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, turn: int) -> Response:
+        command = burraco.StartTurn(turn=turn)
+        return _command(request, tournament_id, command, "start_turn")
+
+
+class WrongTableApi(DirectorCommandApi):
+    """``POST``: Art. 2, ``pair`` sat at ``other``'s place and play began:
+    both results stand, the two exchange places for this turn (enter each
+    table's sheet as played), ``pair`` is warned; the next turn is as the
+    movement gives it."""
+
+    class InputSerializer(serializers.Serializer):
+        pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+        other = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, turn: int) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.RecordWrongTable(turn=turn, **data)
+        return _command(request, tournament_id, command, "record_wrong_table")
 
 
 class ScoreSheetApi(DirectorCommandApi):
@@ -338,6 +449,22 @@ class ScoreSheetApi(DirectorCommandApi):
     class InputSerializer(serializers.Serializer):
         hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
         closed_hands = _closed_room()
+        director_called = serializers.BooleanField(
+            default=False,
+            help_text="I poteri dell'arbitro (g): the players called the director "
+            "on reaching 800 MP and he countersigned; without it such a sheet "
+            "at a watched table is annulled, each side's VP capped at 7",
+        )
+        countersigned = serializers.BooleanField(
+            default=True,
+            help_text="Art. 19: signed by at least one player of each pair "
+            "(a sheet without is refused)",
+        )
+        delivered = serializers.BooleanField(
+            default=True,
+            help_text="Art. 19: handed in by the winning side; false (left on "
+            "the table): the winners are warned",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(
@@ -349,6 +476,9 @@ class ScoreSheetApi(DirectorCommandApi):
             table=table,
             hands=_hands(data),
             closed_hands=_hands(data, "closed_hands"),
+            director_called=data["director_called"],
+            countersigned=data["countersigned"],
+            delivered=data["delivered"],
         )
         return _command(request, tournament_id, command, "enter_score_sheet")
 
@@ -457,7 +587,14 @@ class LatenessApi(DirectorCommandApi):
 
     class InputSerializer(serializers.Serializer):
         pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
-        seconds = serializers.IntegerField(min_value=0, max_value=24 * 3600)
+        seconds = serializers.IntegerField(
+            min_value=0,
+            max_value=24 * 3600,
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="after the signal; omitted: timed from the turn's start",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(
@@ -539,12 +676,28 @@ class TurnResultsApi(APIView):
         if sight.state.opened is None or turn not in sight.state.positions:
             raise NotFound(f"turn {turn} is not published")
         require_full(request, sight, allow_players=True)
+        seats = {p.table: p for p in sight.state.positions[turn]}
         pairs = None if sight.full else sight.pairs
+        if pairs is not None and sight.state.giallo:
+            # A giallo player's table is his line's (decision 0173).
+            pairs = frozenset(
+                p.line_of(player) for p in seats.values() for player in pairs
+            ) - {0}
+        results = selectors.turn_results(tournament_id, turn, pairs)
+        for row in results:
+            held = sight.state.results.get((turn, row["table"]))
+            # The article an awarded turn names; the 800-MP rule's flag.
+            row["article"] = "" if held is None else held.award_article
+            row["threshold_800"] = "" if held is None else held.threshold_800
+            seat = seats.get(row["table"])
+            if seat is not None:
+                row["fixed_players"] = list(seat.players(seat.fixed))
+                row["mobile_players"] = list(seat.players(seat.mobile))
         return Response(
             {
                 "turn": turn,
                 "published": sight.state.results_public(turn),
-                "results": selectors.turn_results(tournament_id, turn, pairs),
+                "results": results,
             }
         )
 

@@ -9,6 +9,8 @@ decision 0069); a sheet found again restores the score (``decide``).
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from burraco.domain.commands import RecordLateness, RecordLostSheet
 from burraco.domain.errors import (
     InvalidSheet,
@@ -65,12 +67,29 @@ def lost_sheet(state: BurracoState, command: RecordLostSheet) -> TurnAwarded:
     )
 
 
-def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
-    """Art. 39: the warning, the bonus to the opponents, or the forfeit."""
+def late(
+    state: BurracoState, command: RecordLateness, now: datetime
+) -> list[BurracoEvent]:
+    """Art. 39: the warning, the bonus to the opponents, or the forfeit;
+    without ``seconds``, the time since the turn's signal (``StartTurn``)."""
     assert state.opened is not None
     in_play(state, command.turn, 39)
+    seconds = command.seconds
+    if seconds is None:
+        signal = state.started.get(command.turn)
+        if signal is None:
+            raise InvalidSheet(
+                f"turn {command.turn}'s signal is not recorded: give the seconds",
+                field="seconds",
+                law=art(39),
+            )
+        seconds = max(0, int((now - signal.started_at).total_seconds()))
     fixed, mobile = table_at(state, command.turn, command.table)
-    if command.pair not in (fixed, mobile):
+    position = state.position(command.turn, command.table)
+    # Giallo: a late player makes his line late; the warning is his own
+    # (digest Q2; decision 0173).
+    line = 0 if position is None else position.line_of(command.pair)
+    if not line:
         raise UnknownTable(
             f"pair {command.pair} does not play at table {command.table} "
             f"in turn {command.turn}",
@@ -78,7 +97,7 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
             value=command.pair,
             law=art(39),
         )
-    if (command.turn, command.pair) in state.lateness:
+    if (command.turn, line) in state.lateness:
         raise SheetAlreadyEntered(
             f"pair {command.pair}'s lateness in turn {command.turn} is recorded",
             law=art(39),
@@ -90,20 +109,20 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
             law=art(39),
         )
     match_format = state.match_format
-    penalty = lateness_penalty(command.seconds, match_format)
+    penalty = lateness_penalty(seconds, match_format)
     if penalty is None:
         raise InvalidSheet(
             "a pair at its table at the signal is not late",
             field="seconds",
-            value=command.seconds,
+            value=seconds,
             law=art(39),
         )
     events: list[BurracoEvent] = [
         LatenessRecorded(
             turn=command.turn,
             table=command.table,
-            pair=command.pair,
-            seconds=command.seconds,
+            pair=line,
+            seconds=seconds,
             band=penalty.band.value,
             bonus_to_opponents=penalty.mp_bonus,
         )
@@ -115,18 +134,18 @@ def late(state: BurracoState, command: RecordLateness) -> list[BurracoEvent]:
                 pair=command.pair,
                 turn=command.turn,
                 article=article,
-                reason=f"late at the signal by {command.seconds} seconds",
+                reason=f"late at the signal by {seconds} seconds",
             )
         )
     if penalty.band is LatenessBand.FORFEIT:
         assert penalty.forfeit is not None
-        other = mobile if command.pair == fixed else fixed
+        other = mobile if line == fixed else fixed
         other_late = state.lateness.get((command.turn, other))
         if other_late is not None and other_late.band == LatenessBand.FORFEIT.value:
             # Both beyond ten minutes: both lose (Art. 39; decision 0067).
             lost = both_late_forfeit(match_format)
             fixed_score, mobile_score = lost, lost
-        elif command.pair == fixed:
+        elif line == fixed:
             fixed_score, mobile_score = penalty.forfeit.mirror, penalty.forfeit
         else:
             fixed_score, mobile_score = penalty.forfeit, penalty.forfeit.mirror

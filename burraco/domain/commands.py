@@ -6,9 +6,11 @@ from dataclasses import dataclass
 from uuid import UUID
 
 from burraco.domain.values import (
+    Category,
     EntryForm,
     GroupMovement,
     Movement,
+    Origin,
     SheetHand,
     TieBreak,
 )
@@ -29,7 +31,10 @@ __all__ = [
     "RecordAbsence",
     "RecordLateness",
     "RecordLostSheet",
+    "RecordOrigins",
+    "RecordWrongTable",
     "SplitIntoGroups",
+    "StartTurn",
     "SubstitutePlayer",
 ]
 
@@ -50,14 +55,30 @@ class OpenBurraco:
     group_movement: GroupMovement = GroupMovement.DANESE
     session_turns: int | None = None
     form: EntryForm = EntryForm.PAIRS
+    category: Category = Category.CLUB
+    monitoring_800: bool = False
+    time_reduction_minutes: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FormLines:
-    """Empty ``fixed`` and ``mobile``: by registration order (Art. 2)."""
+    """Empty ``fixed`` and ``mobile``: by registration order (Art. 2), with
+    ``separate_by`` ("region", "province" or "club") the entries of one
+    kept apart (decision 0175). Giallo: each table's fixed line is two
+    consecutive numbers of ``fixed``, its mobile line two of ``mobile``."""
 
     fixed: tuple[int, ...] = ()
     mobile: tuple[int, ...] = ()
+    separate_by: str = ""
+    draw_seed: int | None = None
+    """By lot (Art. 2): the seed of the shuffle, drawn by the handler."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordOrigins:
+    """The entries' region, province and club, from the organiser's file."""
+
+    origins: tuple[Origin, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -73,6 +94,13 @@ class EnterScoreSheet:
     table: int
     hands: tuple[SheetHand, ...]
     closed_hands: tuple[SheetHand, ...] = ()
+    director_called: bool = False
+    """I poteri dell'arbitro (g): the players called the director on
+    reaching 800 MP and he countersigned the sheet."""
+    countersigned: bool = True
+    """Art. 19: signed by at least one player of each pair."""
+    delivered: bool = True
+    """Art. 19: handed in by the winning side; False: left on the table."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -107,12 +135,32 @@ class IssueWarning:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RecordLateness:
-    """Art. 39: ``seconds`` after the director's signal."""
+    """Art. 39: ``seconds`` after the director's signal; None: from the
+    signal recorded by ``StartTurn`` to now."""
 
     turn: int
     table: int
     pair: int
-    seconds: int
+    seconds: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordWrongTable:
+    """Art. 2: ``pair`` sat at ``other``'s place in the turn in play and play
+    began: the two exchange places for this turn, their results stand, and
+    ``pair`` is warned."""
+
+    turn: int
+    pair: int
+    other: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartTurn:
+    """Art. 6, Art. 39: the director's signal ("il via") starts the turn's
+    clock: 25, 32 or 42 minutes, less the announced reduction."""
+
+    turn: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -189,4 +237,7 @@ BurracoCommand = (
     | SubstitutePlayer
     | InterruptTournament
     | RecordAbandonment
+    | RecordOrigins
+    | StartTurn
+    | RecordWrongTable
 )

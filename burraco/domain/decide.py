@@ -19,8 +19,10 @@ even before the sweep records its closing.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+import random
+from collections.abc import Callable, Collection, Mapping
 from datetime import datetime, timedelta
+from functools import partial
 from typing import assert_never
 from uuid import UUID
 
@@ -42,7 +44,10 @@ from burraco.domain.commands import (
     RecordAbsence,
     RecordLateness,
     RecordLostSheet,
+    RecordOrigins,
+    RecordWrongTable,
     SplitIntoGroups,
+    StartTurn,
     SubstitutePlayer,
 )
 from burraco.domain.errors import (
@@ -59,6 +64,7 @@ from burraco.domain.errors import (
     TournamentIsInterrupted,
     TurnIncomplete,
     TurnNotCurrent,
+    UnknownTable,
 )
 from burraco.domain.events import (
     BurracoEvent,
@@ -66,12 +72,15 @@ from burraco.domain.events import (
     FinalStandingsPublished,
     GroupsFormed,
     LinesFormed,
+    OriginsRecorded,
     PositionsPublished,
     ProvisionalStandingsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
     ScoreSheetEntered,
+    TurnStarted,
     WarningIssued,
+    WrongTableRecorded,
 )
 from burraco.domain.groups import (
     MAX_GROUPS,
@@ -80,21 +89,28 @@ from burraco.domain.groups import (
     group_positions,
 )
 from burraco.domain.guards import entered, not_awarded, table_at
+from burraco.domain.monitoring import monitored
 from burraco.domain.movement import (
     calendar_with_rest,
+    danese_new_opponents,
+    danese_positions,
     danese_with_rest,
+    giallo_positions,
     mitchell_positions,
+    separated_lines,
 )
 from burraco.domain.sheets import scored
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
 from burraco.domain.values import (
     REST,
+    EntryForm,
     FormationMethod,
     GroupMovement,
     Movement,
+    Position,
 )
-from rules.burraco.articles import DEFINITIONS, art
+from rules.burraco.articles import DEFINITIONS, art, powers
 from rules.burraco.errors import InvalidSetting
 from rules.burraco.match_format import MatchFormat
 from scoring.burraco.standings import WarningPolicy
@@ -140,7 +156,11 @@ def decide(
             published = _publish_positions(state, command, now)
             return [published, *away(state, published)]
         case EnterScoreSheet():
-            return [_enter(state, command)]
+            entered = _enter(state, command)
+            return [
+                *monitored(state, command, entered),
+                *_left(state, entered, command),
+            ]
         case CorrectScoreSheet():
             return [_correct(state, command, now)]
         case InvertScore():
@@ -150,7 +170,11 @@ def decide(
         case IssueWarning():
             return [_warn(state, command)]
         case RecordLateness():
-            return late(state, command)
+            return late(state, command, now)
+        case StartTurn():
+            return [_start(state, command, now)]
+        case RecordWrongTable():
+            return _wrong_table(state, command)
         case RecordLostSheet():
             return [lost_sheet(state, command)]
         case PublishProvisionalStandings():
@@ -158,13 +182,17 @@ def decide(
         case SplitIntoGroups():
             return [_split(state, command, now)]
         case RecordAbsence():
+            _not_giallo(state, "an absence")
             return absent(state, command)
         case SubstitutePlayer():
             return [substitute(state, command, players or {})]
         case InterruptTournament():
             return [interrupt(state, command, now)]
         case RecordAbandonment():
+            _not_giallo(state, "an abandonment")
             return [abandon(state, command)]
+        case RecordOrigins():
+            return [_origins(state, command, entries)]
         case _:
             assert_never(command)
 
@@ -211,6 +239,8 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
             value=command.session_turns,
             law=art(39),
         )
+    _check_form(command)
+    _check_category(command)
     if len(set(command.tie_breaks)) != len(command.tie_breaks):
         # The code has no tie-breaks (digest Q8): no article to name.
         raise InvalidSetting("a tie-break is listed twice", field="tie_breaks")
@@ -236,7 +266,185 @@ def _open(state: BurracoState, command: OpenBurraco) -> BurracoOpened:
         group_movement=command.group_movement,
         session_turns=command.session_turns,
         form=command.form,
+        category=command.category,
+        monitoring_800=command.monitoring_800,
+        time_reduction_minutes=command.time_reduction_minutes,
     )
+
+
+def _check_form(command: OpenBurraco) -> None:
+    """A giallo changes partners every turn (Art. 2): its lines are drawn
+    from the individual standings each turn, neither a Mitchell (whose lines
+    keep their partners) nor a calendar, and it has no merit groups
+    (decision 0173)."""
+    if command.form is not EntryForm.GIALLO:
+        return
+    if command.movement is Movement.ITALIANA or command.split_after is not None:
+        raise InvalidSetting(
+            "a giallo changes partners every turn: its lines are drawn from the "
+            "standings, without a calendar or merit groups",
+            field="movement" if command.split_after is None else "split_after",
+            law=art(2),
+        )
+    if command.mitchell_turns:
+        raise InvalidSetting(
+            "a giallo changes partners every turn: a Mitchell keeps them",
+            field="mitchell_turns",
+            value=command.mitchell_turns,
+            law=art(2),
+        )
+
+
+def _check_category(command: OpenBurraco) -> None:
+    """What the category allows (decision 0174): the time reduction (Art. 6,
+    at most 2 minutes, club and federal events), the 800-MP monitoring
+    (I poteri dell'arbitro g: the Danese merit-group turns of regional and
+    national events)."""
+    reduction = command.time_reduction_minutes
+    if not 0 <= reduction <= 2:
+        raise InvalidSetting(
+            f"a turn's time is reduced by at most 2 minutes, not {reduction}",
+            field="time_reduction_minutes",
+            value=reduction,
+            law=art(6),
+        )
+    if reduction and not command.category.may_reduce_time:
+        raise InvalidSetting(
+            f"only club and federal events reduce the turn's time, not a "
+            f"{command.category.value} one",
+            field="time_reduction_minutes",
+            value=reduction,
+            law=art(6),
+        )
+    if not command.monitoring_800:
+        return
+    if not command.category.may_monitor_800:
+        raise InvalidSetting(
+            "the 800-MP monitoring is for regional and national events, not a "
+            f"{command.category.value} one",
+            field="monitoring_800",
+            law=powers("g"),
+        )
+    if (
+        command.split_after is None
+        or command.group_movement is not GroupMovement.DANESE
+    ):
+        raise InvalidSetting(
+            "the 800-MP monitoring applies in the Danese merit-group turns: "
+            "set split_after with the groups played Danese",
+            field="monitoring_800",
+            law=powers("g"),
+        )
+
+
+TURN_MINUTES = {2: 25, 3: 32, 4: 42}
+"""Art. 6: a turn's minutes by its hands, before the allowed reduction."""
+
+
+def turn_minutes(state: BurracoState) -> int:
+    assert state.opened is not None
+    hands = state.opened.hands_per_turn
+    return TURN_MINUTES[hands] - state.opened.time_reduction_minutes
+
+
+def _start(state: BurracoState, command: StartTurn, now: datetime) -> TurnStarted:
+    """Art. 6: the signal of the turn in play, once."""
+    if command.turn != state.current_turn or state.final_published_at is not None:
+        raise TurnNotCurrent(
+            f"the turn in play is {state.current_turn}, not {command.turn}",
+            field="turn",
+            value=command.turn,
+            law=art(6),
+        )
+    if command.turn in state.started:
+        raise TurnNotCurrent(f"turn {command.turn} has started already", law=art(6))
+    return TurnStarted(
+        turn=command.turn,
+        started_at=now,
+        ends_at=now + timedelta(minutes=turn_minutes(state)),
+    )
+
+
+def _wrong_table(state: BurracoState, command: RecordWrongTable) -> list[BurracoEvent]:
+    """Art. 2: a pair at a table not its own once play began: the game goes
+    on and its score is valid; the scoring room enters it by hand (the two
+    pairs exchange places for this turn); the pair that sat wrongly is
+    warned; the next turn it takes its normal place (the movement's)."""
+    if command.turn != state.current_turn or state.final_published_at is not None:
+        raise TurnNotCurrent(
+            f"the turn in play is {state.current_turn}, not {command.turn}",
+            field="turn",
+            value=command.turn,
+            law=art(2),
+        )
+    if state.giallo:
+        raise InvalidLines(
+            "a giallo's lines are drawn each turn: the director re-forms them",
+            law=art(2),
+        )
+    tables = {}
+    for p in state.positions[command.turn]:
+        tables[p.fixed] = p
+        tables[p.mobile] = p
+    for number, name in ((command.pair, "pair"), (command.other, "other")):
+        if number == REST or number not in tables:
+            raise UnknownTable(
+                f"pair {number} has no place in turn {command.turn}",
+                field=name,
+                value=number,
+                law=art(2),
+            )
+    a, b = tables[command.pair], tables[command.other]
+    if a.table == b.table:
+        raise InvalidLines(
+            "the two pairs sit at one table: an exchange of lines changes no result",
+            field="other",
+            law=art(2),
+        )
+    for seat in (a, b):
+        if (command.turn, seat.table) in state.results:
+            raise SheetAlreadyEntered(
+                f"table {seat.table}'s turn {command.turn} has its result",
+                law=art(2),
+            )
+    return [
+        WrongTableRecorded(turn=command.turn, pair=command.pair, other=command.other),
+        WarningIssued(
+            pair=command.pair,
+            turn=command.turn,
+            article=str(art(2)),
+            reason=f"sat at table {b.table} instead of table {a.table}",
+        ),
+    ]
+
+
+def _not_giallo(state: BurracoState, what: str) -> None:
+    if state.giallo:
+        raise InvalidLines(
+            f"{what} in a giallo is not recorded here: the director re-forms "
+            "the table (Art. 38 speaks of pairs; decision 0173)",
+            law=art(38),
+        )
+
+
+def _origins(
+    state: BurracoState, command: RecordOrigins, entries: Collection[int]
+) -> OriginsRecorded:
+    """The entries' region, province and club, before the lines are formed."""
+    if state.fixed:
+        raise InvalidLines(
+            "the lines are formed already: origins serve their formation",
+            law=art(2),
+        )
+    unknown = sorted({o.entry for o in command.origins} - set(entries))
+    if unknown:
+        raise InvalidLines(
+            f"entry {unknown[0]} is not entered",
+            field="origins",
+            value=unknown[0],
+            law=art(2),
+        )
+    return OriginsRecorded(origins=command.origins)
 
 
 def _check_split(command: OpenBurraco) -> None:
@@ -280,6 +488,42 @@ def _form_lines(
     if state.fixed:
         raise InvalidLines("the lines are formed already", law=art(2))
     numbers = sorted(entries)
+    separated_by = ""
+    if state.giallo and (len(numbers) < 4 or len(numbers) % 4 not in (0, 2)):
+        raise InvalidLines(
+            f"a giallo seats four players a table (one table may hold a single "
+            f"pair), not {len(numbers)} players",
+            value=len(numbers),
+            law=art(2),
+        )
+    if command.separate_by and command.separate_by not in SEPARATE_BY:
+        raise InvalidLines(
+            f"entries are kept apart by region, province or club, not "
+            f"{command.separate_by!r}",
+            field="separate_by",
+            value=command.separate_by,
+            law=art(2),
+        )
+    asked = [
+        bool(command.fixed or command.mobile),
+        bool(command.separate_by),
+        command.draw_seed is not None,
+    ]
+    if sum(asked) > 1:
+        raise InvalidLines(
+            "name the lines, keep entries apart or draw them: one method",
+            field="separate_by",
+            law=art(2),
+        )
+    seed: int | None = None
+    if command.draw_seed is not None:
+        # Art. 2, "per sorteggio": the recorded seed reproduces the draw.
+        seed = command.draw_seed
+        drawn = list(numbers)
+        random.Random(seed).shuffle(drawn)
+        numbers_in_draw = tuple(drawn)
+    else:
+        numbers_in_draw = tuple(numbers)
     if command.fixed or command.mobile:
         method = FormationMethod.DIRECTOR
         fixed, mobile = command.fixed, command.mobile
@@ -290,20 +534,68 @@ def _form_lines(
                 field="fixed",
                 law=art(2),
             )
-        if len(fixed) - len(mobile) not in (0, len(numbers) % 2):
+        if state.giallo:
+            extra = 2 if len(numbers) % 4 == 2 else 0
+            if len(fixed) != len(mobile) + extra or len(fixed) % 2:
+                raise InvalidLines(
+                    "a giallo's table has a fixed and a mobile line of two "
+                    "players each (the incomplete table's pair the last two "
+                    "fixed numbers)",
+                    field="mobile",
+                    law=art(2),
+                )
+            mobile = (*mobile, *((REST, REST) if extra else ()))
+        elif len(fixed) - len(mobile) not in (0, len(numbers) % 2):
             raise InvalidLines(
                 "as many fixed lines as mobile ones (one more fixed with an "
                 "odd field: its table is incomplete)",
                 field="mobile",
                 law=art(2),
             )
+    elif command.separate_by:
+        if state.opened.movement is Movement.ITALIANA:
+            raise InvalidLines(
+                "an all'italiana calendar meets everyone: nothing to keep apart",
+                field="separate_by",
+                law=art(2),
+            )
+        key = command.separate_by
+        method, separated_by = FormationMethod.SEPARATED, key
+
+        def label(entry: int) -> str:
+            origin = state.origins.get(entry)
+            return "" if origin is None else origin.of(key).strip().casefold()
+
+        if state.giallo:
+            fixed, mobile = _giallo_separated(tuple(numbers), label)
+        else:
+            fixed, mobile = separated_lines(tuple(numbers), label)
     else:
-        method = FormationMethod.REGISTRATION_ORDER
-        half = (len(numbers) + 1) // 2
-        fixed, mobile = tuple(numbers[:half]), tuple(numbers[half:])
-    if len(numbers) < 2:
+        method = (
+            FormationMethod.REGISTRATION_ORDER if seed is None else FormationMethod.DRAW
+        )
+        if state.giallo:
+            seats = _giallo_order(numbers_in_draw)
+            fixed = tuple(n for p in seats for n in (p.fixed, p.fixed_partner))
+            mobile = tuple(n for p in seats for n in (p.mobile, p.mobile_partner))
+        else:
+            half = (len(numbers) + 1) // 2
+            fixed = numbers_in_draw[:half]
+            mobile = numbers_in_draw[half:]
+    minimum = 4 if state.giallo else 2
+    if len(numbers) < minimum:
         raise InvalidLines(
-            f"{len(numbers)} pairs do not make a table", value=len(numbers), law=art(2)
+            f"{len(numbers)} entries do not make a table",
+            value=len(numbers),
+            law=art(2),
+        )
+    if state.giallo:
+        return LinesFormed(
+            method=method,
+            fixed=tuple(fixed),
+            mobile=tuple(mobile),
+            separated_by=separated_by,
+            seed=seed,
         )
     if len(numbers) % 2:
         # The empty side of the incomplete table moves with the mobile
@@ -323,7 +615,86 @@ def _form_lines(
             f"without a repeat, not {state.mitchell_turns}",
             law=art(2),
         )
-    return LinesFormed(method=method, fixed=tuple(fixed), mobile=tuple(mobile))
+    return LinesFormed(
+        method=method,
+        fixed=tuple(fixed),
+        mobile=tuple(mobile),
+        separated_by=separated_by,
+        seed=seed,
+    )
+
+
+SEPARATE_BY = ("region", "province", "club")
+
+
+def _giallo_separated(
+    numbers: tuple[int, ...], label: Callable[[int], str]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """A giallo's first tables with the players of one region, province or
+    club spread over the tables (decision 0175): the players, the larger
+    groups first, dealt to the tables in turn; each table's four then seated
+    as ``giallo_positions`` seats them."""
+    groups: dict[str, list[int]] = {}
+    for number in numbers:
+        groups.setdefault(label(number) or f"#{number}", []).append(number)
+    dealt = [
+        n
+        for _, members in sorted(groups.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        for n in members
+    ]
+    tables = len(numbers) // 4
+    seats: list[list[int]] = [[] for _ in range(tables)]
+    for i, number in enumerate(dealt[: 4 * tables]):
+        seats[i % tables].append(number)
+    fixed: list[int] = []
+    mobile: list[int] = []
+    for a, b, c, d in seats:
+        fixed.extend((a, d))
+        mobile.extend((b, c))
+    if len(dealt) > 4 * tables:  # the incomplete table's pair
+        fixed.extend(dealt[4 * tables :])
+        mobile.extend((REST, REST))
+    return tuple(fixed), tuple(mobile)
+
+
+def _giallo_order(numbers: tuple[int, ...]) -> tuple[Position, ...]:
+    """A giallo's first tables in the given order: four a table, the last
+    two at the incomplete table when the field is four tables and a pair."""
+    return giallo_positions(numbers, {})
+
+
+def _giallo_first(state: BurracoState) -> tuple[Position, ...]:
+    """A giallo's first turn: table i's fixed line is the i-th two numbers
+    of the fixed lines, its mobile line the i-th two of the mobile ones."""
+    return tuple(
+        Position(
+            table=i // 2 + 1,
+            fixed=state.fixed[i],
+            fixed_partner=state.fixed[i + 1],
+            mobile=state.mobile[i],
+            mobile_partner=state.mobile[i + 1],
+        )
+        for i in range(0, len(state.fixed), 2)
+    )
+
+
+def _last_met(state: BurracoState, turn: int, *, partners: bool) -> dict[int, int]:
+    """Each entry's opponent (individual) or partner (giallo) in ``turn``."""
+    out: dict[int, int] = {}
+    for p in state.positions.get(turn, ()):
+        if partners:
+            out.update(
+                {
+                    p.fixed: p.fixed_partner,
+                    p.fixed_partner: p.fixed,
+                    p.mobile: p.mobile_partner,
+                    p.mobile_partner: p.mobile,
+                }
+            )
+        else:
+            out.update({p.fixed: p.mobile, p.mobile: p.fixed})
+    out.pop(REST, None)
+    return out
 
 
 def _publish_positions(
@@ -352,7 +723,16 @@ def _publish_positions(
             "once the standings before the split are final",
             law=ART_20,
         )
-    if split is not None and command.turn > split and state.italiana:
+    if state.giallo:
+        if command.turn == 1:
+            positions = _giallo_first(state)
+        else:
+            order = tuple(s.pair for s in standings_after(state, state.current_turn))
+            last = _last_met(state, state.current_turn, partners=True)
+            positions = giallo_positions(
+                order, last, lambda p: not state.rested(p, command.turn)
+            )
+    elif split is not None and command.turn > split and state.italiana:
         positions = group_positions((), state.groups, round_=command.turn - split)
     elif state.opened.movement is Movement.ITALIANA:
         positions = calendar_with_rest(state.pairs, command.turn)
@@ -371,13 +751,23 @@ def _publish_positions(
         def may_rest(pair: int) -> bool:
             return not state.rested(pair, command.turn)
 
+        pairing: Callable[[tuple[int, ...]], tuple[Position, ...]] = danese_positions
+        if state.form is EntryForm.INDIVIDUAL:
+            # Art. 2: a new opponent every turn (decision 0173).
+            pairing = partial(
+                danese_new_opponents,
+                last=_last_met(state, state.current_turn, partners=False),
+            )
+
         if split is not None and command.turn > split:
             playing = tuple(
                 tuple(p for p in g if p not in state.abandoned) for g in state.groups
             )
-            positions = group_positions(order, playing, may_rest=may_rest)
+            positions = group_positions(
+                order, playing, may_rest=may_rest, pairing=pairing
+            )
         else:
-            positions = danese_with_rest(order, may_rest)
+            positions = danese_with_rest(order, may_rest, pairing)
     return PositionsPublished(turn=command.turn, positions=positions, published_at=now)
 
 
@@ -395,6 +785,12 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
     counts in the standings from the turn in play, as an inversion does
     (Art. 20; decision 0123).
     """
+    if not command.countersigned:
+        raise InvalidSheet(
+            "a score sheet is countersigned by at least one player of each pair",
+            field="countersigned",
+            law=art(19),
+        )
     key = (command.turn, command.table)
     existing = state.results.get(key)
     found = existing is not None and existing.award_article == str(art(19))
@@ -443,6 +839,28 @@ def _enter(state: BurracoState, command: EnterScoreSheet) -> ScoreSheetEntered:
         mobile_vp=mobile_vp,
         restored_after=state.current_turn if late else None,
     )
+
+
+def _left(
+    state: BurracoState, entered: ScoreSheetEntered, command: EnterScoreSheet
+) -> list[WarningIssued]:
+    """Art. 19: a sheet left on the table: the side that had to deliver it,
+    the winner, is warned (each player of a giallo line). A 10-10 names no
+    winner (digest Q29): the director warns whom he finds at fault."""
+    if command.delivered or entered.fixed_vp == entered.mobile_vp:
+        return []
+    winner = entered.fixed if entered.fixed_vp > entered.mobile_vp else entered.mobile
+    seat = state.position(entered.turn, entered.table)
+    players = (winner,) if seat is None else seat.players(winner)
+    return [
+        WarningIssued(
+            pair=player,
+            turn=entered.turn,
+            article=str(art(19)),
+            reason="the score sheet was left on the table, not delivered",
+        )
+        for player in players
+    ]
 
 
 def _closed_before_split(state: BurracoState, turn: int, now: datetime) -> None:
@@ -535,7 +953,7 @@ def _danese_swap(state: BurracoState, result: TableResult) -> int | None:
     changed, whose seats the two pairs swap (Art. 20), if none of their
     tables in it has a result yet; None otherwise."""
     current = state.current_turn
-    if result.turn != current - 1 or current <= state.mitchell_turns:
+    if state.giallo or result.turn != current - 1 or current <= state.mitchell_turns:
         return None
     assert state.opened is not None
     split = state.split_after

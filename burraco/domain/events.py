@@ -13,10 +13,12 @@ from typing import ClassVar
 from uuid import UUID
 
 from burraco.domain.values import (
+    Category,
     EntryForm,
     FormationMethod,
     GroupMovement,
     Movement,
+    Origin,
     Position,
     SheetHand,
     TieBreak,
@@ -31,6 +33,7 @@ __all__ = [
     "GroupsFormed",
     "LatenessRecorded",
     "LinesFormed",
+    "OriginsRecorded",
     "PairAbandoned",
     "PlayerSubstituted",
     "PositionsPublished",
@@ -42,7 +45,9 @@ __all__ = [
     "StandingsFinal",
     "TournamentInterrupted",
     "TurnAwarded",
+    "TurnStarted",
     "WarningIssued",
+    "WrongTableRecorded",
 ]
 
 
@@ -72,6 +77,11 @@ class BurracoOpened:
     # Turns a session (Art. 39: a rest once a session); None: one session.
     session_turns: int | None = None
     form: EntryForm = EntryForm.PAIRS
+    # What the category allows (decision 0174); v1: a club event, no 800-MP
+    # monitoring, no time reduction.
+    category: Category = Category.CLUB
+    monitoring_800: bool = False
+    time_reduction_minutes: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -84,6 +94,21 @@ class LinesFormed:
     method: FormationMethod
     fixed: tuple[int, ...]
     mobile: tuple[int, ...]
+    # SEPARATED: "region", "province" or "club" (decision 0175); v1: "".
+    separated_by: str = ""
+    # DRAW: the seed that reproduces the shuffle (decision 0175); v1: None.
+    seed: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OriginsRecorded:
+    """The entries' region, province and club, as the organiser's file
+    gives them (decision 0175)."""
+
+    event_type: ClassVar[str] = "burraco.origins_recorded"
+    schema_version: ClassVar[int] = 1
+
+    origins: tuple[Origin, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -119,6 +144,10 @@ class ScoreSheetEntered:
     # A lost sheet found after the next positions (Art. 19): the turn from
     # whose standings it counts; None: at once (v1).
     restored_after: int | None = None
+    # I poteri dell'arbitro (g), decision 0174: the sheet reached 800 MP at
+    # a monitored table, and whether the director was called (v1: False).
+    threshold_reached: bool = False
+    director_called: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -315,6 +344,31 @@ class PairAbandoned:
     reason: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnStarted:
+    """Art. 6: the director's signal; the turn's time runs to ``ends_at``."""
+
+    event_type: ClassVar[str] = "burraco.turn_started"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    started_at: datetime
+    ends_at: datetime
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WrongTableRecorded:
+    """Art. 2: ``pair`` sat at ``other``'s place in ``turn``; the two
+    exchange places for that turn only (its ``WarningIssued`` follows)."""
+
+    event_type: ClassVar[str] = "burraco.wrong_table_recorded"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    pair: int
+    other: int
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -334,6 +388,9 @@ BurracoEvent = (
     | PlayerSubstituted
     | TournamentInterrupted
     | PairAbandoned
+    | OriginsRecorded
+    | TurnStarted
+    | WrongTableRecorded
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -354,4 +411,7 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     PlayerSubstituted,
     TournamentInterrupted,
     PairAbandoned,
+    OriginsRecorded,
+    TurnStarted,
+    WrongTableRecorded,
 )

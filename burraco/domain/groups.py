@@ -15,7 +15,11 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from burraco.domain.errors import InvalidLines
-from burraco.domain.movement import calendar_with_rest, danese_with_rest
+from burraco.domain.movement import (
+    calendar_with_rest,
+    danese_positions,
+    danese_with_rest,
+)
 from burraco.domain.values import Position
 from rules.burraco.articles import art
 
@@ -70,6 +74,7 @@ def group_positions(
     *,
     round_: int | None = None,
     may_rest: Callable[[int], bool] = lambda pair: True,
+    pairing: Callable[[tuple[int, ...]], tuple[Position, ...]] = danese_positions,
 ) -> tuple[Position, ...]:
     """A Danese turn within each group (Poteri g): the standings' order
     restricted to the group, 1st against 2nd...; or with ``round_`` that
@@ -80,7 +85,7 @@ def group_positions(
     for members in groups:
         if round_ is None:
             ranked = tuple(sorted(members, key=rank.__getitem__))
-            turn = danese_with_rest(ranked, may_rest)
+            turn = danese_with_rest(ranked, may_rest, pairing)
         else:
             turn = calendar_with_rest(members, round_)
         offset = len(out)

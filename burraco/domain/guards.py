@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from burraco.domain.errors import SheetAlreadyEntered, UnknownTable
 from burraco.domain.state import BurracoState, TableResult
-from rules.burraco.articles import art
+from rules.burraco.articles import art, powers
 
 __all__ = ["entered", "not_awarded", "table_at"]
 
@@ -39,5 +39,5 @@ def not_awarded(result: TableResult | None) -> None:
         raise SheetAlreadyEntered(
             f"table {result.table}'s turn {result.turn} is awarded "
             f"({result.award_article}): it has no sheet",
-            law=art(39),
+            law=powers("g") if result.award_article == str(powers("g")) else art(39),
         )

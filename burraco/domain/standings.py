@@ -49,7 +49,11 @@ class _Line:
 
 
 def _head_to_head(state: BurracoState, a: int, b: int, after_turn: int) -> int:
-    """VP ``a`` won against ``b`` less what ``b`` won against ``a`` (0: never met)."""
+    """VP ``a`` won against ``b`` less what ``b`` won against ``a`` (0: never met).
+
+    Giallo: 0, players met as partners and as opponents (decision 0173)."""
+    if state.giallo:
+        return 0
     balance = 0
     for (turn, _), result in state.results.items():
         if turn <= after_turn and {result.fixed, result.mobile} == {a, b}:
@@ -86,17 +90,21 @@ def _split(
 def standings_after(state: BurracoState, after_turn: int) -> tuple[Standing, ...]:
     """Return the standings after ``after_turn``, first place first."""
     lines = {pair: _Line(pair) for pair in state.pairs}
-    for (turn, _), result in state.results.items():
+    for (turn, table), result in state.results.items():
         if turn > after_turn:
             continue
+        position = state.position(turn, table) if state.giallo else None
         for pair in (result.fixed, result.mobile):
             if pair == REST:
                 continue
             vp, mp = result.for_pair(pair, after_turn)
-            line = lines.setdefault(pair, _Line(pair))
-            line.turn_vp += vp
-            line.mp += mp
-            line.turns += 1
+            # Giallo: both players of the line take its score (decision 0173).
+            players = (pair,) if position is None else position.players(pair)
+            for player in players:
+                line = lines.setdefault(player, _Line(player))
+                line.turn_vp += vp
+                line.mp += mp
+                line.turns += 1
     policy = WarningPolicy(
         state.opened.warning_policy if state.opened else WarningPolicy.EVERY_TWO
     )

@@ -15,6 +15,7 @@ from burraco.domain.events import (
     GroupsFormed,
     LatenessRecorded,
     LinesFormed,
+    OriginsRecorded,
     PairAbandoned,
     PlayerSubstituted,
     PositionsPublished,
@@ -26,13 +27,16 @@ from burraco.domain.events import (
     StandingsFinal,
     TournamentInterrupted,
     TurnAwarded,
+    TurnStarted,
     WarningIssued,
+    WrongTableRecorded,
 )
 from burraco.domain.values import (
     REST,
     EntryForm,
     GroupMovement,
     Movement,
+    Origin,
     Position,
     SheetHand,
 )
@@ -69,6 +73,9 @@ class TableResult:
     # A lost sheet's 7-7 that a found sheet replaced from ``restored_after``.
     replaced: TableResult | None = None
     restored_after: int | None = None
+    # I poteri dell'arbitro (g): "called" (800 MP reached, the director
+    # countersigned), "annulled" (reached without him), "" otherwise.
+    threshold_800: str = ""
 
     def for_pair(self, pair: int, after_turn: int) -> tuple[int, int]:
         """Return (VP, signed MP difference) of ``pair`` in standings after
@@ -131,10 +138,29 @@ class BurracoState:
     )
     interrupted: TournamentInterrupted | None = None
     abandoned: frozenset[int] = frozenset()
+    origins: MappingProxyType[int, Origin] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    formed: LinesFormed | None = None
+    started: MappingProxyType[int, TurnStarted] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
 
     @property
     def exists(self) -> bool:
         return self.opened is not None
+
+    @property
+    def form(self) -> EntryForm:
+        return EntryForm.PAIRS if self.opened is None else self.opened.form
+
+    @property
+    def giallo(self) -> bool:
+        """Players change partner every turn (Art. 2; decision 0173)."""
+        return self.form is EntryForm.GIALLO
+
+    def position(self, turn: int, table: int) -> Position | None:
+        return next((p for p in self.positions.get(turn, ()) if p.table == table), None)
 
     @property
     def current_turn(self) -> int:
@@ -191,7 +217,11 @@ class BurracoState:
     @property
     def mitchell_turns(self) -> int:
         """The turns moved by Mitchell; the later ones are Danese."""
-        if self.opened is None or self.opened.movement is Movement.ITALIANA:
+        if (
+            self.opened is None
+            or self.opened.movement is Movement.ITALIANA
+            or self.opened.form is EntryForm.GIALLO
+        ):
             return 0
         if self.opened.mitchell_turns is None:
             return self.opened.turns
@@ -216,7 +246,8 @@ class BurracoState:
         session of ``turn`` (Art. 39: once a session)."""
         session = self.session_of(turn)
         return any(
-            REST in (p.fixed, p.mobile) and pair in (p.fixed, p.mobile)
+            REST in (p.fixed, p.mobile)
+            and pair in (p.fixed, p.mobile, p.fixed_partner, p.mobile_partner)
             for t, seats in self.positions.items()
             if t < turn and self.session_of(t) == session
             for p in seats
@@ -255,7 +286,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
         case BurracoOpened():
             return replace(state, opened=event)
         case LinesFormed():
-            return replace(state, fixed=event.fixed, mobile=event.mobile)
+            return replace(state, fixed=event.fixed, mobile=event.mobile, formed=event)
         case PositionsPublished():
             positions = {**state.positions, event.turn: event.positions}
             return replace(state, positions=MappingProxyType(positions))
@@ -274,6 +305,11 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
                 closed_hands=event.closed_hands,
                 replaced=lost if event.restored_after is not None else None,
                 restored_after=event.restored_after,
+                threshold_800=""
+                if not event.threshold_reached
+                else "called"
+                if event.director_called
+                else "annulled",
             )
             return replace(state, results=_with(state.results, result))
         case ScoreSheetCorrected():
@@ -319,6 +355,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             lateness = {**state.lateness, (event.turn, event.pair): event}
             return replace(state, lateness=MappingProxyType(lateness))
         case TurnAwarded():
+            previous = state.results.get((event.turn, event.table))
             result = TableResult(
                 turn=event.turn,
                 table=event.table,
@@ -331,6 +368,7 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
                 mobile_vp=event.mobile_vp,
                 awarded=True,
                 award_article=event.article,
+                threshold_800="" if previous is None else previous.threshold_800,
             )
             return replace(state, results=_with(state.results, result))
         case FinalStandingsPublished():
@@ -358,6 +396,24 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, interrupted=event)
         case PairAbandoned():
             return replace(state, abandoned=state.abandoned | {event.pair})
+        case WrongTableRecorded():
+            swap = {event.pair: event.other, event.other: event.pair}
+            seats = tuple(
+                replace(
+                    p,
+                    fixed=swap.get(p.fixed, p.fixed),
+                    mobile=swap.get(p.mobile, p.mobile),
+                )
+                for p in state.positions[event.turn]
+            )
+            positions = {**state.positions, event.turn: seats}
+            return replace(state, positions=MappingProxyType(positions))
+        case TurnStarted():
+            started = {**state.started, event.turn: event}
+            return replace(state, started=MappingProxyType(started))
+        case OriginsRecorded():
+            origins = {**state.origins, **{o.entry: o for o in event.origins}}
+            return replace(state, origins=MappingProxyType(origins))
         case _:
             assert_never(event)
 

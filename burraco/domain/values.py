@@ -18,10 +18,12 @@ __all__ = [
     "REST",
     "STREAM_TYPE",
     "TABLE_STREAM_TYPE",
+    "Category",
     "EntryForm",
     "FormationMethod",
     "GroupMovement",
     "Movement",
+    "Origin",
     "Position",
     "SheetHand",
     "TieBreak",
@@ -69,10 +71,49 @@ class GroupMovement(StrEnum):
 
 class EntryForm(StrEnum):
     """Pairs or teams (Art. 2): a team plays a match in an open and a
-    closed room, scored on the team VP table (Le tabelle)."""
+    closed room, scored on the team VP table (Le tabelle). Individual (one
+    against one) and giallo events enter players one by one (decision 0173)."""
 
     PAIRS = "pairs"
     TEAMS = "teams"
+    INDIVIDUAL = "individual"
+    """Art. 2, "uno contro uno": each line is one player, a new opponent
+    every turn; an incomplete table holds one player (Definizioni)."""
+    GIALLO = "giallo"
+    """Art. 2: players enter singly and change partner every turn; the
+    lines of a turn are two players each, drawn from the individual
+    standings (decision 0173)."""
+
+    @property
+    def singles(self) -> bool:
+        """Entries are single players (individual and giallo)."""
+        return self in (EntryForm.INDIVIDUAL, EntryForm.GIALLO)
+
+
+class Category(StrEnum):
+    """The tournament's category, which sets what it allows (digest §12.1;
+    decision 0174): the time reduction (Art. 6: club and federal only),
+    spectators at the table (Definizioni, Angolista: not at federal,
+    regional and national events), the 800-MP monitoring (I poteri
+    dell'arbitro g: regional and national events only)."""
+
+    CLUB = "club"
+    FEDERAL = "federal"
+    REGIONAL = "regional"
+    NATIONAL = "national"
+    CHAMPIONSHIP = "championship"
+
+    @property
+    def may_reduce_time(self) -> bool:
+        return self in (Category.CLUB, Category.FEDERAL)
+
+    @property
+    def spectators_allowed(self) -> bool:
+        return self in (Category.CLUB, Category.CHAMPIONSHIP)
+
+    @property
+    def may_monitor_800(self) -> bool:
+        return self in (Category.REGIONAL, Category.NATIONAL)
 
 
 class FormationMethod(StrEnum):
@@ -80,6 +121,12 @@ class FormationMethod(StrEnum):
 
     REGISTRATION_ORDER = "registration_order"
     DIRECTOR = "director"
+    DRAW = "draw"
+    """By lot (Art. 2, "per sorteggio"): the entries shuffled with the
+    recorded seed, the first half fixed (decision 0175)."""
+    SEPARATED = "separated"
+    """Registration order with the entries of one region, province or club
+    kept apart where the director asks (decision 0175)."""
 
 
 class TieBreak(StrEnum):
@@ -94,11 +141,45 @@ class TieBreak(StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Position:
-    """One table of one turn: the fixed line stays, the mobile one moves."""
+    """One table of one turn: the fixed line stays, the mobile one moves.
+
+    Giallo (decision 0173): each line is two players, ``fixed`` with
+    ``fixed_partner`` and ``mobile`` with ``mobile_partner``; 0 elsewhere."""
 
     table: int
     fixed: int
     mobile: int
+    fixed_partner: int = 0
+    mobile_partner: int = 0
+
+    def line_of(self, entry: int) -> int:
+        """The line (its first number) ``entry`` plays in, 0 if not here."""
+        if entry in (self.fixed, self.fixed_partner) and entry:
+            return self.fixed
+        if entry in (self.mobile, self.mobile_partner) and entry:
+            return self.mobile
+        return 0
+
+    def players(self, line: int) -> tuple[int, ...]:
+        """The entries of ``line`` (the fixed or the mobile one)."""
+        if line == self.fixed:
+            return (self.fixed, self.fixed_partner) if self.fixed_partner else (line,)
+        return (self.mobile, self.mobile_partner) if self.mobile_partner else (line,)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Origin:
+    """Where an entry comes from, as the organiser's file gives it: the
+    director may keep entries of one region, province or club apart in the
+    first turn (decision 0175)."""
+
+    entry: int
+    region: str = ""
+    province: str = ""
+    club: str = ""
+
+    def of(self, key: str) -> str:
+        return str(getattr(self, key))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -5,10 +5,12 @@ F.I.Bur. Codice di Gara, April 2024 edition. Pure standard library plus
 """
 
 from scoring.burraco.awards import (
+    MONITORING_THRESHOLD,
     MonitoringReading,
     TurnAward,
     absence_score,
     annulled_correction,
+    capped_at_seven,
     lost_score_sheet,
     misconduct_suspension,
     monitoring_threshold_reached,
@@ -30,6 +32,7 @@ from scoring.burraco.turn import TurnResult, score_turn, team_match_difference
 from scoring.burraco.vp import VP_TABLES, VpBand, equivalent_mp, vp_for_difference
 
 __all__ = [
+    "MONITORING_THRESHOLD",
     "VP_TABLES",
     "HandCount",
     "HandScore",
@@ -47,6 +50,7 @@ __all__ = [
     "WarningPolicy",
     "absence_score",
     "annulled_correction",
+    "capped_at_seven",
     "equivalent_mp",
     "lost_score_sheet",
     "misconduct_suspension",

@@ -42,6 +42,7 @@ __all__ = [
     "TurnAward",
     "absence_score",
     "annulled_correction",
+    "capped_at_seven",
     "lost_score_sheet",
     "misconduct_suspension",
     "monitoring_threshold_reached",
@@ -118,10 +119,13 @@ def unreported_threshold(result: TurnResult) -> TurnAward:
     Each side keeps its VP capped at 7: 20-0 becomes 7-0, 14-6 becomes 7-6,
     13-7 down to 10-10 become 7-7.
     """
-    ns_vp, ew_vp = result.vp
-    return _award(
-        min(ns_vp, CAP_VP), min(ew_vp, CAP_VP), result.match_format, powers("g")
-    )
+    return capped_at_seven(*result.vp, result.match_format)
+
+
+def capped_at_seven(ns_vp: int, ew_vp: int, match_format: MatchFormat) -> TurnAward:
+    """Each side's VP capped at 7, with the MP the format makes equivalent:
+    the Poteri (g) list for a sheet annulled at 800 MP."""
+    return _award(min(ns_vp, CAP_VP), min(ew_vp, CAP_VP), match_format, powers("g"))
 
 
 ABSENCE_TURNS_AT_SEVEN = 3

@@ -161,12 +161,21 @@ def test_the_scoring_room_exam(server: Server) -> None:
     assert body["rejected"][0]["reason"] == "pair 1 is entered twice"
 
     rng = random.Random(19)
-    event.ok("lines/", {})
+    # The director keeps each club's pairs on one Mitchell line where they
+    # fit (decision 0175): clubs 1-5 (15, 15, 14, 14, 14 pairs) each whole
+    # on a line; club 6's 14 fill the last places, 7 on each line.
+    event.ok("lines/", {"separate_by": "club"})
+    detail = event.director.get(event.base).json()
+    fixed, mobile = detail["fixed"], detail["mobile"]
+    club = {pair: f"Club {pair % 7}" for pair in range(1, PAIRS + 1)}
+    assert {club[p] for p in fixed} & {club[p] for p in mobile} == {"Club 6"}
     for turn in range(1, 7):
         event.ok(f"turns/{turn}/positions/")
+        met = {club[f] for _, f, m in seats(event, turn) if club[f] == club[m]}
+        assert met <= {"Club 6"}
         play(event, turn, rng)
     assert seats(event, 6) == [
-        (i + 1, i + 1, TABLES + 1 + (i - 5) % TABLES) for i in range(TABLES)
+        (i + 1, fixed[i], mobile[(i - 5) % TABLES]) for i in range(TABLES)
     ]
     for turn in (7, 8):
         event.ok(f"turns/{turn}/positions/")

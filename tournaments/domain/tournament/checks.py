@@ -117,7 +117,7 @@ def check_burraco_form(form: Form, scoring: ScoringMethod) -> None:
     allowed = BURRACO_SCORING_FOR_FORM.get(form)
     if allowed is None:
         raise GameNotSupported(
-            f"burraco {form} events are not supported yet: only pairs and teams",
+            f"burraco {form} events are not supported",
             field="form",
             value=form,
             law=art(2),

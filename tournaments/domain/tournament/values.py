@@ -39,12 +39,15 @@ class ScoringMethod(StrEnum):
     BURRACO_VP = "burraco_vp"  # MP difference to VP by the F.I.Bur. tables
 
 
-# The burraco forms supported so far and their scoring: pairs, by the VP
-# tables (F.I.Bur. Codice di Gara, Le tabelle; decision 0120). The turns,
-# sheets and standings are the ``burraco`` app's stream.
+# The burraco forms and their scoring: each by the VP tables (F.I.Bur.
+# Codice di Gara, Le tabelle; decisions 0120, 0146, 0173). Individual entries
+# serve the individual (one against one) and the giallo events, which the
+# burraco stream tells apart. The turns, sheets and standings are the
+# ``burraco`` app's stream.
 BURRACO_SCORING_FOR_FORM: dict[Form, tuple[ScoringMethod, ...]] = {
     Form.PAIRS: (ScoringMethod.BURRACO_VP,),
     Form.TEAMS: (ScoringMethod.BURRACO_VP,),
+    Form.INDIVIDUAL: (ScoringMethod.BURRACO_VP,),
 }
 
 

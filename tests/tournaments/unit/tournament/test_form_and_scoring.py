@@ -71,23 +71,21 @@ def test_a_form_with_a_method_that_cannot_score_it_is_refused_naming_scoring(
     assert error.message == f"a {form} event is scored by {allowed}, not {scoring}"
 
 
-@pytest.mark.parametrize("form", [t.Form.INDIVIDUAL])
-def test_a_burraco_event_other_than_pairs_is_refused_naming_the_form(
-    form: t.Form,
-) -> None:
-    """Burraco pairs and teams are supported (decisions 0120, 0146); individual waits."""
-    command = create(form, t.SCORING_FOR_FORM[form][0], game=t.Game.BURRACO)
-    with pytest.raises(t.GameNotSupported) as refused:
-        t.decide(t.INITIAL, command, T0)
-    error = refused.value
-    assert (error.code, error.field, error.value, str(error.law)) == (
-        "game_not_supported",
-        "form",
-        form.value,
-        "Codice di Gara Art. 2",
-    )
-    assert error.message == (
-        f"burraco {form} events are not supported yet: only pairs and teams"
+@pytest.mark.parametrize("form", list(t.Form))
+def test_every_burraco_form_is_scored_by_the_vp_tables(form: t.Form) -> None:
+    """Burraco pairs, teams and individual (one against one, or giallo)
+    events are supported (decisions 0120, 0146, 0173), each scored by the
+    F.I.Bur. VP tables; a bridge method is refused naming Le tabelle."""
+    command = create(form, t.ScoringMethod.BURRACO_VP, game=t.Game.BURRACO)
+    [created] = t.decide(t.INITIAL, command, T0)
+    assert isinstance(created, t.TournamentCreated)
+    assert (created.game, created.form) == (t.Game.BURRACO, form)
+    bridge = create(form, t.SCORING_FOR_FORM[form][0], game=t.Game.BURRACO)
+    with pytest.raises(t.ScoringNotForForm) as refused:
+        t.decide(t.INITIAL, bridge, T0)
+    assert (refused.value.field, str(refused.value.law)) == (
+        "scoring",
+        "Codice di Gara, Le tabelle",
     )
 
 
