@@ -1,0 +1,186 @@
+"""The burraco scoring-room console through Django's client on PostgreSQL:
+the lines and positions generated, a turn's sheets refused together and
+recorded together, a correction and an inversion within the Art. 20
+windows, the printable positions; and who may use it."""
+
+from __future__ import annotations
+
+import re
+import uuid
+from typing import Any
+from urllib.parse import quote
+from uuid import UUID
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from access.models import RoleGrant
+from burraco.handlers import load_burraco
+from eventstore.projections import ProjectionRunner
+from registry.projections import RegistryProjection
+from tests.support.burraco import open_tournament
+
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+
+
+def user_with(role: str | None, **scope: object) -> Client:
+    user = get_user_model().objects.create_user(f"u{uuid.uuid4().hex[:10]}")
+    if role is not None:
+        RoleGrant.objects.create(user=user, role=role, **scope)  # type: ignore[misc]
+    client = Client(HTTP_ACCEPT_LANGUAGE="it")
+    client.force_login(user)
+    return client
+
+
+def sheet(table: int, *hands: tuple[int, int, int, int]) -> dict[str, str]:
+    out = {}
+    for n, hand in enumerate(hands):
+        for column, value in zip(
+            ("fixed_base", "fixed_points", "mobile_base", "mobile_points"),
+            hand,
+            strict=True,
+        ):
+            out[f"t{table}-h{n}-{column}"] = str(value)
+    return out
+
+
+def text(response: Any) -> str:
+    return re.sub(r"\s+", " ", response.content.decode())
+
+
+def test_a_director_runs_two_turns_from_the_scoring_room() -> None:
+    tid, _meta = open_tournament(4, hands_per_turn=2, turns=3, mitchell_turns=2)
+    director = user_with("director", tournament_id=tid)
+    base = f"/console/burraco/{tid}/"
+    page = director.get(base)
+    assert page.status_code == 200
+    assert "Sala conti" in text(page)
+    assert "Forma le linee" in text(page)
+
+    answered = director.post(
+        f"{base}steps/", {"action": "lines", "idempotency_key": "k1"}
+    )
+    assert answered.status_code == 201
+    assert "Linee formate." in text(answered)
+    answered = director.post(
+        f"{base}steps/", {"action": "positions", "idempotency_key": "k2"}
+    )
+    assert answered.status_code == 201
+    assert "Posizioni del turno 1 pubblicate." in text(answered)
+    seats = load_burraco(tid).positions[1]
+    assert [(p.table, p.fixed, p.mobile) for p in seats] == [(1, 1, 3), (2, 2, 4)]
+
+    # One sheet not a multiple of 5: refused beside its line, none recorded.
+    wrong = {
+        **sheet(1, (300, 40, 0, -60), (0, 120, 100, 90)),
+        **sheet(2, (0, 123, 0, 0)),
+        "idempotency_key": "s1",
+    }
+    refused = director.post(f"{base}turns/1/", wrong)
+    assert refused.status_code == 422
+    body = text(refused)
+    assert "Non è stato registrato nulla: correggi gli score segnati." in body
+    assert (
+        "Smazzata 1, i punti della linea fissa 123: ogni valore del conteggio è "
+        "un multiplo di 5 (Codice di Gara Art. 18)" in body
+    )
+    assert 'value="300"' in body  # what was typed comes back
+    assert load_burraco(tid).results == {}
+
+    right = {**wrong, "t2-h0-fixed_points": "125"}
+    recorded = director.post(f"{base}turns/1/", right)
+    assert recorded.status_code == 201, text(recorded)
+    assert "2 score registrati." in text(recorded)
+    results = load_burraco(tid).results
+    assert (results[(1, 1)].fixed_mp, results[(1, 1)].mobile_mp) == (460, 130)
+    assert (results[(1, 2)].fixed_mp, results[(1, 2)].mobile_mp) == (125, 0)
+    # Sent again (its answer lost): the same commands, nothing twice.
+    again = director.post(f"{base}turns/1/", right)
+    assert again.status_code == 400
+    assert "Nessuno score è stato scritto" in text(again)
+
+    # A correction without the opponents' confirmation is refused (Art. 20).
+    fix = {
+        "kind": "correction",
+        "table": "1",
+        "x-h0-fixed_base": "300",
+        "x-h0-fixed_points": "40",
+        "x-h0-mobile_base": "0",
+        "x-h0-mobile_points": "-60",
+        "idempotency_key": "c1",
+    }
+    refused = director.post(f"{base}turns/1/corrections/", fix)
+    assert refused.status_code == 422
+    assert "(Codice di Gara Art. 20)" in text(refused)
+    corrected = director.post(
+        f"{base}turns/1/corrections/", {**fix, "opponents_confirmed": "on"}
+    )
+    assert corrected.status_code == 201
+    assert "Score corretto." in text(corrected)
+    result = load_burraco(tid).results[(1, 1)]
+    assert (result.corrected, result.fixed_mp, result.mobile_mp) == (True, 340, -60)
+
+    # Turn 2's positions close turn 1's corrections: only an inversion.
+    assert (
+        director.post(
+            f"{base}steps/", {"action": "positions", "idempotency_key": "k3"}
+        ).status_code
+        == 201
+    )
+    late = director.post(
+        f"{base}turns/1/corrections/",
+        {**fix, "opponents_confirmed": "on", "idempotency_key": "c2"},
+    )
+    assert late.status_code == 409
+    assert (
+        "La finestra delle correzioni è chiusa: sono pubblicate le posizioni "
+        "del turno successivo (Codice di Gara Art. 20)" in text(late)
+    )
+    turn_page = director.get(f"{base}turns/1/")
+    assert "Inverti i punteggi delle due coppie" in text(turn_page)
+    inverted = director.post(
+        f"{base}turns/1/corrections/",
+        {
+            "kind": "inversion",
+            "table": "1",
+            "pairs_confirmed": "on",
+            "idempotency_key": "i1",
+        },
+    )
+    assert inverted.status_code == 201
+    # The standings take it from turn 2 (Art. 20; decision 0123).
+    assert load_burraco(tid).results[(1, 1)].inverted_after == 2
+
+    ProjectionRunner(RegistryProjection()).catch_up()  # the players' names
+    printed = director.get(f"{base}turns/2/print/")
+    assert printed.status_code == 200
+    assert "Posizioni del turno 2" in text(printed)
+    assert text(printed).count("Ada Rossi") == 8  # both players of 4 pairs
+    overview = text(director.get(base))
+    assert "Il turno 2 è in corso: inserisci gli score" in overview
+    assert overview.count("in attesa dello score") == 2
+    assert overview.count("invertito") == 1
+
+
+def test_only_the_events_directors_use_the_scoring_room() -> None:
+    tid, _meta = open_tournament(4, hands_per_turn=2, turns=2)
+    base = f"/console/burraco/{tid}/"
+    for path in (base, f"{base}turns/1/", f"{base}turns/1/print/"):
+        response = Client().get(path)
+        assert response.status_code == 302
+        assert response["Location"] == f"/login/?next={quote(path)}"
+    for client in (
+        user_with(None),
+        user_with("federation_staff"),
+        user_with("director", tournament_id=uuid.uuid4()),
+    ):
+        assert client.get(base).status_code == 403
+        step = client.post(f"{base}steps/", {"action": "lines"})
+        assert step.status_code == 403
+    assert load_burraco(tid).fixed == ()
+    director = user_with("director", tournament_id=tid)
+    assert director.get(f"{base}steps/").status_code == 405
+    assert director.get(f"/console/burraco/{UUID(int=7)}/").status_code == 403
+    other = user_with("director", tournament_id=UUID(int=7))
+    assert other.get(f"/console/burraco/{UUID(int=7)}/").status_code == 404
