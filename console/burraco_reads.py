@@ -19,7 +19,7 @@ from uuid import UUID
 from burraco import domain as burraco
 from burraco.handlers import load_burraco
 from eventstore.store import event_store
-from registry.selectors import public_people
+from registry.boundary import public_people
 from results_site.pages import Entry
 from tournaments.handlers import load_tournament
 
