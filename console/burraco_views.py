@@ -21,6 +21,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from access.roles import actor_of, is_director
@@ -121,7 +122,8 @@ def step(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
     """The next step the scoring room takes, each the API's command: the
     lines (Art. 2), a turn's positions (Mitchell or Danese, the Art. 20
     cut-off), the standings before the split and the split (Art. 20), the
-    final standings (Art. 20's check)."""
+    final standings (Art. 20's check). The answer is the whole console, since
+    a step changes the turns shown as well."""
     page = page_of(tournament_id)
     action = request.POST.get("action", "")
     commands: dict[str, tuple[str, Callable[[], burraco.BurracoCommand], str]] = {
@@ -162,17 +164,20 @@ def step(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
         )
     except forms.SheetTyped as exc:
         context = _context(page, error=exc.message, sizes=request.POST.get("sizes", ""))
-        return render(request, "console/burraco/_steps.html", context, status=400)
+        return render(request, "console/burraco/console.html", context, status=400)
     except DomainError as exc:
         context = _context(
             page, error=forms.message_of(exc), sizes=request.POST.get("sizes", "")
         )
         return render(
-            request, "console/burraco/_steps.html", context, status=_status(exc)
+            request, "console/burraco/console.html", context, status=_status(exc)
         )
     fresh = page_of(tournament_id)
     return render(
-        request, "console/burraco/_steps.html", _context(fresh, notice=done), status=201
+        request,
+        "console/burraco/console.html",
+        _context(fresh, notice=done),
+        status=201,
     )
 
 
@@ -282,7 +287,10 @@ def turn_sheets(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpRes
         typed={},
         recorded=frozenset(recorded),
         focus=_focus(_tables(fresh, turn), {}),
-        notice=_("%(count)d sheets recorded.") % {"count": len(recorded)},
+        notice=ngettext(
+            "%(count)d sheet recorded.", "%(count)d sheets recorded.", len(recorded)
+        )
+        % {"count": len(recorded)},
     )
     return render(request, template, context, status=201)
 
