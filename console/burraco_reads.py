@@ -189,7 +189,8 @@ def burraco_console(tournament_id: UUID) -> BurracoConsole | None:
             TableLine(
                 turn,
                 p.table,
-                state.group_of(p.fixed),
+                # The merit group of a turn played in groups only.
+                state.group_of(p.fixed) if turn > (state.split_after or turn) else "",
                 _entry(p.fixed),
                 None if p.mobile == burraco.REST else _entry(p.mobile),
                 state.results.get((turn, p.table)),

@@ -2,6 +2,7 @@ from django.urls import path
 
 from burraco.api import views as v
 from burraco.api.entries import AbandonmentApi, EntriesImportApi
+from burraco.api.export import ExportApi
 from burraco.api.printouts import PositionsCsvApi
 
 T = "burraco/tournaments/<uuid:tournament_id>"
@@ -31,4 +32,5 @@ urlpatterns = [
     path(f"{T}/standings/provisional/", v.ProvisionalStandingsApi.as_view()),
     path(f"{T}/groups/", v.GroupsApi.as_view()),
     path(f"{T}/warnings/", v.WarningApi.as_view()),
+    path(f"{T}/export/", ExportApi.as_view(), name="burraco-export"),
 ]
