@@ -148,6 +148,17 @@ def export_tournament(tournament_id: UUID) -> dict[str, Any] | None:
                     if t == turn
                 ],
                 "absences": sorted(pair for t, pair in state.absences if t == turn),
+                "line_ups": [
+                    {
+                        "table": line_up.table,
+                        "team": line_up.team,
+                        "first": line_up.first,
+                        "open_room": [player(p) for p in line_up.open_room],
+                        "closed_room": [player(p) for p in line_up.closed_room],
+                    }
+                    for (t, _team), line_up in sorted(state.line_ups.items())
+                    if t == turn
+                ],
             }
         )
     standings = []

@@ -23,6 +23,7 @@ urlpatterns = [
     path(f"{TABLE}/lateness/", v.LatenessApi.as_view()),
     path(f"{TABLE}/lost-sheet/", v.LostSheetApi.as_view()),
     path(f"{TABLE}/absence/", v.AbsenceApi.as_view()),
+    path(f"{TABLE}/line-up/", v.LineUpApi.as_view()),
     path(f"{T}/substitutions/", v.SubstitutionApi.as_view()),
     path(f"{T}/interruption/", v.InterruptionApi.as_view()),
     path(f"{T}/abandonments/", AbandonmentApi.as_view()),

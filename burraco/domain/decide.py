@@ -29,6 +29,7 @@ from burraco.domain.awards import late, lost_sheet
 from burraco.domain.commands import (
     BurracoCommand,
     CorrectScoreSheet,
+    DeclareLineUp,
     EnterScoreSheet,
     FormLines,
     InterruptTournament,
@@ -80,6 +81,7 @@ from burraco.domain.groups import (
     group_positions,
 )
 from burraco.domain.guards import entered, not_awarded, table_at
+from burraco.domain.lineups import declare
 from burraco.domain.movement import (
     calendar_with_rest,
     danese_with_rest,
@@ -165,6 +167,8 @@ def decide(
             return [interrupt(state, command, now)]
         case RecordAbandonment():
             return [abandon(state, command)]
+        case DeclareLineUp():
+            return [declare(state, command, players or {})]
         case _:
             assert_never(command)
 

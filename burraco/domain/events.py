@@ -30,6 +30,7 @@ __all__ = [
     "FinalStandingsPublished",
     "GroupsFormed",
     "LatenessRecorded",
+    "LineUpDeclared",
     "LinesFormed",
     "PairAbandoned",
     "PlayerSubstituted",
@@ -315,6 +316,22 @@ class PairAbandoned:
     reason: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LineUpDeclared:
+    """Art. 3: a team's pairs for the open and the closed room in a turn;
+    ``first``: it declared before its opponents (decision 0178)."""
+
+    event_type: ClassVar[str] = "burraco.line_up_declared"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    team: int
+    open_room: tuple[UUID, ...]
+    closed_room: tuple[UUID, ...]
+    first: bool
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -334,6 +351,7 @@ BurracoEvent = (
     | PlayerSubstituted
     | TournamentInterrupted
     | PairAbandoned
+    | LineUpDeclared
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -354,4 +372,5 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     PlayerSubstituted,
     TournamentInterrupted,
     PairAbandoned,
+    LineUpDeclared,
 )

@@ -15,6 +15,7 @@ from burraco.domain.events import (
     GroupsFormed,
     LatenessRecorded,
     LinesFormed,
+    LineUpDeclared,
     PairAbandoned,
     PlayerSubstituted,
     PositionsPublished,
@@ -131,6 +132,10 @@ class BurracoState:
     )
     interrupted: TournamentInterrupted | None = None
     abandoned: frozenset[int] = frozenset()
+    # Art. 3 (teams): each team's declared line-up by (turn, team).
+    line_ups: MappingProxyType[tuple[int, int], LineUpDeclared] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
 
     @property
     def exists(self) -> bool:
@@ -358,6 +363,9 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, interrupted=event)
         case PairAbandoned():
             return replace(state, abandoned=state.abandoned | {event.pair})
+        case LineUpDeclared():
+            line_ups = {**state.line_ups, (event.turn, event.team): event}
+            return replace(state, line_ups=MappingProxyType(line_ups))
         case _:
             assert_never(event)
 
@@ -372,8 +380,10 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
     lateness = dict(tournament.lateness)
     warnings = list(tournament.warnings)
     absences = set(tournament.absences)
+    line_ups = dict(tournament.line_ups)
     for table in tables:
         absences |= table.absences
+        line_ups.update(table.line_ups)
         results.update(table.results)
         lateness.update(table.lateness)
         warnings.extend(table.warnings)
@@ -386,4 +396,5 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
         lateness=MappingProxyType(lateness),
         warnings=tuple(warnings),
         absences=frozenset(absences),
+        line_ups=MappingProxyType(line_ups),
     )
