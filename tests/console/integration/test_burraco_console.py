@@ -18,6 +18,7 @@ from django.test import Client
 from access.models import RoleGrant
 from burraco.handlers import load_burraco
 from eventstore.projections import ProjectionRunner
+from eventstore.store import EventStore
 from registry.projections import RegistryProjection
 from tests.support.burraco import open_tournament
 
@@ -184,3 +185,72 @@ def test_only_the_events_directors_use_the_scoring_room() -> None:
     assert director.get(f"/console/burraco/{UUID(int=7)}/").status_code == 403
     other = user_with("director", tournament_id=UUID(int=7))
     assert other.get(f"/console/burraco/{UUID(int=7)}/").status_code == 404
+
+
+def test_the_split_and_the_final_standings_from_the_scoring_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Every step button: two Mitchell turns, the standings before the split,
+    the groups once the check is over, a Danese turn in each group, the
+    final standings; the sheets typed as the form sends them."""
+    tid, _meta = open_tournament(
+        8, hands_per_turn=2, turns=3, mitchell_turns=2, split_after=2, merit_groups=2
+    )
+    director = user_with("director", tournament_id=tid)
+    base = f"/console/burraco/{tid}/"
+
+    def step(action: str, **more: str) -> Any:
+        return director.post(
+            f"{base}steps/",
+            {"action": action, "idempotency_key": uuid.uuid4().hex, **more},
+        )
+
+    def play(turn: int, winners: dict[int, int]) -> None:
+        body = {"idempotency_key": uuid.uuid4().hex}
+        for table in range(1, 5):
+            body |= sheet(table, (winners.get(table, 0), 0, 0, 0))
+        answered = director.post(f"{base}turns/{turn}/", body)
+        assert answered.status_code == 201, text(answered)
+        assert "4 score registrati." in text(answered)
+
+    assert step("lines").status_code == 201
+    assert step("positions").status_code == 201
+    play(1, {1: 100, 2: 200, 3: 300, 4: 400})
+    assert step("positions").status_code == 201
+    play(2, {1: 100, 2: 200, 3: 300, 4: 400})
+    page = text(director.get(base))
+    assert "Pubblica la classifica prima della divisione in gironi" in page
+    # The groups wait for the end of the check (Art. 20).
+    assert step("provisional").status_code == 201
+    early = step("groups")
+    assert early.status_code == 409
+    assert (
+        "I gironi di merito si formano quando la classifica prima della divisione "
+        "è definitiva (Codice di Gara Art. 20)" in text(early)
+    )
+    deadline = load_burraco(tid).provisional_deadline
+    assert deadline is not None
+    monkeypatch.setattr(EventStore, "now", lambda self: deadline)
+    wrong = step("groups", sizes="4 x")
+    assert wrong.status_code == 400
+    assert "Scrivi le coppie di ogni girone, dal girone A: 24 26" in text(wrong)
+    assert step("groups", sizes="4 4").status_code == 201
+    groups = load_burraco(tid).groups
+    assert [len(g) for g in groups] == [4, 4]
+    assert (
+        "Il turno 3 è abbinato con il Danese dalla classifica, in ogni girone di merito."
+        in text(director.get(base))
+    )
+    assert step("positions").status_code == 201
+    seats = load_burraco(tid).positions[3]
+    assert [p.table for p in seats] == [1, 2, 3, 4]
+    assert {p.fixed for p in seats[:2]} | {p.mobile for p in seats[:2]} == set(
+        groups[0]
+    )
+    play(3, {})
+    final = step("final")
+    assert final.status_code == 201
+    assert "Classifica finale esposta per il controllo." in text(final)
+    assert load_burraco(tid).final_published_at is not None
+    # Nothing further: no step button, the sheets of turn 3 closed.
+    assert 'name="action"' not in text(director.get(base))
