@@ -16,51 +16,13 @@ from django.contrib.auth import get_user_model
 from access.models import RoleGrant
 from burraco import domain as b
 from burraco.export import export_tournament
-from burraco.handlers import create_burraco, handle_burraco, load_burraco
-from eventstore.store import Metadata, event_store
+from burraco.handlers import handle_burraco, load_burraco
+from eventstore.store import Metadata
 from rules.errors import DomainError
 from tests.support.auth import token_client
-from tests.support.players import register_players
-from tournaments.domain import tournament
-from tournaments.handlers import handle_tournament
+from tests.support.burraco import teams_tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-
-def teams_tournament(
-    teams: int, turns: int = 2
-) -> tuple[UUID, Metadata, dict[int, list[UUID]]]:
-    tid = uuid.uuid4()
-    meta = Metadata(actor="system:tests", tournament_id=tid)
-    create_burraco(
-        tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Burraco a squadre",
-            game=tournament.Game.BURRACO,
-            form=tournament.Form.TEAMS,
-            scoring=tournament.ScoringMethod.BURRACO_VP,
-            windows=tournament.WindowRules(),
-            starts_at=event_store().now(),
-        ),
-        b.OpenBurraco(
-            tournament_id=tid, hands_per_turn=2, turns=turns, form=b.EntryForm.TEAMS
-        ),
-        metadata=meta,
-    )
-    players = {}
-    for number in range(1, teams + 1):
-        players[number] = [UUID(p) for p in register_players(5)]
-        handle_tournament(
-            tid,
-            tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid4(),
-                player_ids=tuple(players[number]),
-            ),
-            metadata=meta,
-        )
-    return tid, meta, players
 
 
 def room(fixed: int, mobile: int) -> tuple[b.SheetHand, ...]:

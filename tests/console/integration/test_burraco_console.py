@@ -20,7 +20,7 @@ from burraco.handlers import load_burraco
 from eventstore.projections import ProjectionRunner
 from eventstore.store import EventStore
 from registry.projections import RegistryProjection
-from tests.support.burraco import open_tournament
+from tests.support.burraco import open_tournament, teams_tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -254,3 +254,26 @@ def test_the_split_and_the_final_standings_from_the_scoring_room(
     assert load_burraco(tid).final_published_at is not None
     # Nothing further: no step button, the sheets of turn 3 closed.
     assert 'name="action"' not in text(director.get(base))
+
+
+def test_a_teams_match_is_entered_with_both_rooms() -> None:
+    tid, _meta, _players = teams_tournament(2, turns=1)
+    director = user_with("director", tournament_id=tid)
+    base = f"/console/burraco/{tid}/"
+    assert director.post(f"{base}steps/", {"action": "lines"}).status_code == 201
+    assert director.post(f"{base}steps/", {"action": "positions"}).status_code == 201
+    page = text(director.get(f"{base}turns/1/"))
+    assert "Tavolo 1, smazzata 1, la base della linea fissa (sala chiusa)" in page
+    open_room = sheet(1, (300, 0, 0, 0))
+    refused = director.post(f"{base}turns/1/", open_room)
+    assert refused.status_code == 422
+    assert "(Codice di Gara Art. 6)" in text(refused)
+    closed = {k.replace("t1-", "t1-c-"): v for k, v in sheet(1, (0, 0, 0, 100)).items()}
+    recorded = director.post(f"{base}turns/1/", {**open_room, **closed})
+    assert recorded.status_code == 201
+    result = load_burraco(tid).results[(1, 1)]
+    assert (result.hands[0].fixed_base, result.closed_hands[0].mobile_points) == (
+        300,
+        100,
+    )
+    assert (result.fixed_mp, result.mobile_mp) == (300, 100)
