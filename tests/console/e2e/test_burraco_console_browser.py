@@ -18,7 +18,7 @@ from access.models import RoleGrant
 from burraco.handlers import load_burraco
 from eventstore.projections import ProjectionRunner
 from registry.projections import RegistryProjection
-from tests.console.e2e.test_console_browser import DESKTOP, sign_in
+from tests.console.e2e.test_console_browser import DESKTOP, PHONE, sign_in
 from tests.support.auth import PASSWORD
 from tests.support.burraco import open_tournament
 from tests.support.server import Server
@@ -175,3 +175,13 @@ def test_the_director_runs_the_scoring_room_from_the_keyboard(
     assert rows.nth(1).inner_text().split("\t")[:1] == ["2"]
     assert rows.nth(1).inner_text().count("Ada Rossi") == 4
     shot(page, "burraco-positions-print-it")
+
+    # On a phone the pages fit the screen's width (the tables scroll).
+    phone = browser.window(PHONE, "it-IT")
+    sign_in(
+        phone, server, get_user_model().objects.get(username="bur2-director"), console
+    )
+    for path in (console, f"{console}turns/2/"):
+        phone.goto(f"{server.url}{path}")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(phone, "burraco-turn-phone-it")
