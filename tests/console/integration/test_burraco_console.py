@@ -17,10 +17,12 @@ from django.test import Client
 
 from access.models import RoleGrant
 from burraco.handlers import load_burraco
+from burraco.projections import BurracoStandings
 from eventstore.projections import ProjectionRunner
 from eventstore.store import EventStore
 from registry.projections import RegistryProjection
 from tests.support.burraco import open_tournament, teams_tournament
+from tournaments.projections import TournamentResults
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -167,6 +169,14 @@ def test_a_director_runs_two_turns_from_the_scoring_room() -> None:
 def test_only_the_events_directors_use_the_scoring_room() -> None:
     tid, _meta = open_tournament(4, hands_per_turn=2, turns=2)
     base = f"/console/burraco/{tid}/"
+    # The event's page shows its directors the way in, and no one else.
+    ProjectionRunner(TournamentResults()).catch_up()
+    ProjectionRunner(BurracoStandings()).catch_up()
+    event_page = f"/events/{tid}/burraco/"
+    link = f'<a class="button" href="{base}">Sala conti</a>'
+    assert link in text(user_with("director", tournament_id=tid).get(event_page))
+    assert link not in text(Client(HTTP_ACCEPT_LANGUAGE="it").get(event_page))
+    assert link not in text(user_with("federation_staff").get(event_page))
     for path in (base, f"{base}turns/1/", f"{base}turns/1/print/"):
         response = Client().get(path)
         assert response.status_code == 302
