@@ -86,6 +86,7 @@ class BurracoConsole:
     state: burraco.BurracoState
     turns: dict[int, tuple[TableLine, ...]]
     now: datetime
+    entries: int = 0  # the pairs (teams) entered
 
     @property
     def opened(self) -> burraco.BurracoOpened:
@@ -205,6 +206,7 @@ def burraco_console(tournament_id: UUID) -> BurracoConsole | None:
         state=state,
         turns=turns,
         now=event_store().now(),
+        entries=len(entered.entries),
     )
 
 

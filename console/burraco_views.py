@@ -26,6 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from access.roles import actor_of, is_director
 from burraco import domain as burraco
+from burraco.entries_import import import_entries
 from burraco.handlers import handle_burraco
 from console import burraco_forms as forms
 from console import burraco_reads as reads
@@ -177,6 +178,45 @@ def step(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
         request,
         "console/burraco/console.html",
         _context(fresh, notice=done),
+        status=201,
+    )
+
+
+MAX_FILE = 2 * 1024 * 1024  # a thousand rows are far smaller
+
+
+@require_POST
+@director_only
+def entries(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
+    """The pairs from a CSV or XLSX file (columns ``pair``, ``member_1``,
+    ``member_2`` by federation number), each member checked against the
+    register, all or none: ``burraco.entries_import.import_entries``, the
+    function the API's ``entries/import/`` calls."""
+    page = page_of(tournament_id)
+    upload = request.FILES.get("file")
+    if upload is None or upload.size is None or upload.size > MAX_FILE:
+        context = _context(page, import_error=_("Choose a CSV or XLSX file."))
+        return render(request, "console/burraco/console.html", context, status=400)
+    result, rejected, entered = import_entries(
+        tournament_id,
+        upload.read(),
+        metadata=_metadata(request, tournament_id, "import_entries"),
+    )
+    if rejected or result is None:
+        context = _context(
+            page,
+            import_error=_("Nothing was entered: correct the rows below."),
+            rejected=rejected,
+        )
+        return render(request, "console/burraco/console.html", context, status=422)
+    fresh = page_of(tournament_id)
+    notice = ngettext(
+        "%(count)d pair entered.", "%(count)d pairs entered.", entered
+    ) % {"count": entered}
+    return render(
+        request,
+        "console/burraco/console.html",
+        _context(fresh, import_notice=notice),
         status=201,
     )
 

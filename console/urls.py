@@ -35,6 +35,7 @@ urlpatterns = [
     ),
     path(f"{B}/", burraco_views.console, name="burraco"),
     path(f"{B}/steps/", burraco_views.step, name="burraco_step"),
+    path(f"{B}/entries/", burraco_views.entries, name="burraco_entries"),
     path(f"{B}/turns/<cnum:turn>/", burraco_views.turn_sheets, name="burraco_turn"),
     path(
         f"{B}/turns/<cnum:turn>/corrections/",
