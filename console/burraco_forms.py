@@ -24,6 +24,13 @@ COLUMN_NAMES: dict[str, object] = {
     "mobile_points": gettext_lazy("the mobile line's points"),
 }
 
+LINE_UP_FIELDS: tuple[tuple[str, object], ...] = (
+    ("open_1", gettext_lazy("Open room, first player")),
+    ("open_2", gettext_lazy("Open room, second player")),
+    ("closed_1", gettext_lazy("Closed room, first player")),
+    ("closed_2", gettext_lazy("Closed room, second player")),
+)
+
 # What a refusal says, by its code; the domain's English detail otherwise.
 MESSAGES: dict[str, object] = {
     "not_a_multiple_of_five": gettext_lazy(
@@ -50,6 +57,16 @@ MESSAGES: dict[str, object] = {
         "The merit groups are formed once the standings before the split are final"
     ),
     "invalid_lines": gettext_lazy("The lines cannot be formed so"),
+    "invalid_line_up": gettext_lazy(
+        "This line-up is not valid: two pairs of the team's own players"
+    ),
+    "line_up_out_of_order": gettext_lazy(
+        "The other team declares first: the lower card in the first turn, "
+        "the team lower in the standings after"
+    ),
+    "line_up_declared": gettext_lazy(
+        "This team's line-up is declared: it does not change"
+    ),
     "tournament_interrupted": gettext_lazy("The tournament is interrupted"),
     "idempotency_key_reused": gettext_lazy(
         "This form was already sent with other values: reload the page"

@@ -11,9 +11,10 @@ are refused together before any is sent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
+from typing import Any
 from uuid import UUID
 
 from burraco import domain as burraco
@@ -87,6 +88,20 @@ class BurracoConsole:
     turns: dict[int, tuple[TableLine, ...]]
     now: datetime
     entries: int = 0  # the pairs (teams) entered
+    # Teams: each team's players as (id, label), for the line-up (Art. 3).
+    rosters: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+
+    def line_ups(self, turn: int) -> list[burraco.LineUpDeclared]:
+        """The line-ups declared for ``turn``, by table, first declared first."""
+        found = [d for (t, _team), d in self.state.line_ups.items() if t == turn]
+        return sorted(found, key=lambda d: (d.table, not d.first))
+
+    def player_label(self, player_id: UUID) -> str:
+        for roster in self.rosters.values():
+            for pid, label in roster:
+                if pid == str(player_id):
+                    return label
+        return str(player_id)
 
     @property
     def opened(self) -> burraco.BurracoOpened:
@@ -207,7 +222,25 @@ def burraco_console(tournament_id: UUID) -> BurracoConsole | None:
         turns=turns,
         now=event_store().now(),
         entries=len(entered.entries),
+        rosters={
+            number: tuple(
+                (str(p), _label(people.get(str(p)), str(p))) for p in e.player_ids
+            )
+            for number, e in entered.entries.items()
+        }
+        if state.opened.form is burraco.EntryForm.TEAMS
+        else {},
     )
+
+
+def _label(person: Any, player_id: str) -> str:
+    """A player as the director picks him: his name, else his federation
+    number, else his id (a player who asked not to be published)."""
+    if person is not None and person.name:
+        return str(person.name)
+    if person is not None and person.number:
+        return str(person.number)
+    return player_id
 
 
 def check_sheet(page: BurracoConsole, command: burraco.EnterScoreSheet) -> None:

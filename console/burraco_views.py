@@ -82,10 +82,22 @@ def _context(page: reads.BurracoConsole, **more: Any) -> dict[str, Any]:
     if isinstance(turn, int):
         more.setdefault("correctable", page.correctable(turn))
         more.setdefault("invertible", page.invertible(turn))
+        more.setdefault("declared", page.line_ups(turn))
+        more.setdefault("lineup_form", {})
+        more.setdefault(
+            "matches",
+            [
+                (f"{t.table}-{team}", t.table, team)
+                for t in page.turns.get(turn, ())
+                if t.mobile is not None and t.result is None
+                for team in (t.fixed.number, t.mobile.number)
+            ],
+        )
     return {
         "page": page,
         "key": new_key(),
         "columns": list(forms.COLUMN_NAMES.items()),
+        "lineup_fields": forms.LINE_UP_FIELDS,
         **more,
     }
 
@@ -386,6 +398,63 @@ def turn_fix(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpRespon
     fresh = page_of(tournament_id)
     context = _context(fresh, turn=turn, form={}, notice=done)
     return render(request, "console/burraco/_fix.html", context, status=201)
+
+
+def _player(raw: str) -> UUID:
+    try:
+        return UUID(raw.strip())
+    except ValueError:
+        raise forms.SheetTyped(_("Choose the four players")) from None
+
+
+@require_POST
+@director_only
+def turn_line_up(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpResponse:
+    """Art. 3 (teams): a team's pairs for the open and the closed room, the
+    command the API's ``line-up/`` sends (``DeclareLineUp``)."""
+    page = page_of(tournament_id)
+    _tables(page, turn)
+    data = request.POST
+    context = _context(page, turn=turn, lineup_form=data)
+    try:
+        table_text, _sep, team_text = data.get("match", "").partition("-")
+        if not (table_text.isdigit() and team_text.isdigit()):
+            raise forms.SheetTyped(_("Choose the table and the team"))
+        command = burraco.DeclareLineUp(
+            turn=turn,
+            table=int(table_text),
+            team=int(team_text),
+            open_room=(
+                _player(data.get("open_1", "")),
+                _player(data.get("open_2", "")),
+            ),
+            closed_room=(
+                _player(data.get("closed_1", "")),
+                _player(data.get("closed_2", "")),
+            ),
+            drew_lower_card=data.get("drew_lower_card") == "on",
+        )
+        handle_burraco(
+            tournament_id,
+            command,
+            metadata=_metadata(request, tournament_id, "declare_line_up"),
+            idempotency_key=_key(request),
+        )
+    except forms.SheetTyped as exc:
+        context.update(lineup_error=exc.message, key=_key(request) or new_key())
+        return render(request, "console/burraco/_line_ups.html", context, status=400)
+    except DomainError as exc:
+        context.update(
+            lineup_error=forms.message_of(exc), key=_key(request) or new_key()
+        )
+        return render(
+            request, "console/burraco/_line_ups.html", context, status=_status(exc)
+        )
+    fresh = page_of(tournament_id)
+    context = _context(
+        fresh, turn=turn, lineup_form={}, lineup_notice=_("Line-up recorded.")
+    )
+    return render(request, "console/burraco/_line_ups.html", context, status=201)
 
 
 @require_GET

@@ -43,6 +43,11 @@ urlpatterns = [
         name="burraco_fix",
     ),
     path(
+        f"{B}/turns/<cnum:turn>/line-ups/",
+        burraco_views.turn_line_up,
+        name="burraco_line_up",
+    ),
+    path(
         f"{B}/turns/<cnum:turn>/print/",
         burraco_views.print_positions,
         name="burraco_print",

@@ -70,3 +70,9 @@ def sheet_prefix(base: str, table: Any, closed: str) -> str:
     """The field names' prefix of a sheet's hands: ``t3-`` (open room),
     ``t3-c-`` (closed room); ``x-`` for the correction form (no table)."""
     return f"{base}{table}-{closed}" if table else f"{base}-{closed}"
+
+
+@register.filter
+def label_of(page: Any, player_id: Any) -> str:
+    """A player of a burraco team as the console names him."""
+    return str(page.player_label(player_id))

@@ -5,6 +5,7 @@ windows, the printable positions; and who may use it."""
 
 from __future__ import annotations
 
+import html
 import re
 import uuid
 from typing import Any
@@ -49,7 +50,8 @@ def sheet(table: int, *hands: tuple[int, int, int, int]) -> dict[str, str]:
 
 
 def text(response: Any) -> str:
-    return re.sub(r"\s+", " ", response.content.decode())
+    """The page's HTML, white space folded and entities read (l'altra)."""
+    return html.unescape(re.sub(r"\s+", " ", response.content.decode()))
 
 
 def test_a_director_runs_two_turns_from_the_scoring_room() -> None:
@@ -287,3 +289,43 @@ def test_a_teams_match_is_entered_with_both_rooms() -> None:
         100,
     )
     assert (result.fixed_mp, result.mobile_mp) == (300, 100)
+
+
+def test_a_team_line_up_is_declared_from_the_turn_page() -> None:
+    tid, _meta, players = teams_tournament(2, turns=1)
+    director = user_with("director", tournament_id=tid)
+    base = f"/console/burraco/{tid}/"
+    assert director.post(f"{base}steps/", {"action": "lines"}).status_code == 201
+    assert director.post(f"{base}steps/", {"action": "positions"}).status_code == 201
+    page = text(director.get(f"{base}turns/1/"))
+    assert "Formazioni (Art. 3)" in page
+    assert '<option value="1-1">Tavolo 1, squadra 1</option>' in page
+    assert '<option value="1-2">Tavolo 1, squadra 2</option>' in page
+    four = {
+        "match": "1-2",
+        "open_1": str(players[2][0]),
+        "open_2": str(players[2][1]),
+        "closed_1": str(players[2][2]),
+        "closed_2": str(players[2][3]),
+        "idempotency_key": "l1",
+    }
+    # The first turn: the team that turned up the lower card declares first.
+    early = director.post(f"{base}turns/1/line-ups/", four)
+    assert early.status_code == 409
+    assert (
+        "Dichiara prima l'altra squadra: al primo turno chi ha scoperto la carta "
+        "più bassa, poi la squadra con il punteggio in classifica inferiore "
+        "(Codice di Gara Art. 3)" in text(early)
+    )
+    missing = director.post(f"{base}turns/1/line-ups/", {**four, "closed_2": ""})
+    assert missing.status_code == 400
+    assert "Scegli i quattro giocatori" in text(missing)
+    stored = director.post(
+        f"{base}turns/1/line-ups/",
+        {**four, "drew_lower_card": "on", "idempotency_key": "l2"},
+    )
+    assert stored.status_code == 201
+    assert "Formazione registrata." in text(stored)
+    assert 'data-team="2">Tavolo 1, squadra 2 (prima): sala aperta' in text(stored)
+    declared = load_burraco(tid).line_ups[(1, 2)]
+    assert (declared.first, declared.closed_room) == (True, tuple(players[2][2:4]))

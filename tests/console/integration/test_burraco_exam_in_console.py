@@ -110,7 +110,7 @@ def test_the_scoring_room_exam_in_the_directors_pages(
     body = text(refused)
     assert "Non è stato iscritto nessuno: correggi le righe qui sotto." in body
     assert re.search(
-        r"<td class=\"num\">5</td><td>member_2</td><td>&#x27;NOT-A-MEMBER&#x27; is "
+        r"<td class=\"num\">5</td><td>member_2</td><td>'NOT-A-MEMBER' is "
         r"not a member on the register</td>",
         body,
     )
