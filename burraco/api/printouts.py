@@ -24,7 +24,7 @@ COLUMNS = ("table", "group", "fixed", "mobile")
 
 class PositionsCsvApi(APIView):
     """``GET``: a published turn's positions as CSV, a line a table:
-    ``table,group,fixed,mobile`` (the merit group after the split; an
+    ``table,group,fixed,mobile`` (the merit group of a turn played in groups; an
     incomplete table's empty side is blank). Public, as the positions."""
 
     permission_classes = [AllowAny]
@@ -44,11 +44,13 @@ class PositionsCsvApi(APIView):
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(COLUMNS)
+        # The merit group of a turn played in groups only (decision 0177).
+        in_groups = state.split_after is not None and turn > state.split_after
         for p in positions:
             writer.writerow(
                 [
                     p.table,
-                    state.group_of(p.fixed),
+                    state.group_of(p.fixed) if in_groups else "",
                     p.fixed,
                     "" if p.mobile == burraco.REST else p.mobile,
                 ]
