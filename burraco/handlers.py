@@ -54,6 +54,7 @@ TABLE_COMMANDS = (
     burraco.CorrectScoreSheet,
     burraco.RecordLateness,
     burraco.RecordLostSheet,
+    burraco.DeclareLineUp,
 )
 READS_RESULTS = (
     burraco.RecordWrongTable,
@@ -216,6 +217,10 @@ def handle_burraco(
     players: dict[int, tuple[UUID, ...]] = {}
     if isinstance(command, burraco.FormLines | burraco.RecordOrigins):
         entries = tuple(tournaments.load_tournament(tournament_id).entries)
+    if isinstance(command, burraco.DeclareLineUp):
+        # Art. 2: a team's pairs are formed from its own players.
+        entered = tournaments.load_tournament(tournament_id).entries
+        players = {n: e.player_ids for n, e in entered.items()}
     if isinstance(command, burraco.SubstitutePlayer):
         # Art. 38's incoming player is a member on the register (decision 0083).
         incoming = (command.player_in,)
@@ -269,7 +274,8 @@ def _at_table(
     | burraco.CorrectScoreSheet
     | burraco.RecordLateness
     | burraco.RecordLostSheet
-    | burraco.RecordAbsence,
+    | burraco.RecordAbsence
+    | burraco.DeclareLineUp,
     metadata: Metadata,
     idempotency_key: str | None,
     expected_version: int | None,
@@ -279,13 +285,21 @@ def _at_table(
     since (under the shared lock a publication takes exclusively)."""
     own = burraco.stream_id(tournament_id)
     seen = [0]
+    players: dict[int, tuple[UUID, ...]] = {}
+    if isinstance(command, burraco.DeclareLineUp):
+        # Art. 2: a team's pairs are formed from its own players.
+        entered = tournaments.load_tournament(tournament_id).entries
+        players = {n: e.player_ids for n, e in entered.items()}
 
     def decide(table: burraco.BurracoState, now: Any) -> list[Any]:
         seen[0], current = BURRACO.load(own)
-        if isinstance(command, burraco.RecordAbsence):
-            # Art. 38 counts the pair's absences in every turn so far.
+        if isinstance(command, burraco.RecordAbsence | burraco.DeclareLineUp):
+            # Art. 38 counts the pair's absences in every turn so far; Art. 3
+            # asks the standings after the previous turn.
             current = burraco.merge(current, TABLE_RESULTS.load(tournament_id)[1])
-        return burraco.decide(burraco.merge(current, table), command, now)
+        return burraco.decide(
+            burraco.merge(current, table), command, now, players=players
+        )
 
     def unchanged(result: AppendResult) -> None:
         _advisory(tournament_id, shared=True)

@@ -14,6 +14,9 @@ class BurracoEventRow(models.Model):
     final_published_at = models.DateTimeField(null=True)
     check_deadline = models.DateTimeField(null=True)
     final = models.BooleanField(default=False)
+    # The single group's last turn once its standings are published for the
+    # Art. 20 check before the split (public from then; decision 0145).
+    provisional_turn = models.PositiveSmallIntegerField(null=True)
     position = models.BigIntegerField()
 
     def __str__(self) -> str:

@@ -87,6 +87,9 @@ def _rewrite(tournament_id: UUID, position: int) -> None:
         final_published_at=state.final_published_at,
         check_deadline=state.check_deadline,
         final=state.final,
+        provisional_turn=state.split_after
+        if state.provisional_deadline is not None
+        else None,
         position=recorded[-1].global_position,
     )
     BurracoResultRow.objects.bulk_create(

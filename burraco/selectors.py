@@ -112,13 +112,19 @@ def turn_results(
 def public_turns(tournament_id: UUID) -> list[int]:
     """The turns whose results and standings anyone may read, from the read
     model: a turn once the next one's positions are published, the last
-    once the final standings are (Art. 20; decision 0122). A page showing
-    the public standings reads ``standings(tid, public_turns(tid)[-1])``."""
+    once the final standings are, the single group's last turn once its
+    standings are published for the check before the split (Art. 20;
+    decisions 0122, 0145), as ``BurracoState.results_public`` has it. A page
+    showing the public standings reads ``standings(tid, public_turns(tid)[-1])``."""
     row = event_row(tournament_id)
     if row is None:
         return []
     last = row.current_turn if row.final_published_at else row.current_turn - 1
-    return [t for t in standings_turns(tournament_id) if t <= last]
+    return [
+        t
+        for t in standings_turns(tournament_id)
+        if t <= last or t == row.provisional_turn
+    ]
 
 
 def visible_turns(

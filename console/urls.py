@@ -4,7 +4,7 @@ results site."""
 
 from django.urls import path, register_converter
 
-from console import organizer_views, print_views, table_views, views
+from console import burraco_views, organizer_views, print_views, table_views, views
 from httpapi.inputs import BoundedNumber
 
 register_converter(BoundedNumber, "cnum")
@@ -12,6 +12,7 @@ register_converter(BoundedNumber, "cnum")
 app_name = "console"
 S = "console/events/<uuid:tournament_id>/sessions/<cnum:session>"
 P = f"{S}/print"
+B = "console/burraco/<uuid:tournament_id>"
 
 urlpatterns = [
     path(f"{S}/", views.console, name="console"),
@@ -31,6 +32,25 @@ urlpatterns = [
         "console/events/<uuid:tournament_id>/late-corrections/",
         organizer_views.late_corrections,
         name="late_corrections",
+    ),
+    path(f"{B}/", burraco_views.console, name="burraco"),
+    path(f"{B}/steps/", burraco_views.step, name="burraco_step"),
+    path(f"{B}/entries/", burraco_views.entries, name="burraco_entries"),
+    path(f"{B}/turns/<cnum:turn>/", burraco_views.turn_sheets, name="burraco_turn"),
+    path(
+        f"{B}/turns/<cnum:turn>/corrections/",
+        burraco_views.turn_fix,
+        name="burraco_fix",
+    ),
+    path(
+        f"{B}/turns/<cnum:turn>/line-ups/",
+        burraco_views.turn_line_up,
+        name="burraco_line_up",
+    ),
+    path(
+        f"{B}/turns/<cnum:turn>/print/",
+        burraco_views.print_positions,
+        name="burraco_print",
     ),
     path("table/", table_views.sign_in, name="table_login"),
     path("table/sign-out/", table_views.sign_out, name="table_logout"),

@@ -7,6 +7,7 @@ from uuid import UUID
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
+from access.roles import is_director
 from results_site import burraco_pages
 
 
@@ -16,4 +17,8 @@ def event(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
     page = burraco_pages.burraco_page(request.user, tournament_id, turn)
     if page is None:
         raise Http404("no such burraco event")
-    return render(request, "results_site/burraco.html", {"page": page})
+    # The event's directors find their scoring room from here (decision 0176).
+    director = is_director(request.user, tournament_id)
+    return render(
+        request, "results_site/burraco.html", {"page": page, "director": director}
+    )

@@ -36,7 +36,7 @@ def _blank(number: int) -> int | str:
 
 class PositionsCsvApi(APIView):
     """``GET``: a published turn's positions as CSV, a line a table:
-    ``table,group,fixed,mobile`` (the merit group after the split; an
+    ``table,group,fixed,mobile`` (the merit group of a turn played in groups; an
     incomplete table's empty side is blank); a giallo's lines are two
     players: ``table,group,fixed,fixed_partner,mobile,mobile_partner``.
     Public, as the positions."""
@@ -58,6 +58,8 @@ class PositionsCsvApi(APIView):
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(GIALLO_COLUMNS if state.giallo else COLUMNS)
+        # The merit group of a turn played in groups only (decision 0177).
+        in_groups = state.split_after is not None and turn > state.split_after
         for p in positions:
             if state.giallo:
                 writer.writerow(
@@ -72,7 +74,12 @@ class PositionsCsvApi(APIView):
                 )
                 continue
             writer.writerow(
-                [p.table, state.group_of(p.fixed), p.fixed, _blank(p.mobile)]
+                [
+                    p.table,
+                    state.group_of(p.fixed) if in_groups else "",
+                    p.fixed,
+                    _blank(p.mobile),
+                ]
             )
         request.accepted_renderer = CsvRenderer()
         request.accepted_media_type = CsvRenderer.media_type

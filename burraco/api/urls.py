@@ -2,6 +2,7 @@ from django.urls import path
 
 from burraco.api import views as v
 from burraco.api.entries import AbandonmentApi, EntriesImportApi
+from burraco.api.export import ExportApi
 from burraco.api.printouts import PositionsCsvApi
 
 T = "burraco/tournaments/<uuid:tournament_id>"
@@ -24,6 +25,7 @@ urlpatterns = [
     path(f"{TABLE}/lateness/", v.LatenessApi.as_view()),
     path(f"{TABLE}/lost-sheet/", v.LostSheetApi.as_view()),
     path(f"{TABLE}/absence/", v.AbsenceApi.as_view()),
+    path(f"{TABLE}/line-up/", v.LineUpApi.as_view()),
     path(f"{T}/substitutions/", v.SubstitutionApi.as_view()),
     path(f"{T}/interruption/", v.InterruptionApi.as_view()),
     path(f"{T}/abandonments/", AbandonmentApi.as_view()),
@@ -33,4 +35,5 @@ urlpatterns = [
     path(f"{T}/standings/provisional/", v.ProvisionalStandingsApi.as_view()),
     path(f"{T}/groups/", v.GroupsApi.as_view()),
     path(f"{T}/warnings/", v.WarningApi.as_view()),
+    path(f"{T}/export/", ExportApi.as_view(), name="burraco-export"),
 ]

@@ -634,6 +634,39 @@ class AbsenceApi(DirectorCommandApi):
         return _command(request, tournament_id, command, "record_absence")
 
 
+class LineUpApi(DirectorCommandApi):
+    """``POST``: Art. 3 (teams), a team's pairs for the open and the closed
+    room at this table in the turn in play, before the match's sheet; the
+    team that drew the lower card (first turn; ``drew_lower_card``) or stands
+    lower in the standings declares first (409 ``line_up_out_of_order``);
+    once declared it does not change (409 ``line_up_declared``)."""
+
+    class InputSerializer(serializers.Serializer):
+        team = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)
+        open_room = serializers.ListField(
+            child=serializers.UUIDField(), min_length=2, max_length=2
+        )
+        closed_room = serializers.ListField(
+            child=serializers.UUIDField(), min_length=2, max_length=2
+        )
+        drew_lower_card = serializers.BooleanField(default=False)
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(
+        self, request: Request, tournament_id: UUID, turn: int, table: int
+    ) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.DeclareLineUp(
+            turn=turn,
+            table=table,
+            team=data["team"],
+            open_room=tuple(data["open_room"]),
+            closed_room=tuple(data["closed_room"]),
+            drew_lower_card=data["drew_lower_card"],
+        )
+        return _command(request, tournament_id, command, "declare_line_up")
+
+
 class SubstitutionApi(DirectorCommandApi):
     """``POST``: Art. 38, one player of a pair replaced before half the
     turns, by a registered player new to the tournament; once a pair."""

@@ -18,6 +18,7 @@ from burraco.domain.values import (
 __all__ = [
     "BurracoCommand",
     "CorrectScoreSheet",
+    "DeclareLineUp",
     "EnterScoreSheet",
     "FormLines",
     "InterruptTournament",
@@ -220,6 +221,22 @@ class RecordAbandonment:
     reason: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareLineUp:
+    """Art. 3 (teams): which two players of ``team`` play in the open room
+    and which two in the closed room at ``table`` in ``turn`` (Art. 2: the
+    pairs may change at the start of every turn). The team that drew the
+    lower card (first turn) or stands lower in the standings (later turns)
+    declares first; ``drew_lower_card`` records the draw."""
+
+    turn: int
+    table: int
+    team: int
+    open_room: tuple[UUID, ...]
+    closed_room: tuple[UUID, ...]
+    drew_lower_card: bool = False
+
+
 BurracoCommand = (
     OpenBurraco
     | FormLines
@@ -240,4 +257,5 @@ BurracoCommand = (
     | RecordOrigins
     | StartTurn
     | RecordWrongTable
+    | DeclareLineUp
 )

@@ -31,6 +31,7 @@ from burraco.domain.awards import late, lost_sheet
 from burraco.domain.commands import (
     BurracoCommand,
     CorrectScoreSheet,
+    DeclareLineUp,
     EnterScoreSheet,
     FormLines,
     InterruptTournament,
@@ -89,6 +90,7 @@ from burraco.domain.groups import (
     group_positions,
 )
 from burraco.domain.guards import entered, not_awarded, table_at
+from burraco.domain.lineups import declare
 from burraco.domain.monitoring import monitored
 from burraco.domain.movement import (
     calendar_with_rest,
@@ -193,6 +195,8 @@ def decide(
             return [abandon(state, command)]
         case RecordOrigins():
             return [_origins(state, command, entries)]
+        case DeclareLineUp():
+            return [declare(state, command, players or {})]
         case _:
             assert_never(command)
 

@@ -16,9 +16,12 @@ __all__ = [
     "CorrectionNotConfirmed",
     "CorrectionWindowClosed",
     "GroupsNotFormed",
+    "InvalidLineUp",
     "InvalidLines",
     "InvalidSheet",
     "InversionNotAllowed",
+    "LineUpAlreadyDeclared",
+    "LineUpOutOfOrder",
     "SheetAlreadyEntered",
     "StandingsAreFinal",
     "SubstitutionNotAllowed",
@@ -106,3 +109,22 @@ class AlreadyAbandoned(StateConflict):
     """Art. 38: the pair has left the tournament already."""
 
     code: ClassVar[str] = "already_abandoned"
+
+
+class InvalidLineUp(RuleViolation):
+    """Arts. 2-3: a team's line-up names two pairs of its own players."""
+
+    code: ClassVar[str] = "invalid_line_up"
+
+
+class LineUpOutOfOrder(StateConflict):
+    """Art. 3: the team that drew the lower card, or stands lower in the
+    standings, declares first."""
+
+    code: ClassVar[str] = "line_up_out_of_order"
+
+
+class LineUpAlreadyDeclared(StateConflict):
+    """Art. 3: a line-up declared is not changed once the opponents may see it."""
+
+    code: ClassVar[str] = "line_up_declared"

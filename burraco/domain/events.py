@@ -32,6 +32,7 @@ __all__ = [
     "FinalStandingsPublished",
     "GroupsFormed",
     "LatenessRecorded",
+    "LineUpDeclared",
     "LinesFormed",
     "OriginsRecorded",
     "PairAbandoned",
@@ -369,6 +370,22 @@ class WrongTableRecorded:
     other: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LineUpDeclared:
+    """Art. 3: a team's pairs for the open and the closed room in a turn;
+    ``first``: it declared before its opponents (decision 0178)."""
+
+    event_type: ClassVar[str] = "burraco.line_up_declared"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    team: int
+    open_room: tuple[UUID, ...]
+    closed_room: tuple[UUID, ...]
+    first: bool
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -391,6 +408,7 @@ BurracoEvent = (
     | OriginsRecorded
     | TurnStarted
     | WrongTableRecorded
+    | LineUpDeclared
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -414,4 +432,5 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     OriginsRecorded,
     TurnStarted,
     WrongTableRecorded,
+    LineUpDeclared,
 )

@@ -15,6 +15,7 @@ from burraco.domain.events import (
     GroupsFormed,
     LatenessRecorded,
     LinesFormed,
+    LineUpDeclared,
     OriginsRecorded,
     PairAbandoned,
     PlayerSubstituted,
@@ -143,6 +144,10 @@ class BurracoState:
     )
     formed: LinesFormed | None = None
     started: MappingProxyType[int, TurnStarted] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    # Art. 3 (teams): each team's declared line-up by (turn, team).
+    line_ups: MappingProxyType[tuple[int, int], LineUpDeclared] = field(
         default_factory=lambda: MappingProxyType({})
     )
 
@@ -414,6 +419,9 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
         case OriginsRecorded():
             origins = {**state.origins, **{o.entry: o for o in event.origins}}
             return replace(state, origins=MappingProxyType(origins))
+        case LineUpDeclared():
+            line_ups = {**state.line_ups, (event.turn, event.team): event}
+            return replace(state, line_ups=MappingProxyType(line_ups))
         case _:
             assert_never(event)
 
@@ -428,8 +436,10 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
     lateness = dict(tournament.lateness)
     warnings = list(tournament.warnings)
     absences = set(tournament.absences)
+    line_ups = dict(tournament.line_ups)
     for table in tables:
         absences |= table.absences
+        line_ups.update(table.line_ups)
         results.update(table.results)
         lateness.update(table.lateness)
         warnings.extend(table.warnings)
@@ -442,4 +452,5 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
         lateness=MappingProxyType(lateness),
         warnings=tuple(warnings),
         absences=frozenset(absences),
+        line_ups=MappingProxyType(line_ups),
     )

@@ -43,3 +43,36 @@ def focus_here(
     if errors:
         return next(iter(errors)) == f"r{table}-{board}-"
     return line == 0 and row == 0
+
+
+@register.simple_tag
+def sheet_value(data: Mapping[str, Any], prefix: str, hand: int, column: str) -> str:
+    """A burraco sheet's typed value (``t3-h0-fixed_base``), kept when the
+    form comes back refused."""
+    value = data.get(f"{prefix}h{hand}-{column}", "") if data else ""
+    return str(value)[:12]
+
+
+@register.filter
+def at(data: Mapping[Any, Any], key: Any) -> Any:
+    """``data[key]`` for a mapping keyed by numbers (a table's error)."""
+    return data.get(key, "") if data else ""
+
+
+@register.filter
+def names(entry: Any) -> str:
+    """A pair's or team's players as the public may see them."""
+    return ", ".join(p.name or p.number for p in entry.people if p.name or p.number)
+
+
+@register.simple_tag
+def sheet_prefix(base: str, table: Any, closed: str) -> str:
+    """The field names' prefix of a sheet's hands: ``t3-`` (open room),
+    ``t3-c-`` (closed room); ``x-`` for the correction form (no table)."""
+    return f"{base}{table}-{closed}" if table else f"{base}-{closed}"
+
+
+@register.filter
+def label_of(page: Any, player_id: Any) -> str:
+    """A player of a burraco team as the console names him."""
+    return str(page.player_label(player_id))

@@ -13,7 +13,7 @@ from tests.support.players import register_players
 from tournaments.domain import tournament
 from tournaments.handlers import handle_tournament
 
-__all__ = ["open_tournament"]
+__all__ = ["open_tournament", "teams_tournament"]
 
 
 def open_tournament(pairs: int, **settings: Any) -> tuple[UUID, Metadata]:
@@ -49,3 +49,41 @@ def open_tournament(pairs: int, **settings: Any) -> tuple[UUID, Metadata]:
             metadata=meta,
         )
     return tid, meta
+
+
+def teams_tournament(
+    teams: int, turns: int = 2
+) -> tuple[UUID, Metadata, dict[int, list[UUID]]]:
+    """A burraco teams tournament (two hands a turn) with ``teams`` teams of
+    five registered players; its id, the metadata and each team's players."""
+    tid = uuid.uuid4()
+    meta = Metadata(actor="system:tests", tournament_id=tid)
+    create_burraco(
+        tid,
+        tournament.CreateTournament(
+            tournament_id=tid,
+            name="Burraco a squadre",
+            game=tournament.Game.BURRACO,
+            form=tournament.Form.TEAMS,
+            scoring=tournament.ScoringMethod.BURRACO_VP,
+            windows=tournament.WindowRules(),
+            starts_at=event_store().now(),
+        ),
+        b.OpenBurraco(
+            tournament_id=tid, hands_per_turn=2, turns=turns, form=b.EntryForm.TEAMS
+        ),
+        metadata=meta,
+    )
+    players = {}
+    for number in range(1, teams + 1):
+        players[number] = [UUID(p) for p in register_players(5)]
+        handle_tournament(
+            tid,
+            tournament.EnterPair(
+                number=number,
+                entry_id=uuid.uuid4(),
+                player_ids=tuple(players[number]),
+            ),
+            metadata=meta,
+        )
+    return tid, meta, players

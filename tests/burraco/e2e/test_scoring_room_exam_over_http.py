@@ -211,6 +211,11 @@ def test_the_scoring_room_exam(server: Server) -> None:
         assert lines[26] == f"26,B,{in_b[0]},{in_b[1]}"
         play(event, turn, rng)
 
+    # A single-group turn printed after the split names no group.
+    printed = event.director.get(event.base + "turns/8/positions.csv")
+    assert printed.content.decode().splitlines()[1] == "1,,{},{}".format(
+        *seats(event, 8)[0][1:]
+    )
     event.ok("standings/final/")
     final = event.read(event.director, "standings/", after_turn=11).json()["standings"]
     assert [s["rank"] for s in final if not s["tied"]] == [

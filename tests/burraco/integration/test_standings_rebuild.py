@@ -67,3 +67,34 @@ def test_the_standings_rebuild_to_the_same_rows() -> None:
     assert public_turns(tid) == [1]
     runner.rebuild()
     assert without_ids(rows(tid)) == without_ids(incremental)
+
+
+def test_the_standings_before_the_split_are_public_once_published_for_the_check() -> (
+    None
+):
+    """Art. 20 (decision 0145): the single group's last standings are shown
+    for their check before the split; the read model knows it at once, not
+    only from the first merit-group turn's positions."""
+    tid, meta = open_tournament(
+        4, hands_per_turn=2, turns=3, mitchell_turns=2, split_after=2
+    )
+    for command in (
+        b.FormLines(fixed=(1, 2), mobile=(3, 4)),
+        b.PublishPositions(turn=1),
+        b.EnterScoreSheet(turn=1, table=1, hands=(hand(300, 40, 0, -60),)),
+        b.EnterScoreSheet(turn=1, table=2, hands=(hand(0, 0, 0, 0),)),
+        b.PublishPositions(turn=2),
+        b.EnterScoreSheet(turn=2, table=1, hands=(hand(100, 0, 0, 0),)),
+        b.EnterScoreSheet(turn=2, table=2, hands=(hand(0, 0, 0, 0),)),
+    ):
+        handle_burraco(tid, command, metadata=meta)
+    runner = ProjectionRunner(BurracoStandings())
+    runner.catch_up()
+    assert public_turns(tid) == [1]
+    handle_burraco(tid, b.PublishProvisionalStandings(), metadata=meta)
+    runner.catch_up()
+    assert public_turns(tid) == [1, 2]
+    row = BurracoEventRow.objects.get(tournament_id=tid)
+    assert (row.current_turn, row.provisional_turn) == (2, 2)
+    runner.rebuild()
+    assert public_turns(tid) == [1, 2]
