@@ -36,6 +36,7 @@ from tournaments.result_reads import score_read_model
 from tournaments.results_io.exporting import (
     _file_line,
     board_records,
+    marked_vulnerabilities,
     participants_of,
 )
 
@@ -130,7 +131,10 @@ def export_teams(
         ),
         participants=participants,
         boards=board_records(
-            tid, chosen.session, {line.board_number for line in lines}
+            tid,
+            chosen.session,
+            {line.board_number for line in lines},
+            vulnerabilities=marked_vulnerabilities(rows, notes),
         ),
         results=tuple(lines),
         ranking=tie_flags(ranking, participants),
