@@ -24,13 +24,14 @@ def unplayed(
     session: SessionState, entry: int, from_round: int
 ) -> tuple[TableAssignment, ...]:
     """The tables ``entry`` would have sat at from ``from_round`` on (0:
-    none, a withdrawal between sessions)."""
+    none, a withdrawal between sessions); a round against the phantom (0)
+    has no board to score."""
     if not from_round:
         return ()
     return tuple(
         a
         for a in session.assignments
-        if a.round >= from_round and entry in (a.ns, a.ew)
+        if a.round >= from_round and entry in (a.ns, a.ew) and 0 not in (a.ns, a.ew)
     )
 
 
