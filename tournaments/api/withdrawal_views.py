@@ -163,7 +163,10 @@ class ConsequenceSerializer(serializers.Serializer):
 class ArtificialScoreSerializer(serializers.Serializer):
     board_number = serializers.IntegerField()
     table = serializers.IntegerField()
-    score = serializers.CharField(help_text="NS first, e.g. A40/60 (Law 12C2(a))")
+    score = serializers.CharField(
+        allow_null=True,
+        help_text="NS first, e.g. A40/60 (Law 12C2(a)); null once a result replaced it",
+    )
 
 
 class WithdrawalSerializer(serializers.Serializer):
