@@ -210,10 +210,13 @@ class Adjusted:
     notes: list[str] = field(default_factory=list)
 
 
-def adjusted_of(data: Mapping[str, str], board: int, language: str) -> Adjusted:
+def adjusted_of(
+    data: Mapping[str, str], board: int, language: str, vulnerability: str = ""
+) -> Adjusted:
     """The ruling form's adjusted score: artificial percentages, or assigned
     outcomes (a contract, declarer and tricks each, scored as Law 77 scores
-    them on this board's vulnerability) with their weights."""
+    them on the table's copy's vulnerability, Law 2's by the number when
+    ``vulnerability`` is "") with their weights."""
     kind = data.get("adjustment", "none")
     if kind == "artificial":
         ns = number(data.get("ns_percent"), 0, 100)
@@ -235,7 +238,7 @@ def adjusted_of(data: Mapping[str, str], board: int, language: str) -> Adjusted:
         if percent is None:
             raise entry.EntryError("weights", "a weight is a whole percent")
         score = board_result.check_result(
-            board, typed.contract, typed.lead, typed.tricks
+            board, typed.contract, typed.lead, typed.tricks, vulnerability
         )
         outcomes.append(entry.Outcome(score, percent))
     if kind == "weighted" and len(outcomes) < 2:

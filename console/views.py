@@ -266,7 +266,11 @@ def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpRespo
         not_played = data.get("not_played") == "on"
         if data.get("adjustment", "none") != "none" or not_played:
             board, table = forms.board_and_table(data)
-            adjusted = forms.adjusted_of(data, board, _language())
+            # The table scores with its copy's markings (Law 2, decision 0170).
+            _, played = handlers.BOARD_RESULTS.load(
+                board_result.stream_id(tournament_id, session, board, table)
+            )
+            adjusted = forms.adjusted_of(data, board, _language(), played.vulnerability)
         meta = _metadata(request, tournament_id, "give_ruling")
         ruling_id = _command_id(request, meta.actor)
         if not_played and board is not None and table is not None:

@@ -17,7 +17,8 @@ from eventstore.commands import PendingAppend, StreamCache, execute, fold
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
 from registry.boundary import PlayerState, player_states
 from rules.errors import LawRef, RuleViolation
-from tournaments.domain import board_result, tournament
+from tournaments.domain import board_result, tournament, withdrawals
+from tournaments.domain.tournament.withdrawal_decide import unplayed
 from tournaments.officials import apply_official
 
 
@@ -307,45 +308,64 @@ def record_board_copy(
         session = after[0].sessions[command.session]
         board = command.board_number
         forms = tournament.board_forms(session, board)
-        if not tournament.fouled(forms):
-            return []
+        fouled = tournament.fouled(forms)
         window = window_for(after[0], command.session)
         appends: list[PendingAppend] = []
         for form in forms:
             for table in form.tables:
                 seat = session.seating(board, table)
                 assert seat is not None  # the decision checked every table
-                mark = board_result.RecordBoardIrregularity(
-                    tournament_id=tournament_id,
-                    session=command.session,
-                    board_number=board,
-                    table=table,
-                    ns=seat.ns,
-                    ew=seat.ew,
-                    kind="fouled",
-                    group=form.group,
-                    note=f"{COPIES_NOTE}: copy {form.copy} "
-                    f"({form.dealer}, {form.vulnerability})",
-                )
                 stream = board_result.stream_id(
                     tournament_id, command.session, board, table
                 )
                 version, current = BOARD_RESULTS.load(stream)
+                # Law 2: the table scores with its copy's markings (0170).
+                decided = board_result.decide(
+                    current,
+                    board_result.RecordBoardMarkings(
+                        tournament_id=tournament_id,
+                        session=command.session,
+                        board_number=board,
+                        table=table,
+                        ns=seat.ns,
+                        ew=seat.ew,
+                        copy=form.copy,
+                        dealer=form.dealer,
+                        vulnerability=form.vulnerability,
+                    ),
+                    event_store().now(),
+                    window,
+                )
                 marked = current.irregularity
-                if (
+                if fouled and not (
                     marked is not None
                     and marked.kind == "fouled"
                     and marked.group == form.group
                 ):
-                    continue
-                decided = board_result.decide(
-                    current, mark, event_store().now(), window
-                )
-                appends.append(
-                    PendingAppend(
-                        stream, board_result.STREAM_TYPE, decided, version, metadata
+                    mark = board_result.RecordBoardIrregularity(
+                        tournament_id=tournament_id,
+                        session=command.session,
+                        board_number=board,
+                        table=table,
+                        ns=seat.ns,
+                        ew=seat.ew,
+                        kind="fouled",
+                        group=form.group,
+                        note=f"{COPIES_NOTE}: copy {form.copy} "
+                        f"({form.dealer}, {form.vulnerability})",
                     )
-                )
+                    decided += board_result.decide(
+                        fold(board_result.evolve, current, decided),
+                        mark,
+                        event_store().now(),
+                        window,
+                    )
+                if decided:
+                    appends.append(
+                        PendingAppend(
+                            stream, board_result.STREAM_TYPE, decided, version, metadata
+                        )
+                    )
         return appends
 
     return execute(
@@ -358,3 +378,124 @@ def record_board_copy(
         idempotency_key=idempotency_key,
         also=marks,
     )
+
+
+# -- withdrawals (FIGB N-L4 §3-§5) ---------------------------------------------
+
+WITHDRAWAL_RECORDS = StreamCache(withdrawals.evolve, withdrawals.INITIAL)
+WITHDRAWAL_NOTE = "FIGB N-L4 §4"
+
+
+def record_withdrawal(
+    tournament_id: UUID,
+    command: tournament.RecordWithdrawal,
+    *,
+    metadata: Metadata,
+    idempotency_key: str | None = None,
+) -> AppendResult | None:
+    """Record an entry's withdrawal; in the same transaction, each board a
+    pair no longer plays gets its artificial score on its own stream (N-L4
+    §4, decision 0171) and each member's record counts the withdrawal.
+
+    A board already played keeps its result ("i risultati conseguiti ...
+    resteranno validi"); a board whose opponents withdrew before gives both
+    pairs average minus (both directly at fault, Law 12C2(a))."""
+    before: list[tournament.TournamentState] = []
+
+    def decide(state: tournament.TournamentState, now: Any) -> list[Any]:
+        before[:] = [state]
+        return tournament.decide(state, command, now)
+
+    def consequences(events: list[Any], ids: list[UUID]) -> list[PendingAppend]:
+        [recorded] = events
+        state = before[0]
+        appends = _artificial_scores(tournament_id, state, recorded, metadata)
+        for player in recorded.player_ids:
+            stream = withdrawals.record_stream(player)
+            version, record = WITHDRAWAL_RECORDS.load(stream)
+            counted = withdrawals.decide(
+                record,
+                withdrawals.CountWithdrawal(
+                    player_id=player,
+                    tournament_id=tournament_id,
+                    session=recorded.session,
+                    entry_number=recorded.entry_number,
+                    teams=recorded.norm == withdrawals.TEAMS,
+                ),
+            )
+            if counted:
+                appends.append(
+                    PendingAppend(
+                        stream, withdrawals.STREAM_TYPE, counted, version, metadata
+                    )
+                )
+        return appends
+
+    return execute(
+        tournament.stream_id(tournament_id),
+        tournament.STREAM_TYPE,
+        TOURNAMENTS,
+        decide,
+        metadata=metadata,
+        request=command,
+        idempotency_key=idempotency_key,
+        also=consequences,
+    )
+
+
+def _artificial_scores(
+    tournament_id: UUID,
+    state: tournament.TournamentState,
+    recorded: tournament.WithdrawalRecorded,
+    metadata: Metadata,
+) -> list[PendingAppend]:
+    if recorded.norm != withdrawals.PAIRS:
+        return []
+    session = state.sessions[recorded.session]
+    window = window_for(state, recorded.session)
+    gone = {*state.withdrawals, recorded.entry_number}
+    note = f"{WITHDRAWAL_NOTE}: pair {recorded.entry_number} withdrew"
+    appends: list[PendingAppend] = []
+    for table in unplayed(session, recorded.entry_number, recorded.from_round):
+        score = withdrawals.artificial_score(table.ns in gone, table.ew in gone)
+        for board in table.boards:
+            stream = board_result.stream_id(
+                tournament_id, recorded.session, board, table.table
+            )
+            version, current = BOARD_RESULTS.load(stream)
+            marked = current.irregularity
+            ours = marked is not None and marked.note.startswith(WITHDRAWAL_NOTE)
+            if current.has_result or (current.adjusted is not None and not ours):
+                continue  # played, or adjusted, before the withdrawal: it stands
+            now = event_store().now()
+            decided: list[Any] = []
+            if current.irregularity is None:
+                decided += board_result.decide(
+                    current,
+                    board_result.RecordBoardIrregularity(
+                        tournament_id=tournament_id,
+                        session=recorded.session,
+                        board_number=board,
+                        table=table.table,
+                        ns=table.ns,
+                        ew=table.ew,
+                        kind="not_played",
+                        note=note,
+                    ),
+                    now,
+                    window,
+                )
+            decided += board_result.decide(
+                fold(board_result.evolve, current, decided),
+                board_result.AwardAdjustedScore(
+                    score=score, law="12C2", reason=f"{note} (Law 12C2(a))"
+                ),
+                now,
+                window,
+            )
+            appends.append(
+                PendingAppend(
+                    stream, board_result.STREAM_TYPE, decided, version, metadata
+                )
+            )
+    return appends

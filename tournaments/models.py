@@ -107,6 +107,10 @@ class ResultRow(models.Model):
     group = models.IntegerField(default=0)
     swap = models.TextField(default="")  # FIGB N-L87 §7a, fouled boards
     found_here = models.BooleanField(default=False)
+    # The table's copy's vulnerability when it was marked otherwise than
+    # Law 2 says ("None", "NS", "EW", "All"); "" Law 2's by the board's
+    # number (Laws 2, 87A; decision 0170).
+    vulnerability = models.TextField(default="")
     confirmed = models.BooleanField(default=False)
     mp_ns = models.DecimalField(max_digits=10, decimal_places=2, null=True)
     mp_ew = models.DecimalField(max_digits=10, decimal_places=2, null=True)

@@ -375,7 +375,11 @@ class TournamentResults(Projection):
                         lead=event.lead,
                         tricks=event.tricks,
                         score_ns=check_result(
-                            event.board_number, event.contract, event.lead, event.tricks
+                            event.board_number,
+                            event.contract,
+                            event.lead,
+                            event.tricks,
+                            event.vulnerability,
                         ),
                         confirmed=event.entered_by in board_result.CONFIRMED_BY,
                     )
@@ -400,13 +404,19 @@ class TournamentResults(Projection):
                     lead=event.lead,
                     tricks=event.tricks,
                     score_ns=check_result(
-                        row["board_number"], event.contract, event.lead, event.tricks
+                        row["board_number"],
+                        event.contract,
+                        event.lead,
+                        event.tricks,
+                        event.vulnerability,
                     ),
                     adjusted=None,
                 )
             case board_result.AdjustedScoreAwarded():
                 row = self._row(sid)
                 row["adjusted"] = event.score
+            case board_result.BoardMarkingsRecorded():
+                row = self._marked(sid, event)
             case _:
                 return
         key = (row["tournament_id"], row["session"])
@@ -425,6 +435,39 @@ class TournamentResults(Projection):
                 else dict(
                     ResultRow.objects.values(*IDENTITY[1:]).get(stream_id=stream_id)
                 )
+            )
+        return row
+
+    def _marked(
+        self, stream_id: UUID, event: board_result.BoardMarkingsRecorded
+    ) -> dict[str, Any]:
+        """The row of a table whose copy of the board was marked otherwise
+        (Law 2, decision 0170): its vulnerability, and a result already
+        entered scored again under it."""
+        row = self.pending.setdefault(stream_id, {})
+        if "score_ns" not in row:
+            result = ("contract", "lead", "tricks", "score_ns")
+            known: dict[str, Any] = self.held.get(stream_id) or next(
+                iter(ResultRow.objects.filter(stream_id=stream_id).values(*result)),
+                {},
+            )
+            row.update((k, known[k]) for k in result if k in known)
+        row.update(
+            tournament_id=event.tournament_id,
+            session=event.session,
+            board_number=event.board_number,
+            table=event.table,
+            ns=event.ns,
+            ew=event.ew,
+            vulnerability=event.vulnerability,
+        )
+        if row.get("score_ns") is not None:
+            row["score_ns"] = check_result(
+                event.board_number,
+                row.get("contract"),
+                row.get("lead"),
+                row.get("tricks"),
+                event.vulnerability,
             )
         return row
 

@@ -22,9 +22,10 @@ def register_values() -> None:
 
 def register_all() -> None:
     """Called once from ``TournamentsConfig.ready``."""
-    from tournaments.domain import board_play, board_result, tournament
+    from tournaments.domain import board_play, board_result, tournament, withdrawals
 
     register_values()
     registry.register(tournament.EVENT_TYPES)
     registry.register(board_result.EVENT_TYPES)
     registry.register(board_play.EVENT_TYPES)
+    registry.register((withdrawals.WithdrawalCounted,))

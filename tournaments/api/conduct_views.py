@@ -38,18 +38,23 @@ class PlayingConditionsApi(APIView):
 
     class InputSerializer(serializers.Serializer):
         screens = serializers.BooleanField(
-            default=False, help_text="screens in use: 5 more minutes a round (N-L8 §1)"
+            default=False,
+            help_text="screens in use: 5 more minutes a round (N-L8 §1); default false, no "
+            "screens",
         )
         boards_per_hour = serializers.IntegerField(
             min_value=1,
             max_value=30,
             default=8,
-            help_text="the cadence the director announces; 8 by FIGB N-L8 §1",
+            help_text="the cadence the director announces; default 8, FIGB N-L8 §1's",
         )
         lateness_reading = serializers.ChoiceField(
             choices=[r.value for r in LatenessReading],
             default=LatenessReading.WARNING_WITHIN_GRACE.value,
-            help_text="how N-L8 §3's warning and its ladder combine",
+            help_text="how N-L8 §3's warning and its ladder combine: "
+            "warning_within_grace (the default, as directors apply it): up to 5 "
+            "minutes a warning, beyond the ladder's VPs alone; warning_and_ladder: "
+            "5 minutes' grace, then the warning as well as the VPs (decision 0157)",
         )
         qualifying_sessions = serializers.IntegerField(
             min_value=0,

@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 from access.roles import IsTournamentDirector, is_director, metadata_for, player_ids_of
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
 from httpapi.inputs import FlatInput
-from rules.bridge import Card, Deal, Rank, Seat, Suit
+from rules.bridge import Card, Deal, Rank, Seat, Suit, dealer_for
 from rules.bridge.attempted_call import parse_attempted_call
 from rules.bridge.defective_trick import DefectKind
 from rules.bridge.dummy_designation import Designation
@@ -217,6 +217,18 @@ def _deal_for(data: dict[str, Any], ref: handlers.TableRef) -> Deal:
     return Deal.from_pbn(text)
 
 
+def _dealer_for(ref: handlers.TableRef) -> str:
+    """The dealer marked on the copy of the board this table plays, when a
+    director recorded it before play and it differs from Law 2's (Law 2
+    keeps a used copy's markings; decision 0170)."""
+    session = handlers.load_tournament(ref.tournament_id).sessions.get(ref.session)
+    for (board, _), copy in (session.board_copies if session else {}).items():
+        if board == ref.board_number and ref.table in copy.tables:
+            law_2 = dealer_for(ref.board_number).value
+            return "" if copy.dealer == law_2 else copy.dealer
+    return ""
+
+
 def _strict(data: dict[str, Any], ref: handlers.TableRef) -> bool:
     """Strict mode (online platforms): the board's flag, else the event's."""
     if data.get("strict") is not None:
@@ -242,6 +254,7 @@ StartBoardApi = table_command(
         deal=_deal_for(d, ref),
         strict=_strict(d, ref),
         at=at,
+        dealer=_dealer_for(ref),
     ),
     director_only=True,
     doc="Put the board on the table (Law 7); strict refuses irregularities outright.",

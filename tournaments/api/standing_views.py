@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from httpapi.reads import READ_PARAMETERS
 from httpapi.schema import PROBLEM, name_components
+from rules.bridge import vulnerability_for
 from tournaments.api.reads import results_read, session_row, with_revision
 from tournaments.api.tournament_views import session_json
 from tournaments.api.visibility import SessionResultsVisible, Sight
@@ -91,6 +92,9 @@ class TravellerApi(APIView):
                         "lead": r.lead,
                         "tricks": r.tricks,
                         "score_ns": r.score_ns,
+                        # The table's copy's (Law 2, decision 0170).
+                        "vulnerability": r.vulnerability
+                        or vulnerability_for(board_number).value,
                         "adjusted": r.adjusted,
                         "irregularity": r.irregularity,
                         "confirmed": r.confirmed,

@@ -47,21 +47,30 @@ from tournaments.models import (
 
 class WindowsSerializer(serializers.Serializer):
     regulation = serializers.ChoiceField(
-        choices=[r.value for r in tournament.Regulation], default="figb"
+        choices=[r.value for r in tournament.Regulation],
+        default="figb",
+        help_text="figb (the default): the 2017 Laws with the FIGB supplementary "
+        "norms (2004), which set the windows' and scoring_rules' defaults "
+        "(N-L12, N-L79, N-L87 §7, N-L92-93); laws: the 2017 Laws alone (Law "
+        "92B's 30-minute appeals, Law 12C2(c), Law 87B, Neuberg)",
     )
     correction_minutes = serializers.IntegerField(
         min_value=0,
         max_value=MAX_MINUTES,
         default=30,
         help_text="Law 79C: minutes after the publication in which a score is "
-        "corrected without the organizer's approval (e.g. 30)",
+        "corrected without the organizer's approval; default 30 (Law 79C1). "
+        "Under FIGB N-L79 pairs corrections end with the time set for the last "
+        "round instead, and a teams result is final when the next round "
+        "starts, if sooner",
     )
     inadmissible_minutes = serializers.IntegerField(
         min_value=0,
         max_value=MAX_MINUTES,
         default=15,
         help_text="FIGB N-L79: minutes after the correction period in which an "
-        "inadmissible result is still corrected (e.g. 15)",
+        "inadmissible result is still corrected; default 15 (N-L79: 15 minutes "
+        "from the posting of the results)",
     )
     appeal_minutes = serializers.IntegerField(
         min_value=0,
@@ -206,7 +215,14 @@ class TournamentListApi(APIView):
         strict = serializers.BooleanField(
             default=False, help_text="refuse irregular calls and plays outright"
         )
-        penalty_overrides = PenaltyOverrideSerializer(many=True, required=False)
+        penalty_overrides = PenaltyOverrideSerializer(
+            many=True,
+            required=False,
+            help_text="the event's own amounts for entries of the FIGB penalty "
+            "catalogue (digest §2); by default none, and every entry left out "
+            "keeps the norm's amount for the event's form (the key's description "
+            "lists them)",
+        )
         scoring_rules = ScoringRulesSerializer(
             required=False,
             help_text="how the sessions are scored; the regulation's methods "
@@ -217,7 +233,8 @@ class TournamentListApi(APIView):
             required=False,
             allow_null=True,
             default=None,
-            help_text="FIGB Appendix 1 category: pairs must declare a card checked for it",
+            help_text="FIGB Appendix 1 category of the event (1-4): pairs must "
+            "declare a convention card checked for it; default none (no check)",
         )
 
     class OutputSerializer(serializers.ModelSerializer):

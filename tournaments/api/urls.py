@@ -17,6 +17,7 @@ from tournaments.api import standing_views as st
 from tournaments.api import substitution_views as sub
 from tournaments.api import swiss_knockout_views as sk
 from tournaments.api import tournament_views as t
+from tournaments.api import withdrawal_views as w
 from tournaments.api.views import PingApi
 
 # Session, board, table, entry and user numbers in paths: at most nine digits,
@@ -63,6 +64,7 @@ session: list[URLPattern | URLResolver] = [
     path("lateness/", cv.RecordLatenessApi.as_view()),
     path("slow-play/", cv.RecordSlowPlayApi.as_view()),
     path("substitutions/", sub.RecordSubstitutionApi.as_view()),
+    path("withdrawals/", w.RecordWithdrawalApi.as_view()),
     path("playing-time/", cv.PlayingTimeApi.as_view()),
     path("results/", res.EnterResultApi.as_view()),
     path("result-batches/", res.EnterResultBatchApi.as_view()),
@@ -79,6 +81,7 @@ tournament: list[URLPattern | URLResolver] = [
     path("sessions/<num:session>/", include(session)),
     path("playing-conditions/", cv.PlayingConditionsApi.as_view()),
     path("substitutions/", sub.SubstitutionListApi.as_view()),
+    path("withdrawals/", w.WithdrawalListApi.as_view()),
     path("", t.TournamentDetailApi.as_view()),
     path("entries/", e.EnterPairApi.as_view()),
     path("officials/", o.OfficialListApi.as_view()),

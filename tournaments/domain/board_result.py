@@ -19,7 +19,14 @@ from datetime import datetime
 from typing import ClassVar, assert_never
 from uuid import UUID
 
-from rules.bridge import Card, Contract, Seat, vulnerability_for
+from rules.bridge import (
+    Card,
+    Contract,
+    Seat,
+    Vulnerability,
+    dealer_for,
+    vulnerability_for,
+)
 from rules.bridge.law_references import checked_law
 from rules.errors import ArticleRef, LawRef, RuleViolation, StateConflict
 from scoring.bridge import Artificial, Assigned, check_ns_score, score_ns
@@ -29,12 +36,14 @@ __all__ = [
     "AdjustedScoreAwarded",
     "AwardAdjustedScore",
     "BoardIrregularityRecorded",
+    "BoardMarkingsRecorded",
     "BoardResultState",
     "ConfirmResult",
     "CorrectResult",
     "CorrectionWindow",
     "EnterResult",
     "RecordBoardIrregularity",
+    "RecordBoardMarkings",
     "ResultConfirmed",
     "ResultCorrected",
     "ResultEntered",
@@ -71,6 +80,10 @@ class ResultEntered:
     lead: str | None
     tricks: int | None
     entered_by: str  # "N" at a table device, "director", or "play" (card by card)
+    # The vulnerability the table played under when its copy of the board
+    # was marked otherwise than Law 2 says ("" Law 2's for the number;
+    # ``BoardMarkingsRecorded``, decision 0170), added v1.
+    vulnerability: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -95,6 +108,7 @@ class ResultCorrected:
     tricks: int | None
     reason: str
     after_period: bool  # corrected after the period with organizer approval (Law 79C2)
+    vulnerability: str = ""  # the table's copy's, as on ``ResultEntered`` (v1)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -151,6 +165,32 @@ class BoardIrregularityRecorded:
     found_here: bool = False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BoardMarkingsRecorded:
+    """The copy of the board this table played, as it was marked (Law 2).
+
+    Law 2: a board marked against the dealer and vulnerability table that is
+    used anyway keeps its markings for the session, so the table scores with
+    its copy's vulnerability (decision 0170). Recorded when the copy's
+    markings differ from what the table's stream had (Law 2's for the number
+    at first), whether the copies then differ (the board is fouled, Law 87A)
+    or every copy was marked the same.
+    """
+
+    event_type: ClassVar[str] = "board_result.markings_recorded"
+    schema_version: ClassVar[int] = 1
+
+    tournament_id: UUID
+    session: int
+    board_number: int
+    table: int
+    ns: int
+    ew: int
+    copy: str
+    dealer: str  # "N", "E", "S", "W"
+    vulnerability: str  # "None", "NS", "EW", "All"
+
+
 BoardResultEvent = (
     ResultEntered
     | ResultConfirmed
@@ -158,6 +198,7 @@ BoardResultEvent = (
     | LateCorrectionApproved
     | AdjustedScoreAwarded
     | BoardIrregularityRecorded
+    | BoardMarkingsRecorded
 )
 EVENT_TYPES: tuple[type[BoardResultEvent], ...] = (
     ResultEntered,
@@ -166,6 +207,7 @@ EVENT_TYPES: tuple[type[BoardResultEvent], ...] = (
     LateCorrectionApproved,
     AdjustedScoreAwarded,
     BoardIrregularityRecorded,
+    BoardMarkingsRecorded,
 )
 # A director's entry, or a result the engine recorded from the play itself,
 # needs no confirmation by East-West (Law 79A).
@@ -192,10 +234,17 @@ class BoardResultState:
     adjusted: str | None = None
     irregularity: BoardIrregularityRecorded | None = None
     late_approval: LateCorrectionApproved | None = None  # not yet used (79C2)
+    markings: BoardMarkingsRecorded | None = None  # the copy played (Law 2)
 
     @property
     def has_result(self) -> bool:
         return self.entered is not None
+
+    @property
+    def vulnerability(self) -> str:
+        """The vulnerability the table scores with: its copy's, "" for Law
+        2's by the board's number (decision 0170)."""
+        return self.markings.vulnerability if self.markings is not None else ""
 
 
 INITIAL = BoardResultState()
@@ -229,6 +278,8 @@ def evolve(state: BoardResultState, event: BoardResultEvent) -> BoardResultState
             return replace(state, adjusted=event.score)
         case BoardIrregularityRecorded():
             return replace(state, irregularity=event)
+        case BoardMarkingsRecorded():
+            return replace(state, markings=event)
         case _:
             assert_never(event)
 
@@ -309,6 +360,21 @@ class RecordBoardIrregularity:
     found_here: bool = False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordBoardMarkings:
+    """The markings of the copy of the board the table played (Law 2)."""
+
+    tournament_id: UUID
+    session: int
+    board_number: int
+    table: int
+    ns: int
+    ew: int
+    copy: str
+    dealer: str
+    vulnerability: str
+
+
 BoardResultCommand = (
     EnterResult
     | ConfirmResult
@@ -316,6 +382,7 @@ BoardResultCommand = (
     | ApproveLateCorrection
     | AwardAdjustedScore
     | RecordBoardIrregularity
+    | RecordBoardMarkings
 )
 
 
@@ -348,9 +415,18 @@ class ResultLocked(StateConflict):
 
 
 def check_result(
-    board_number: int, contract: str | None, lead: str | None, tricks: int | None
+    board_number: int,
+    contract: str | None,
+    lead: str | None,
+    tricks: int | None,
+    vulnerability: str = "",
 ) -> int:
-    """Validate a result and return its NS score (Law 77; Law 22 for a pass-out)."""
+    """Validate a result and return its NS score (Law 77; Law 22 for a pass-out).
+
+    ``vulnerability``: the table's copy's markings ("None", "NS", "EW",
+    "All"; Law 2 keeps a used copy's markings); "" is Law 2's for the
+    board's number.
+    """
     if contract is None or contract.upper() in {"PASS", "P", "AP"}:
         if tricks not in (None, 0):
             raise ImpossibleTableResult(
@@ -374,7 +450,12 @@ def check_result(
             raise ImpossibleTableResult(
                 str(exc), law=LawRef("41"), field="lead", value=lead
             ) from None
-    return score_ns(parsed, tricks, vulnerability_for(board_number))
+    vulnerable = (
+        Vulnerability.parse(vulnerability)
+        if vulnerability
+        else vulnerability_for(board_number)
+    )
+    return score_ns(parsed, tricks, vulnerable)
 
 
 def parse_adjusted(score: str) -> Artificial | Assigned:
@@ -432,7 +513,11 @@ def _reduced(state: BoardResultState, text: str) -> str:
             "a reduction lowers the table's result: record it first", law=law
         )
     table = check_result(
-        state.entered.board_number, state.contract, state.lead, state.tricks
+        state.entered.board_number,
+        state.contract,
+        state.lead,
+        state.tricks,
+        state.vulnerability,
     )
     side, _, value = text[7:].strip().lower().partition("=")
     try:
@@ -517,7 +602,11 @@ def decide(
                     "the session's scores are published", law=LawRef("79C")
                 )
             check_result(
-                command.board_number, command.contract, command.lead, command.tricks
+                command.board_number,
+                command.contract,
+                command.lead,
+                command.tricks,
+                state.vulnerability,
             )
             return [
                 ResultEntered(
@@ -531,6 +620,7 @@ def decide(
                     lead=command.lead,
                     tricks=None if _norm(command.contract) is None else command.tricks,
                     entered_by=command.entered_by,
+                    vulnerability=state.vulnerability,
                 )
             ]
         case ConfirmResult():
@@ -551,6 +641,7 @@ def decide(
                 command.contract,
                 command.lead,
                 command.tricks,
+                state.vulnerability,
             )
             late = _check_window(window, command, now, state.late_approval)
             return [
@@ -560,6 +651,7 @@ def decide(
                     tricks=None if _norm(command.contract) is None else command.tricks,
                     reason=command.reason.strip(),
                     after_period=late,
+                    vulnerability=state.vulnerability,
                 )
             ]
         case ApproveLateCorrection():
@@ -630,8 +722,46 @@ def decide(
                     found_here=command.found_here,
                 )
             ]
+        case RecordBoardMarkings():
+            return _markings(state, command)
         case _:
             assert_never(command)
+
+
+def _markings(
+    state: BoardResultState, command: RecordBoardMarkings
+) -> list[BoardResultEvent]:
+    """Record the copy's markings when they change what the table scores
+    with (Law 2): nothing when they are what the stream already has, or
+    Law 2's for the number on a stream that had none."""
+    try:
+        dealer = Seat.parse(command.dealer).value
+        vulnerability = Vulnerability.parse(command.vulnerability).value
+    except ValueError as exc:
+        raise ImpossibleTableResult(str(exc), law=LawRef("2")) from None
+    now = (
+        (state.markings.dealer, state.markings.vulnerability)
+        if state.markings is not None
+        else (
+            dealer_for(command.board_number).value,
+            vulnerability_for(command.board_number).value,
+        )
+    )
+    if (dealer, vulnerability) == now:
+        return []
+    return [
+        BoardMarkingsRecorded(
+            tournament_id=command.tournament_id,
+            session=command.session,
+            board_number=command.board_number,
+            table=command.table,
+            ns=command.ns,
+            ew=command.ew,
+            copy=command.copy,
+            dealer=dealer,
+            vulnerability=vulnerability,
+        )
+    ]
 
 
 SWAPS = ("north_south", "east_west", "across")

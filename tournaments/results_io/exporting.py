@@ -6,7 +6,7 @@ vulnerability from the board number), Law 12C (adjusted scores), Law 78A.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -49,6 +49,7 @@ from tournaments.results_io.scores import session_scores
 __all__ = [
     "board_records",
     "export_results",
+    "marked_vulnerabilities",
     "participants_of",
 ]
 
@@ -191,13 +192,44 @@ def _team_name(name: str | None) -> str | None:
     return clean or None
 
 
+def marked_vulnerabilities(
+    rows: Iterable[ResultRow], notes: list[str]
+) -> dict[int, str]:
+    """Each board's vulnerability as the tables' rows give it: the copies'
+    markings (Law 2 keeps a used copy's, decision 0170), Law 2's by number
+    where a row has none. Copies marked differently (a fouled board, Law
+    87A): the correct form's (group 0, Law 87B), with a note naming the
+    tables that played another; each line's score is its own copy's."""
+    forms: dict[int, dict[str, list[tuple[int, int]]]] = {}
+    for r in rows:
+        marked = r.vulnerability or vulnerability_for(r.board_number).value
+        forms.setdefault(r.board_number, {}).setdefault(marked, []).append(
+            (r.group, r.table)
+        )
+    chosen: dict[int, str] = {}
+    for board, marks in sorted(forms.items()):
+        correct = min(marks, key=lambda m: (min(marks[m])[0], m))
+        chosen[board] = correct
+        for other, tables in sorted(marks.items()):
+            if other != correct:
+                notes.append(
+                    f"board {board}: table(s) "
+                    f"{', '.join(str(t) for _, t in sorted(tables, key=lambda x: x[1]))} "
+                    f"played a copy marked vulnerable {other} (Law 87A); the file "
+                    f"gives the board as {correct}, each line its own score"
+                )
+    return chosen
+
+
 def board_records(
     tournament_id: UUID,
     session: int,
     numbers: Collection[int],
     data: Mapping[int, int] | None = None,
+    vulnerabilities: Mapping[int, str] | None = None,
 ) -> tuple[BoardRecord, ...]:
-    """The boards played: dealer and vulnerability by number (Law 2), the
+    """The boards played: dealer by number and vulnerability as marked on
+    the copies played (``marked_vulnerabilities``; Law 2's by number), the
     deal where the session's hand records hold it (Law 6), the Butler datum
     where there is one (Law 78D), the double-dummy tricks where the deal was
     analysed."""
@@ -215,7 +247,7 @@ def board_records(
         BoardRecord(
             board_number=n,
             dealer=dealer_for(n).value,
-            vulnerability=vulnerability_for(n).value,
+            vulnerability=(vulnerabilities or {}).get(n, vulnerability_for(n).value),
             deal=normalise_deal(known[n]) if n in known else None,
             datum=(data or {}).get(n),
             double_dummy=solved.get(n),
@@ -317,8 +349,15 @@ def export_results(
                 f"group {result.group} (Law 87) is not carried by the file"
             )
         lines.append(line)
+    played = {line.board_number for line in lines}
     boards = board_records(
-        tournament_id, session, {line.board_number for line in lines}, data
+        tournament_id,
+        session,
+        played,
+        data,
+        marked_vulnerabilities(
+            (r for r in scored.rows.values() if r.board_number in played), notes
+        ),
     )
     ranking = tuple(
         RankingEntry(

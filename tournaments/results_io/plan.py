@@ -17,8 +17,10 @@ from uuid import UUID
 
 from django.utils import timezone
 
+from rules.bridge import dealer_for, vulnerability_for
 from rules.errors import DomainError, LawRef
 from scoring.formats import (
+    BoardRecord,
     CompetitionForm,
     Participant,
     ScoringMethod,
@@ -304,6 +306,45 @@ def _artificial_text(line: FileResult) -> str:
 
 
 def _table_commands(
+    line: FileResult,
+    ref: handlers.TableRef,
+    ns: int,
+    ew: int,
+    board: BoardRecord | None = None,
+) -> tuple[board_result.BoardResultCommand, ...]:
+    """The table's commands; a board the file marks otherwise than Law 2
+    says is recorded as the copy the table played, which it scores with
+    (Law 2, decision 0170)."""
+    marked = _markings(line, ref, ns, ew, board)
+    return marked + _result_commands(line, ref, ns, ew)
+
+
+def _markings(
+    line: FileResult,
+    ref: handlers.TableRef,
+    ns: int,
+    ew: int,
+    board: BoardRecord | None,
+) -> tuple[board_result.BoardResultCommand, ...]:
+    if board is None or (board.dealer is None and board.vulnerability is None):
+        return ()
+    return (
+        board_result.RecordBoardMarkings(
+            tournament_id=ref.tournament_id,
+            session=ref.session,
+            board_number=ref.board_number,
+            table=ref.table,
+            ns=ns,
+            ew=ew,
+            copy="file",
+            dealer=board.dealer or dealer_for(line.board_number).value,
+            vulnerability=board.vulnerability
+            or vulnerability_for(line.board_number).value,
+        ),
+    )
+
+
+def _result_commands(
     line: FileResult, ref: handlers.TableRef, ns: int, ew: int
 ) -> tuple[board_result.BoardResultCommand, ...]:
     reason = "adjusted score recorded in the imported results file"
@@ -454,11 +495,18 @@ def plan_import(
                     records=dealt,
                 )
             )
+        boards = {b.board_number: b for b in session_results.boards}
         for line, (_, table) in zip(session_results.results, places, strict=True):
             ref = handlers.TableRef(tournament_id, number, line.board_number, table)
             ns, ew = entries[line.ns_id], entries[line.ew_id]
             tables.append(
-                PlannedTable(ref, line, ns, ew, _table_commands(line, ref, ns, ew))
+                PlannedTable(
+                    ref,
+                    line,
+                    ns,
+                    ew,
+                    _table_commands(line, ref, ns, ew, boards.get(line.board_number)),
+                )
             )
     if switched:
         notes.append(
@@ -643,7 +691,11 @@ def _line(
         score_ns=None
         if entered is None
         else check_result(
-            entered.board_number, state.contract, state.lead, state.tricks
+            entered.board_number,
+            state.contract,
+            state.lead,
+            state.tricks,
+            state.vulnerability,
         ),
         adjusted=state.adjusted,
         group=state.irregularity.group if state.irregularity else 0,

@@ -41,6 +41,7 @@ from tournaments.results_io.exporting import (
     _file_line,
     board_records,
     export_results,
+    marked_vulnerabilities,
     participants_of,
 )
 from tournaments.results_io.files import write_results
@@ -136,7 +137,10 @@ def export_teams(
         ),
         participants=participants,
         boards=board_records(
-            tid, chosen.session, {line.board_number for line in lines}
+            tid,
+            chosen.session,
+            {line.board_number for line in lines},
+            vulnerabilities=marked_vulnerabilities(rows, notes),
         ),
         results=tuple(lines),
         ranking=tie_flags(ranking, participants),

@@ -114,3 +114,36 @@ def test_the_tournament_settings_have_examples_the_api_accepts(
     serializer = BurracoTournamentListApi.InputSerializer(data=body)
     assert serializer.is_valid(), serializer.errors
     assert body["mitchell_turns"] == 3
+
+
+# Every setting the FIGB regulation gives a value (issue 14): component,
+# field, and the norm its description must cite beside its default.
+FIGB_SETTINGS = [
+    ("Windows", "regulation", "N-L"),
+    ("Windows", "correction_minutes", "N-L79"),
+    ("Windows", "inadmissible_minutes", "N-L79"),
+    ("Windows", "appeal_minutes", "N-L92-93 §2"),
+    ("ScoringRules", "averaged_boards", "N-L12"),
+    ("ScoringRules", "fouled_boards", "N-L87 §7a"),
+    ("ScoringRules", "fouled_split", "N-L87 §7a"),
+    ("ScoringRules", "average_revision", "N-L12"),
+    ("PlayingConditionsInput", "screens", "N-L8 §1"),
+    ("PlayingConditionsInput", "boards_per_hour", "N-L8 §1"),
+    ("PlayingConditionsInput", "lateness_reading", "N-L8 §3"),
+    ("PlayingConditionsInput", "qualifying_sessions", "N-L4 §2a"),
+    ("TournamentListInput", "penalty_overrides", "FIGB penalty catalogue"),
+    ("TournamentListInput", "system_category", "FIGB Appendix 1"),
+    ("PenaltyOverride", "key", "FIGB catalogue"),
+]
+
+
+@pytest.mark.parametrize(("name", "field", "norm"), FIGB_SETTINGS)
+def test_every_figb_setting_documents_its_default_and_its_norm(
+    schema: dict[str, Any], name: str, field: str, norm: str
+) -> None:
+    """Issue 14: "The OpenAPI schema documents every setting with its default
+    and its norm"."""
+    described = schema["components"]["schemas"][name]["properties"][field]
+    text = described.get("description", "")
+    assert norm in text, text
+    assert "default" in text.lower() or "by default" in text, text

@@ -14,10 +14,12 @@ import pytest
 from django.test import Client
 
 from console.models import TableCode
+from eventstore.store import Metadata
+from rules.bridge import Seat, vulnerability_for
 from tests.support.pairs_event import project
 from tests.support.site import site_event
 from tournaments import handlers, selectors
-from tournaments.domain import board_result
+from tournaments.domain import board_result, tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -409,3 +411,43 @@ def test_table_codes_are_issued_by_the_directors_post_never_by_a_get() -> None:
     )
     assert sorted(fresh) == [1, 2, 3]
     assert set(fresh.values()).isdisjoint(codes.values())
+
+
+def test_an_assigned_score_is_scored_on_the_tables_copy() -> None:
+    """Law 2 (decision 0170): the table played a copy marked both
+    vulnerable, so 4S by North making 10 is assigned as +620 whatever the
+    board's number says."""
+    event = site_event(publish=False, skip=EVERYTHING)
+    client = director_client(event)
+    table, board, *_ = round_one(event)[0]
+    handlers.record_board_copy(
+        uuid.UUID(event.tid),
+        tournament.RecordBoardCopy(
+            session=1,
+            board_number=board,
+            copy="A",
+            dealer="N",
+            vulnerability="All",
+            tables=(table,),
+        ),
+        metadata=Metadata(actor="system:tests"),
+    )
+    form = {
+        "idempotency_key": "ruling-copy",
+        "board": str(board),
+        "table": str(table),
+        "laws": ["12C1(c)"],
+        "facts": "Board non giocato",
+        "decision": "Punteggio assegnato",
+        "adjustment": "assigned",
+        "not_played": "on",
+        "o0-contract": "4P",
+        "o0-declarer": "N",
+        "o0-tricks": "10",
+    }
+    response = client.post(f"{base(event)}/rulings/", form, **IT)
+    assert response.status_code == 201, text(response)
+    # Law 2's markings for the number leave North-South not vulnerable
+    # (+420): the copy's give +620.
+    assert vulnerability_for(board).is_vulnerable(Seat.N) is False
+    assert stored(event, board, table).adjusted == "assigned:620@1"

@@ -17,8 +17,10 @@ from tests.support import pairs_event
 from tests.support.http import HttpClient
 from tests.support.server import Server
 from tests.tournaments.e2e import (
+    test_board_copies,
     test_command_path,
     test_conduct,
+    test_figb_pairs,
     test_figb_regulation,
     test_figb_teams,
     test_individual_event,
@@ -30,6 +32,7 @@ from tests.tournaments.e2e import (
     test_scorable_sessions,
     test_substitutions,
     test_teams_event,
+    test_withdrawals,
 )
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -57,6 +60,10 @@ SCENARIOS: list[Callable[[], None]] = [
     test_figb_teams.test_a_figb_teams_event_comes_out_with_the_norms_figures,
     test_conduct.test_playing_time_follows_the_table_and_the_screens,
     test_substitutions.test_a_substitute_for_two_thirds_eliminates_the_original,
+    test_figb_pairs.test_a_figb_pairs_event_comes_out_with_the_norms_figures,
+    test_withdrawals.test_a_pair_withdrawing_during_the_session,
+    test_withdrawals.test_the_third_withdrawal_refers_the_players_to_the_cd,
+    test_board_copies.test_a_table_scores_with_its_copys_vulnerability,
 ]
 
 

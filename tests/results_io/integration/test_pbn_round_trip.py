@@ -19,6 +19,7 @@ from tests.support.results_io import (
     standing_ranks,
     totals,
 )
+from tournaments.models import ResultRow
 from tournaments.results_io import tournament_id_for
 
 pytestmark = pytest.mark.django_db
@@ -109,3 +110,45 @@ def test_imported_scores_and_ranking_agree_with_the_file() -> None:
     assert {e.participant_id: e.rank for e in original.ranking} == {
         pid: rank for pid, (rank, _) in ours.items()
     }
+
+
+def test_a_board_the_file_marks_otherwise_is_scored_as_marked(tmp_path) -> None:
+    """Law 2: the file's board 1 marked North-South vulnerable (Law 2 says
+    none) was played so: 4S= is 620 and one over 650, and 3NT= assigned
+    600; each table records the copy it played (decision 0170), the
+    figures agree with the file's, and the export writes the board as
+    marked."""
+    text = CLUB_PBN.read_text()
+    board_1 = text.index('[Board "1"]')
+    board_2 = text.index('[Board "2"]')
+    marked = (
+        text[board_1:board_2]
+        .replace('[Vulnerable "None"]', '[Vulnerable "NS"]')
+        .replace('"420"', '"620"')
+        .replace('"450"', '"650"')
+        .replace('"^400"', '"^600"')
+    )
+    source = tmp_path / "marked.pbn"
+    source.write_text(text[:board_1] + marked + text[board_2:])
+    before = event_count()
+    output = run("import_results", str(source), *NEUBERG)
+    tid = tournament_id_for(source.read_bytes())
+    kinds = [e.event_type for e in Event.objects.filter(global_position__gt=before)]
+    assert kinds.count("board_result.markings_recorded") == 3
+    rows = ResultRow.objects.filter(tournament_id=tid, board_number=1)
+    assert sorted(rows.values_list("table", "score_ns", "vulnerability")) == [
+        (1, 620, "NS"),
+        (2, 650, "NS"),
+        (3, 600, "NS"),
+    ]
+    assert "no differences" in output.splitlines()
+    exported = read_pbn(run("export_results", str(tid), "--format", "pbn"))
+    assert [(b.board_number, b.vulnerability) for b in exported.boards] == [
+        (1, "NS"),
+        (2, "NS"),
+        (3, "EW"),
+        (4, "All"),
+    ]
+    assert {
+        r.table_number: r.score_ns for r in exported.results if r.board_number == 1
+    } == {1: 620, 2: 650, 3: 600}

@@ -11,9 +11,12 @@ Board 3 is dealt by South, East-West vulnerable (Law 2).
 
 from __future__ import annotations
 
+import uuid
+
 import pytest
 from rest_framework.test import APIClient
 
+from eventstore.projections import ProjectionRunner
 from tests.support.pairs_event import client_for, project
 from tests.tournaments.e2e.test_figb_regulation import (
     CONTRACTS,
@@ -24,6 +27,8 @@ from tests.tournaments.e2e.test_figb_regulation import (
     figures,
     traveller_lines,
 )
+from tournaments.projections import TournamentResults
+from tournaments.results_io.exporting import export_results
 
 pytestmark = pytest.mark.django_db
 
@@ -171,3 +176,90 @@ def test_copies_recorded_before_the_results_foul_the_tables_all_the_same() -> No
     project()
     # As in the first test: tables 5-6 one group, the other five another.
     assert as_decimals(figures(staff, tid, 3)) == LAW_87B_BOARD_3
+
+
+def scores(staff: APIClient, tid: str) -> dict[int, tuple[int, str]]:
+    return {
+        line["table"]: (line["score_ns"], line["vulnerability"])
+        for line in traveller_lines(staff, tid, 3)
+    }
+
+
+def exported(tid: str) -> tuple[str | None, dict[int, int | None], tuple[str, ...]]:
+    model, notes = export_results(uuid.UUID(tid), 1, names=False)
+    [board] = [b for b in model.boards if b.board_number == 3]
+    lines = {r.table_number: r.score_ns for r in model.results if r.board_number == 3}
+    return board.vulnerability, lines, notes
+
+
+def rebuilt() -> None:
+    ProjectionRunner(TournamentResults(), batch_size=5).rebuild()
+
+
+# Board 3 as Law 2 marks it (EW vulnerable): North-South not vulnerable.
+LAW_2 = {1: 450, 2: 420, 3: 400, 4: -50, 5: 110, 6: 140, 7: 90}
+# Every copy marked both vulnerable (Law 77): 4S= vulnerable is 620, one
+# over 650, 3NT= 600, 4S-1 -100; the part scores do not change.
+ALL_VULNERABLE = {1: 650, 2: 620, 3: 600, 4: -100, 5: 110, 6: 140, 7: 90}
+
+
+def test_a_table_scores_with_its_copys_vulnerability() -> None:
+    """Law 2: a copy marked against the table keeps its markings for the
+    session, so 4S= at table 2 is worth 620 vulnerable, not 420, at the
+    table, live, after a rebuild and in the export (decision 0170)."""
+    staff, director, tid, base = played("figb")
+    project()
+    assert scores(staff, tid) == {t: (s, "EW") for t, s in LAW_2.items()}
+    # Recorded after the results: each table's result is scored again.
+    assert copy(director, base, "A", "S/All", [1, 2, 3, 4, 5, 6, 7]).status_code == 201
+    project()
+    assert scores(staff, tid) == {t: (s, "All") for t, s in ALL_VULNERABLE.items()}
+    # The ranking is unchanged (the order of NS's scores is the same), so
+    # only the scores show the copy: 12, 10, 8, 0, 4, 6, 2 for North-South.
+    assert as_decimals(figures(staff, tid, 3))[2] == D("10", "2")
+    live = scores(staff, tid)
+    rebuilt()
+    assert scores(staff, tid) == live
+    vulnerability, lines, _ = exported(tid)
+    assert (vulnerability, lines) == ("All", ALL_VULNERABLE)
+    # A correction at table 2 is scored with the copy's markings too.
+    corrected = director.post(
+        base + "boards/3/tables/2/corrections/",
+        {"contract": "4SN", "tricks": 11, "reason": "eleven tricks"},
+        format="json",
+    )
+    assert corrected.status_code == 201, corrected.json()
+    project()
+    assert scores(staff, tid)[2] == (650, "All")
+
+
+def test_a_copy_recorded_before_the_result_scores_it_as_marked() -> None:
+    """The result entered after the copy carries the copy's vulnerability
+    (Law 2); a copy at tables 2 and 5 marked both vulnerable differs from
+    Law 2's at the others: the board is fouled (Law 87A), each table scored
+    with its own copy, the export giving the correct form's markings
+    (Law 87B) and naming the others."""
+    staff, _ = client_for("staff-marked", federation_staff={})
+    tid = event(staff, "figb")
+    director, _ = client_for("td-marked", chief_director={"tournament_id": tid})
+    base = f"/api/v1/tournaments/{tid}/sessions/1/"
+    assert copy(director, base, "B", "S/All", [2, 5]).status_code == 201
+    assert copy(director, base, "A", "S/EW", [1, 3, 4, 6, 7]).status_code == 201
+    results(director, base)
+    project()
+    expected = {
+        t: (ALL_VULNERABLE[t], "All") if t in (2, 5) else (LAW_2[t], "EW")
+        for t in LAW_2
+    }
+    assert scores(staff, tid) == expected
+    lines = traveller_lines(staff, tid, 3)
+    assert {line["irregularity"] for line in lines} == {"fouled"}
+    rebuilt()
+    assert scores(staff, tid) == expected
+    vulnerability, exported_lines, notes = exported(tid)
+    assert vulnerability == "EW"
+    assert exported_lines == {t: s for t, (s, _) in expected.items()}
+    assert (
+        "board 3: table(s) 2, 5 played a copy marked vulnerable All (Law 87A); "
+        "the file gives the board as EW, each line its own score"
+    ) in notes

@@ -312,3 +312,23 @@ def test_a_cancelled_concession_is_shown_to_the_director_as_information() -> Non
         }
     ]
     assert "information" not in player.get(url(tid, "")).json()  # type: ignore[attr-defined]
+
+
+def test_a_copy_marked_with_another_dealer_is_called_from_its_dealer() -> None:
+    """Law 2: a copy recorded before play with East as dealer (Law 2 says
+    North for board 1) keeps its markings: East calls first in rotation, and
+    North's call would be out of rotation (Law 31)."""
+    tid, director, _ = setup()
+    copy = director.post(
+        f"/api/v1/tournaments/{tid}/sessions/1/boards/1/copies/",
+        {"copy": "A", "dealer": "E", "vulnerability": "None", "tables": [1]},
+        format="json",
+    )
+    assert copy.status_code == 201, copy.json()
+    director.post(url(tid, "start/"), {"deal": DEAL}, format="json")
+    r = director.post(url(tid, "calls/"), {"seat": "E", "call": "1H"}, format="json")
+    assert r.status_code == 201, r.json()
+    assert director.get(url(tid, "")).json()["pending"] is None
+    state = live_play.load(handlers.TableRef(uuid.UUID(tid), 1, 1, 1))
+    assert state.auction is not None
+    assert state.auction.dealer.value == "E"

@@ -195,7 +195,11 @@ def evolve(state: BoardPlayState, event: BoardPlayEvent) -> BoardPlayState:
                 board_number=event.board_number,
                 deal=event.deal,
                 strict=event.strict,
-                auction=Auction(dealer_for(event.board_number)),
+                auction=Auction(
+                    Seat.parse(event.dealer)
+                    if event.dealer
+                    else dealer_for(event.board_number)
+                ),
                 version=version,
             )
         case CallMade():
@@ -397,6 +401,7 @@ def decide(
                 deal=command.deal,
                 strict=command.strict,
                 at=command.at,
+                dealer=command.dealer,
             )
         ]
     if state.deal is None:

@@ -53,6 +53,9 @@ class StartBoard:
     deal: Deal
     strict: bool = False
     at: datetime
+    # The dealer marked on the table's copy of the board when it differs
+    # from Law 2's for the number ("" Law 2's; decision 0170).
+    dealer: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

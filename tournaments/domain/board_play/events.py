@@ -62,6 +62,9 @@ class BoardDealt:
     deal: Deal
     strict: bool = False
     at: datetime
+    # The table's copy's dealer when marked otherwise than Law 2 says (Law 2
+    # keeps a used copy's markings; decision 0170); "" Law 2's. Added, v1.
+    dealer: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

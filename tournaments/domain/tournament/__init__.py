@@ -28,6 +28,7 @@ from tournaments.domain.tournament.commands import (
     RecordLateness,
     RecordSlowPlay,
     RecordSubstitution,
+    RecordWithdrawal,
     RelieveOfficial,
     ScheduleSession,
     SetCarryOver,
@@ -79,6 +80,7 @@ from tournaments.domain.tournament.events import (
     SubstitutionRecorded,
     TournamentCreated,
     TournamentEvent,
+    WithdrawalRecorded,
 )
 from tournaments.domain.tournament.state import (
     INITIAL,
@@ -157,6 +159,7 @@ __all__ = [
     "RecordLateness",
     "RecordSlowPlay",
     "RecordSubstitution",
+    "RecordWithdrawal",
     "Regulation",
     "RelieveOfficial",
     "RulingGiven",
@@ -182,6 +185,7 @@ __all__ = [
     "TournamentNotFound",
     "TournamentState",
     "WindowRules",
+    "WithdrawalRecorded",
     "board_forms",
     "copy_forms",
     "decide",

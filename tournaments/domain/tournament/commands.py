@@ -186,6 +186,18 @@ class RecordBoardCopy:
     tables: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordWithdrawal:
+    """The director's record that ``entry_number`` withdrew (FIGB N-L4
+    §3-§5): before round ``from_round`` of ``session``, or, ``from_round``
+    None, after playing the whole of ``session`` (between sessions)."""
+
+    session: int
+    entry_number: int
+    from_round: int | None = None
+    reason: str = ""
+
+
 TournamentCommand = (
     CreateTournament
     | EnterPair
@@ -202,4 +214,5 @@ TournamentCommand = (
     | RecordSlowPlay
     | RecordSubstitution
     | RecordBoardCopy
+    | RecordWithdrawal
 )

@@ -37,6 +37,7 @@ from tournaments.domain.tournament.commands import (
     RecordLateness,
     RecordSlowPlay,
     RecordSubstitution,
+    RecordWithdrawal,
     RelieveOfficial,
     ScheduleSession,
     SetCarryOver,
@@ -85,6 +86,7 @@ from tournaments.domain.tournament.values import (
     OfficialRole,
     ScoringRules,
 )
+from tournaments.domain.tournament.withdrawal_decide import record_withdrawal
 
 # One ranking, or one per direction (a two-winner Mitchell); "auto" ranks by
 # direction when no pair changed direction.
@@ -304,6 +306,8 @@ def decide(
         case SetHandRecords():
             require_tournament(state)
             return set_hand_records(require_session(state, command.session), command)
+        case RecordWithdrawal():
+            return record_withdrawal(state, command)
         case RecordBoardCopy():
             require_tournament(state)
             return record_board_copy(require_session(state, command.session), command)

@@ -59,3 +59,9 @@ class InvalidHandRecords(RuleViolation):
 
 class InvalidBoardCopy(RuleViolation):
     code: ClassVar[str] = "invalid_board_copy"
+
+
+class WithdrawalConflict(StateConflict):
+    """The entry's withdrawal is already recorded (FIGB N-L4 §4-§5)."""
+
+    code: ClassVar[str] = "already_withdrawn"

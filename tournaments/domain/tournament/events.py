@@ -290,6 +290,25 @@ class BoardCopiesRecorded:
     tables: tuple[int, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WithdrawalRecorded:
+    """An entry withdrew (FIGB N-L4 §3-§5): before round ``from_round`` of
+    ``session`` (0: after the session, between sessions); ``boards`` the
+    boards of the session it does not play, each given an artificial score
+    (§4, pairs); ``norm`` "N-L4 §4" (pairs) or "N-L4 §5" (teams)."""
+
+    event_type: ClassVar[str] = "tournament.withdrawal_recorded"
+    schema_version: ClassVar[int] = 1
+
+    session: int
+    entry_number: int
+    player_ids: tuple[UUID, ...]
+    from_round: int
+    boards: int
+    norm: str
+    reason: str = ""
+
+
 TournamentEvent = (
     TournamentCreated
     | PairEntered
@@ -308,6 +327,7 @@ TournamentEvent = (
     | SlowPlayRecorded
     | SubstitutionRecorded
     | BoardCopiesRecorded
+    | WithdrawalRecorded
 )
 EVENT_TYPES: tuple[type[TournamentEvent], ...] = (
     TournamentCreated,
@@ -327,4 +347,5 @@ EVENT_TYPES: tuple[type[TournamentEvent], ...] = (
     SlowPlayRecorded,
     SubstitutionRecorded,
     BoardCopiesRecorded,
+    WithdrawalRecorded,
 )

@@ -27,6 +27,7 @@ from tournaments.domain.tournament.events import (
     SubstitutionRecorded,
     TournamentCreated,
     TournamentEvent,
+    WithdrawalRecorded,
 )
 from tournaments.domain.tournament.values import (
     TableAssignment,
@@ -85,6 +86,7 @@ class TournamentState:
     conditions: PlayingConditionsSet | None = None  # N-L8 §1, §3
     slow_play: dict[int, int] = field(default_factory=dict)  # entry -> offences
     substitutions: tuple[SubstitutionRecorded, ...] = ()  # N-L4 §2a
+    withdrawals: dict[int, WithdrawalRecorded] = field(default_factory=dict)  # §4
 
     @property
     def exists(self) -> bool:
@@ -148,6 +150,9 @@ def evolve(state: TournamentState, event: TournamentEvent) -> TournamentState:
             copies = dict(state.sessions[event.session].board_copies)
             copies[(event.board_number, event.copy)] = event
             return _with_session(state, event.session, board_copies=copies)
+        case WithdrawalRecorded():
+            withdrawals = {**state.withdrawals, event.entry_number: event}
+            return replace(state, withdrawals=withdrawals)
         case _:
             assert_never(event)
 
