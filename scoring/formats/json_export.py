@@ -122,6 +122,7 @@ def to_document(results: TournamentResults) -> dict[str, Any]:
                 "vulnerability": b.vulnerability,
                 "deal": b.deal,
                 **({} if b.datum is None else {"datum": b.datum}),
+                **({} if b.par_score is None else {"par_score": b.par_score}),
                 **(
                     {}
                     if b.double_dummy is None
@@ -298,6 +299,7 @@ def _board(data: dict[str, Any], path: str) -> BoardRecord:
             deal=_optional(data, "deal", str, path),
             datum=_optional(data, "datum", int, path),
             double_dummy=_double_dummy(data, path),
+            par_score=_optional(data, "par_score", int, path),
         ),
     )
 

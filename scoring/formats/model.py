@@ -228,6 +228,8 @@ class BoardRecord:
     # Double-dummy tricks: rows S, H, D, C, NT; columns declarer N, E, S, W
     # (information, never a ruling).
     double_dummy: tuple[tuple[int, ...], ...] | None = None
+    # Par, North-South's score (DDS dealer-par; decision 0183), information.
+    par_score: int | None = None
 
     def __post_init__(self) -> None:
         if self.double_dummy is not None and (

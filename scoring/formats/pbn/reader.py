@@ -164,6 +164,8 @@ def _read_game(tags: dict[str, Tag], reading: _Reading) -> None:
         board_number = _read_board(tags, reading)
     if "OptimumResultTable" in tags and board_number is not None:
         _read_optimum(tags["OptimumResultTable"], board_number, reading)
+    if "OptimumScore" in tags and board_number is not None:
+        _read_par(tags["OptimumScore"], board_number, reading)
     if "TotalScoreTable" in tags and not reading.has_totals:
         reading.has_totals = True
         _read_totals(tags["TotalScoreTable"], reading)
@@ -207,6 +209,27 @@ def _read_optimum(table: Tag, board_number: int, reading: _Reading) -> None:
         )
     except ValueError as error:
         raise FormatError(str(error), line=table.line) from None
+
+
+def _read_par(tag: Tag, board_number: int, reading: _Reading) -> None:
+    """PBN 2.1 OptimumScore, "NS 420" or "EW -420": the board's par, kept from
+    North-South's side (decision 0183); "?" or empty is no par."""
+    text = tag.value.strip()
+    if text in ("", "?"):
+        return
+    side, _, score = text.partition(" ")
+    try:
+        value = parse_int(score.strip())
+    except ValueError:
+        value = None
+    if side.upper() not in ("NS", "EW") or value is None:
+        raise FormatError(
+            f"OptimumScore {text!r} is not NS or EW and a score", line=tag.line
+        )
+    reading.boards[board_number] = replace(
+        reading.boards[board_number],
+        par_score=value if side.upper() == "NS" else -value,
+    )
 
 
 def _tag_value(tags: dict[str, Tag], name: str, parse: Callable[[str], T]) -> T | None:
