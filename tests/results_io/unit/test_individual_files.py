@@ -18,13 +18,13 @@ from scoring.formats.model import (
     BoardRecord,
     CompetitionForm,
     Participant,
+    Player,
     RankingEntry,
     TableResult,
     TournamentHeader,
     TournamentResults,
 )
 from scoring.formats.pbn import read_pbn, write_pbn
-from scoring.formats.model import Player
 from scoring.formats.usebio import read_usebio, write_usebio
 
 
