@@ -183,18 +183,19 @@ def board_records(
 ) -> tuple[BoardRecord, ...]:
     """The boards played: dealer and vulnerability by number (Law 2), the
     deal where the session's hand records hold it (Law 6), the Butler datum
-    where there is one (Law 78D), the double-dummy tricks where the deal was
-    analysed."""
+    where there is one (Law 78D), the double-dummy tricks and par where the
+    deal was analysed."""
     deals = handlers.load_tournament(tournament_id).sessions.get(session)
     known = deals.hand_records if deals is not None else {}
     # The double-dummy tricks of the deal now recorded (information only).
-    solved = {
-        r.board_number: tuple(tuple(row) for row in r.tricks)
+    analysed = {
+        r.board_number: r
         for r in DoubleDummyRow.objects.filter(
             tournament_id=tournament_id, session=session
         )
         if known.get(r.board_number) == r.deal
     }
+    solved = {n: tuple(tuple(row) for row in r.tricks) for n, r in analysed.items()}
     return tuple(
         BoardRecord(
             board_number=n,
@@ -203,6 +204,8 @@ def board_records(
             deal=normalise_deal(known[n]) if n in known else None,
             datum=(data or {}).get(n),
             double_dummy=solved.get(n),
+            # Par from North-South's side (DDS dealer-par, decision 0183).
+            par_score=analysed[n].par_score if n in analysed else None,
         )
         for n in sorted(numbers)
     )
