@@ -32,13 +32,14 @@ from scoring.formats.conventions import (
     conventions_for,
     round_figure,
 )
-from scoring.formats.model import is_artificial
+from scoring.formats.model import DD_DENOMINATIONS, SEATS, is_artificial
 from tournaments.domain import board_result
 from tournaments.domain.session_scoring import LineFigures
+from tournaments.models import DoubleDummyRow
 from tournaments.results_io.plan import SESSION, ImportPlan, describe_line
 from tournaments.results_io.scores import SessionScores, session_scores
 
-__all__ = ["Difference", "compare"]
+__all__ = ["Difference", "analysis_differences", "compare"]
 
 UNEXPLAINED = "no convention explains it: edited by hand, or scored otherwise"
 
@@ -248,10 +249,11 @@ class _Comparer:
                         None if value is None else _Figure(value, None),
                     )
                     if theirs is not None and value is not None:
-                        self._add_printed(
-                            table.ns if "NS" in what else table.ew,
-                            _printed(value, theirs, self.conventions.rounding),
-                        )
+                        for entry in table.side("NS" in what):
+                            self._add_printed(
+                                entry,
+                                _printed(value, theirs, self.conventions.rounding),
+                            )
                 board = line.board_number
                 theirs_datum = data.get(board)
                 if (
@@ -273,7 +275,7 @@ class _Comparer:
                     line.mp_ns,
                     ours.ns if ours else None,
                     own_ns,
-                    table.ns,
+                    table.side(True),
                     alt.ns if alt else None,
                 ),
                 (
@@ -281,7 +283,7 @@ class _Comparer:
                     line.mp_ew,
                     ours.ew if ours else None,
                     own_ew,
-                    table.ew,
+                    table.side(False),
                     alt.ew if alt else None,
                 ),
                 (
@@ -307,23 +309,21 @@ class _Comparer:
                     theirs,
                     None if value is None else _Figure(value, own, other),
                 )
-                if (
-                    side is not None
-                    and ours is not None
-                    and line.board_number in self.fewer_boards
-                ):
-                    self._shift_neuberg(side, value, ours.top)
-                if side is not None and theirs is not None and value is not None:
-                    # totals=printed adds the board figures rounded as the
-                    # file prints them (Neuberg figures, decision 0129).
-                    self._add_printed(
-                        side,
-                        _printed(
-                            value,
-                            theirs if _places(theirs) else Decimal("0.0"),
-                            self.conventions.rounding,
-                        ),
-                    )
+                # An individual's partners share their side's figures (Law 4).
+                for entry in side or ():
+                    if ours is not None and line.board_number in self.fewer_boards:
+                        self._shift_neuberg(entry, value, ours.top)
+                    if theirs is not None and value is not None:
+                        # totals=printed adds the board figures rounded as the
+                        # file prints them (Neuberg figures, decision 0129).
+                        self._add_printed(
+                            entry,
+                            _printed(
+                                value,
+                                theirs if _places(theirs) else Decimal("0.0"),
+                                self.conventions.rounding,
+                            ),
+                        )
 
     def _shift_neuberg(
         self, entry: int, value: Fraction | None, top: int | None
@@ -565,10 +565,67 @@ def compare(
     comparer = _Comparer(results, plan, chosen, scored)
     comparer.lines()
     comparer.contestants()
-    return attribute(
-        comparer.out,
-        plan,
-        scored,
-        chosen,
-        matchpoints=results.header.scoring is ScoringMethod.MATCHPOINTS,
-    )
+    return [
+        *attribute(
+            comparer.out,
+            plan,
+            scored,
+            chosen,
+            matchpoints=results.header.scoring is ScoringMethod.MATCHPOINTS,
+        ),
+        *analysis_differences(results, plan),
+    ]
+
+
+DD_REASON = (
+    "DDS on the file's own deal gives ours: the file's figure is of another "
+    "deal or solver; information, never a ruling, decision 0052"
+)
+
+
+def analysis_differences(
+    results: TournamentResults, plan: ImportPlan
+) -> list[Difference]:
+    """The file's double-dummy tricks and par against DDS on the deal the
+    import recorded (decision 0183): each of the twenty counts and the par
+    (North-South's) the file gives. A board not analysed is not compared."""
+    analysed = {
+        row.board_number: row
+        for row in DoubleDummyRow.objects.filter(
+            tournament_id=plan.tournament_id, session=SESSION
+        )
+    }
+    out: list[Difference] = []
+    for board in results.boards:
+        row = analysed.get(board.board_number)
+        if row is None or row.deal != board.deal:
+            continue
+        where = f"board {board.board_number}"
+        if board.double_dummy is not None:
+            for denomination, theirs, ours in zip(
+                DD_DENOMINATIONS, board.double_dummy, row.tricks, strict=True
+            ):
+                for seat, file_tricks, our_tricks in zip(
+                    SEATS, theirs, ours, strict=True
+                ):
+                    if file_tricks != our_tricks:
+                        out.append(
+                            Difference(
+                                where,
+                                f"double-dummy tricks {denomination} by {seat}",
+                                str(file_tricks),
+                                str(our_tricks),
+                                DD_REASON,
+                            )
+                        )
+        if board.par_score is not None and board.par_score != row.par_score:
+            out.append(
+                Difference(
+                    where,
+                    "par NS",
+                    str(board.par_score),
+                    str(row.par_score),
+                    DD_REASON,
+                )
+            )
+    return out

@@ -77,12 +77,14 @@ def read_results(
     raise ValueError(f"unknown format {fmt!r}")
 
 
-def write_results(results: TournamentResults, fmt: str) -> str:
-    """Write the model as "pbn", "usebio" or "json" text."""
+def write_results(
+    results: TournamentResults, fmt: str, *, usebio_version: str = "1.2"
+) -> str:
+    """Write the model as "pbn", "usebio" (1.2 or 1.3) or "json" text."""
     if fmt == "pbn":
         return write_pbn(results)
     if fmt == "usebio":
-        return write_usebio(results)
+        return write_usebio(results, version=usebio_version)
     if fmt == "json":
         return write_json(results)
     raise ValueError(f"unknown format {fmt!r}")

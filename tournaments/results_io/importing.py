@@ -25,6 +25,7 @@ from tournaments.results_io.files import read_results
 from tournaments.results_io.plan import (
     IMPORT_ACTOR,
     NAMESPACE,
+    SESSION,
     ImportPlan,
     check_plan,
     decide_plan,
@@ -124,6 +125,7 @@ class ImportReport:
     notes: tuple[str, ...]
     differences: tuple[Difference, ...]
     conventions: Conventions
+    form: str = "pairs"  # the file's contestants: pairs or individual (Law 4)
 
 
 def tournament_id_for(data: bytes) -> UUID:
@@ -203,6 +205,14 @@ def import_file(
     recorded = record(plan, now)
     step(IMPORT_STEPS[4], 4)
     project()
+    if any(
+        b.double_dummy is not None or b.par_score is not None for b in results.boards
+    ) and any(isinstance(c, tournament.SetHandRecords) for c in plan.commands):
+        # The file's double-dummy tricks and par are compared with DDS on the
+        # recorded deals, solved here by the worker's own function (0183).
+        from tournaments.tasks import run_analysis  # it imports this module
+
+        run_analysis(tournament_id, SESSION)
     step(IMPORT_STEPS[5], 5)
     differences = tuple(compare(results, plan, conventions))
     step("done", len(IMPORT_STEPS))
@@ -214,4 +224,5 @@ def import_file(
         notes=plan.notes,
         differences=differences,
         conventions=conventions,
+        form=results.header.form.value,
     )

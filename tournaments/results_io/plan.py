@@ -17,6 +17,7 @@ from uuid import UUID
 
 from django.utils import timezone
 
+from rules.bridge import Deal
 from rules.errors import DomainError, LawRef
 from scoring.formats import (
     CompetitionForm,
@@ -62,13 +63,24 @@ SYNTHETIC = "synthetic"  # neither: one round per board, tables in file order
 
 @dataclass(frozen=True, slots=True)
 class PlannedTable:
-    """One line of the file as the commands of its board-result stream."""
+    """One line of the file as the commands of its board-result stream.
+
+    ``players``: an individual line's entries at North, East, South and West
+    (Law 4), ``ns`` and ``ew`` being North and East; empty for pairs.
+    """
 
     ref: handlers.TableRef
     line: FileResult
     ns: int
     ew: int
     commands: tuple[board_result.BoardResultCommand, ...]
+    players: tuple[int, ...] = ()
+
+    def side(self, ns: bool) -> tuple[int, ...]:
+        """The entries sharing the NS (or EW) figures of the line."""
+        if self.players:
+            return self.players[0::2] if ns else self.players[1::2]
+        return (self.ns,) if ns else (self.ew,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,11 +107,29 @@ def describe_line(line: FileResult) -> str:
     return f"board {line.board_number} ({line.ns_id} v {line.ew_id})"
 
 
+# The file's form as the tournament records it (Definitions, "Contestant").
+FORMS = {
+    CompetitionForm.PAIRS: tournament.Form.PAIRS,
+    CompetitionForm.INDIVIDUAL: tournament.Form.INDIVIDUAL,
+}
+
+
 def _check_supported(results: TournamentResults) -> None:
     """Refuse what the tournament domain cannot record (decision 0041)."""
     header = results.header
-    if header.form is not CompetitionForm.PAIRS:
-        raise ImportRefused(f"only pairs events can be imported, not {header.form}")
+    if header.form not in FORMS:
+        raise ImportRefused(
+            f"only pairs and individual events can be imported, not {header.form}"
+        )
+    if (
+        header.form is CompetitionForm.INDIVIDUAL
+        and header.scoring is not ScoringMethod.MATCHPOINTS
+    ):
+        # Decision 0056: an individual event is matchpointed.
+        raise ImportRefused(
+            f"an individual event is matchpointed, not scored in {header.scoring}",
+            law=LawRef("78A"),
+        )
     if header.scoring not in SCORING:
         raise ImportRefused(
             "only matchpointed, Butler and cross-IMP pairs events can be "
@@ -154,12 +184,15 @@ def _entry_numbers(
     return entries, "pair numbers missing or repeated: entries numbered in file order"
 
 
-def _player_ids(tournament_id: UUID, participant: Participant) -> tuple[UUID, ...]:
+def _player_ids(
+    tournament_id: UUID, participant: Participant, size: int = 2
+) -> tuple[UUID, ...]:
     """Return stable player ids; no name is ever recorded (DESIGN: no personal data).
 
     A federation number gives the same id in every import; a player known only
     by name gets an id scoped to this tournament and pair. A pair whose players
-    the file does not name gets two such ids (decision 0041).
+    the file does not name gets two such ids (decision 0041); an individual's
+    contestant is one player (``size`` 1, Law 4).
     """
     ids = []
     for index, player in enumerate(participant.players):
@@ -168,10 +201,18 @@ def _player_ids(tournament_id: UUID, participant: Participant) -> tuple[UUID, ..
         else:
             key = f"{tournament_id}:{participant.participant_id}:{index}:{player.name}"
             ids.append(uuid.uuid5(NAMESPACE, f"player:{key}"))
-    for index in range(len(ids), 2):
+    for index in range(len(ids), size):
         key = f"{tournament_id}:{participant.participant_id}:{index}"
         ids.append(uuid.uuid5(NAMESPACE, f"unnamed:{key}"))
     return tuple(ids)
+
+
+def _seated(line: FileResult, entries: Mapping[str, int]) -> tuple[int, ...]:
+    """The entries at the line's table: NS and EW pairs, or an individual's
+    North, East, South and West (Law 4)."""
+    if line.players is not None:
+        return tuple(entries[p] for p in line.players)
+    return entries[line.ns_id], entries[line.ew_id]
 
 
 def _file_movement_holds(
@@ -183,14 +224,14 @@ def _file_movement_holds(
     two tables in a round, and a board is played once at a table (its stream
     is keyed by board and table).
     """
-    seating: dict[tuple[int, int], tuple[int, int]] = {}
+    seating: dict[tuple[int, int], tuple[int, ...]] = {}
     boards_at: set[tuple[int, int]] = set()
     sitting: dict[tuple[int, int], tuple[int, int]] = {}
     for line in lines:
         if line.round_number is None or line.table_number is None:
             return False
         key = (line.round_number, line.table_number)
-        pairs = (entries[line.ns_id], entries[line.ew_id])
+        pairs = _seated(line, entries)
         if seating.setdefault(key, pairs) != pairs:
             return False
         if (line.board_number, line.table_number) in boards_at:
@@ -224,19 +265,21 @@ def _assignments(
                 counter[line.board_number] = counter.get(line.board_number, 0) + 1
                 places.append((order[line.board_number], counter[line.board_number]))
             movement = SYNTHETIC
-    grouped: dict[tuple[int, int], tuple[int, int, list[int]]] = {}
+    grouped: dict[tuple[int, int], tuple[tuple[int, ...], list[int]]] = {}
     for line, place in zip(lines, places, strict=True):
-        seated: tuple[int, int, list[int]] = (
-            entries[line.ns_id],
-            entries[line.ew_id],
-            [],
-        )
-        grouped.setdefault(place, seated)[2].append(line.board_number)
+        seated = (_seated(line, entries), list[int]())
+        grouped.setdefault(place, seated)[1].append(line.board_number)
     assignments = tuple(
         tournament.TableAssignment(
-            round=r, table=t, ns=ns, ew=ew, boards=tuple(sorted(boards))
+            round=r,
+            table=t,
+            ns=at[0],
+            ew=at[1],
+            boards=tuple(sorted(boards)),
+            # Law 4: an individual table seats four players, N E S W.
+            players=at if len(at) == 4 else (),
         )
-        for (r, t), (ns, ew, boards) in sorted(grouped.items())
+        for (r, t), (at, boards) in sorted(grouped.items())
     )
     return assignments, places, movement
 
@@ -324,6 +367,32 @@ def _winners(results: TournamentResults) -> tuple[str, list[str]]:
     return "by_direction", []
 
 
+def _hand_records(
+    results: TournamentResults,
+) -> tuple[tuple[tournament.HandRecord, ...], list[str]]:
+    """The file's complete deals of the boards it scores, and a note for each
+    deal that is not one (Law 6B: 52 different cards, 13 to each hand): the
+    results are imported without it."""
+    played = {line.board_number for line in results.results}
+    records = []
+    notes = []
+    for board in results.boards:
+        if board.deal is None or board.board_number not in played:
+            continue
+        try:
+            Deal.from_pbn(board.deal)
+        except ValueError as error:
+            notes.append(
+                f"board {board.board_number}: the file's deal is not recorded "
+                f"({error}, Law 6B)"
+            )
+            continue
+        records.append(
+            tournament.HandRecord(board_number=board.board_number, deal=board.deal)
+        )
+    return tuple(records), notes
+
+
 def starts_at_for(results: TournamentResults, now: datetime) -> datetime:
     """Noon on the file's date in the server's zone (no time is given), else now."""
     if results.header.date is None:
@@ -360,11 +429,12 @@ def plan_import(
             f"{', '.join(switched)} sat in both directions (an arrow switch): one "
             "ranking, the file's directions are taken as home directions"
         )
+    form = FORMS[results.header.form]
     commands: list[tournament.TournamentCommand] = [
         tournament.CreateTournament(
             tournament_id=tournament_id,
             name=results.header.name.strip() or fallback_name,
-            form=tournament.Form.PAIRS,
+            form=form,
             scoring=SCORING[results.header.scoring],
             windows=tournament.WindowRules.of(regulation),
             starts_at=starts_at,
@@ -382,7 +452,11 @@ def plan_import(
             tournament.EnterPair(
                 number=number,
                 entry_id=uuid.uuid5(NAMESPACE, f"{tournament_id}:entry:{number}"),
-                player_ids=_player_ids(tournament_id, participant),
+                player_ids=_player_ids(
+                    tournament_id,
+                    participant,
+                    1 if form is tournament.Form.INDIVIDUAL else 2,
+                ),
             )
         )
     commands.append(
@@ -395,12 +469,23 @@ def plan_import(
             winners=winners,
         )
     )
+    deals, bad_deals = _hand_records(results)
+    notes.extend(bad_deals)
+    if deals:
+        # Law 6: the file's deals become the session's hand records, as a
+        # dealing machine's file would (decision 0183).
+        commands.append(
+            tournament.SetHandRecords(
+                session=SESSION, source=tournament.HandSource.IMPORTED, records=deals
+            )
+        )
     tables = []
     for line, (_, table) in zip(results.results, places, strict=True):
         ref = handlers.TableRef(tournament_id, SESSION, line.board_number, table)
         ns, ew = entries[line.ns_id], entries[line.ew_id]
+        players = _seated(line, entries) if line.players is not None else ()
         tables.append(
-            PlannedTable(ref, line, ns, ew, _table_commands(line, ref, ns, ew))
+            PlannedTable(ref, line, ns, ew, _table_commands(line, ref, ns, ew), players)
         )
     return ImportPlan(
         tournament_id=tournament_id,
@@ -446,6 +531,8 @@ def decide_plan(plan: ImportPlan, now: datetime) -> DecidedPlan:
                 what = f"pair {pairs[command.number]} (entry {command.number})"
             elif isinstance(command, tournament.ScheduleSession):
                 what = "the movement"
+            elif isinstance(command, tournament.SetHandRecords):
+                what = "the deals"
             else:
                 what = "the tournament"
             raise ImportRefused(f"{what}: {exc.message}", law=exc.law) from None

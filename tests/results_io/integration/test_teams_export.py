@@ -176,9 +176,7 @@ def test_a_teams_session_is_exported_with_its_matches_and_reads_back() -> None:
     )
     assert read_usebio(write_usebio(results, version="1.2")) == replace(
         results,
-        boards=tuple(
-            replace(b, double_dummy=None, par_score=None) for b in unlabelled
-        ),
+        boards=tuple(replace(b, double_dummy=None, par_score=None) for b in unlabelled),
     )
     assert read_json(write_json(results)) == results
     back = read_pbn(write_pbn(results))

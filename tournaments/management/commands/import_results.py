@@ -142,7 +142,8 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: not imported: {exc.message}{law}") from None
         self.stdout.write(
             f"imported {path} as tournament {report.tournament_id}: "
-            f"{len(report.entries)} pairs, {report.recorded} events, movement {report.movement}"
+            f"{len(report.entries)} {'players' if report.form == 'individual' else 'pairs'}, "
+            f"{report.recorded} events, movement {report.movement}"
         )
         c = report.conventions
         self.stdout.write(
