@@ -15,12 +15,19 @@ from pathlib import Path
 import pytest
 from django.core.management.base import CommandError
 
+from eventstore.store import event_store
+from scoring.bridge import publish
 from scoring.formats import read_json, read_pbn, read_usebio, write_pbn
 from tests.support.results_io import FIXTURES, event_count, run
 from tournaments import handlers
 from tournaments.domain import tournament
 from tournaments.models import DoubleDummyRow, SessionRow, StandingRow, TournamentRow
-from tournaments.results_io import import_file, tournament_id_for
+from tournaments.results_io import (
+    check_plan,
+    import_file,
+    plan_import,
+    tournament_id_for,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -81,6 +88,30 @@ def test_the_file_is_an_individual_event_scored_as_a_live_one() -> None:
     assert sorted(state.sessions[1].hand_records) == [1, 2]
     row = DoubleDummyRow.objects.get(tournament_id=tid, session=1, board_number=2)
     assert (row.par_score, row.tricks[4]) == (630, [10, 3, 10, 3])
+
+
+def test_the_write_side_and_the_projection_score_it_alike() -> None:
+    """One pipeline (decision 0075): the import's check scores the session in
+    memory exactly as the projection then publishes it."""
+    data = INDIVIDUAL_XML.read_bytes()
+    import_file(data, "usebio", source="individual")
+    now = event_store().now()
+    plan = plan_import(
+        read_usebio(data),
+        tournament_id=tournament_id_for(data),
+        fallback_name="x",
+        starts_at=now,
+    )
+    figures = check_plan(plan, now)
+    assert {
+        s.entry_number: (s.rank, publish(s.matchpoints), publish(s.percent))
+        for s in figures.standings
+    } == {
+        s.entry_number: (s.rank, s.matchpoints, s.percent)
+        for s in StandingRow.objects.filter(
+            tournament_id=tournament_id_for(data), session=1
+        )
+    }
 
 
 def test_the_command_says_players(tmp_path: Path) -> None:
