@@ -136,14 +136,15 @@ def read_usebio(data: bytes | str) -> TournamentResults:
     if event is None:
         raise FormatError("EVENT is missing", element="USEBIO", line=root.line)
     header = _header(event)
-    participants, ranking = _participants(event, header.form)
+    scope = _section(event)
+    participants, ranking = _participants(scope, header.form)
     known = {p.participant_id for p in participants}
     boards: dict[int, BoardRecord] = {}
     results: list[TableResult] = []
     # A team plays a board in both rooms, once each way (Law 78B).
     teams = header.form is CompetitionForm.TEAMS
     seated: dict[tuple[int, str, str], int] = {}
-    for board in event.iter("BOARD"):
+    for board in scope.iter("BOARD"):
         number = _board_number(board)
         datum = _value(board, "BOARD_AVERAGE", _datum)
         known_board = boards.get(number)
@@ -209,6 +210,27 @@ def read_usebio(data: bytes | str) -> TournamentResults:
         )
     except ValueError as error:
         raise FormatError(str(error), element="USEBIO") from None
+
+
+def _section(event: Node) -> Node:
+    """Where the contestants and boards are: the EVENT itself, or its one
+    ``SESSION/SECTION`` (EBUScore and BridgeWebs nest them so). Several
+    sections of one session are refused naming the second: each section is
+    a field of its own, to be imported as its own file."""
+    if event.find("PARTICIPANTS") is not None:
+        return event
+    sessions = event.find_all("SESSION")
+    if len(sessions) != 1:
+        return event
+    sections = sessions[0].find_all("SECTION")
+    if len(sections) > 1:
+        raise FormatError(
+            f"the session has {len(sections)} sections: import each section's "
+            "file on its own",
+            element="SECTION",
+            line=sections[1].line,
+        )
+    return sections[0] if sections else sessions[0]
 
 
 def _datum(text: str) -> int:
