@@ -110,9 +110,16 @@ def queue_import(
 
 
 def queue_export(
-    tournament_id: UUID, session: int | None, fmt: str, *, actor: str, names: bool
+    tournament_id: UUID,
+    session: int | None,
+    fmt: str,
+    *,
+    actor: str,
+    names: bool,
+    usebio_version: str = "1.2",
 ) -> ResultsFileJob:
-    """Record an export job and send it to a worker."""
+    """Record an export job and send it to a worker (an export's settings:
+    the USEBIO version)."""
     job = ResultsFileJob.objects.create(
         kind=Kind.EXPORT,
         fmt=fmt,
@@ -120,6 +127,7 @@ def queue_export(
         tournament_id=tournament_id,
         session=session,
         names=names,
+        settings={"usebio_version": usebio_version},
         total=len(EXPORT_STEPS),
     )
     return _send(job)
@@ -153,7 +161,11 @@ def _export(job: ResultsFileJob) -> dict[str, Any]:
     _progress(job.job_id, EXPORT_STEPS[1], 1, total)
     results, notes = export_results(job.tournament_id, job.session, names=job.names)
     _progress(job.job_id, EXPORT_STEPS[2], 2, total)
-    text = write_results(results, job.fmt)
+    text = write_results(
+        results,
+        job.fmt,
+        usebio_version=str((job.settings or {}).get("usebio_version", "1.2")),
+    )
     ResultsFileJob.objects.filter(job_id=job.job_id).update(
         output=text, step="done", done=total
     )
