@@ -9,13 +9,14 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
 from eventstore.commands import PendingAppend, append_together
 from eventstore.errors import WrongExpectedVersion
 from eventstore.store import Metadata, event_store
+from scoring.formats import CompetitionForm, ScoringMethod, TournamentResults
 from scoring.formats.conventions import Conventions, conventions_for
 from tournaments import handlers
 from tournaments.domain import board_result, tournament
@@ -139,6 +140,7 @@ METHOD_SETTINGS = (
     "fouled_boards",
     "fouled_split",
     "average_revision",
+    "imp_pairs",
 )
 """The import settings that are the tournament's regulation and methods: the
 file's session is scored as any other event under them (FIGB's by default)."""
@@ -149,9 +151,34 @@ def regulation_of(
 ) -> tuple[tournament.Regulation, tournament.ScoringRules]:
     """The regulation and scoring methods an import names; ValueError names
     a value that is none of the choices."""
+    imp = methods.get("imp_pairs")
+    if imp and str(imp) not in IMP_PAIRS:
+        raise ValueError(f"imp_pairs: {imp!r} is not one of {', '.join(IMP_PAIRS)}")
     regulation = tournament.Regulation(str(methods.get("regulation") or "figb"))
-    given = {k: str(v) for k, v in methods.items() if k != "regulation" and v}
+    given = {
+        k: str(v)
+        for k, v in methods.items()
+        if k not in ("regulation", "imp_pairs") and v
+    }
     return regulation, tournament.ScoringRules.of(regulation, **given)
+
+
+IMP_PAIRS = {"cross_imps": ScoringMethod.CROSS_IMPS, "butler": ScoringMethod.BUTLER}
+"""What a pairs file's plain "IMP" means, when its user says (Law 78D): the
+file does not say whether its IMPs were scored across the field or against
+a datum (Magic Contest writes ``[Scoring "IMP"]`` for either)."""
+
+
+def imps_as(results: TournamentResults, choice: object) -> TournamentResults:
+    """A pairs file scored in plain IMPs, read as the method its user names."""
+    header = results.header
+    if (
+        not choice
+        or header.form is not CompetitionForm.PAIRS
+        or header.scoring is not ScoringMethod.IMPS
+    ):
+        return results
+    return replace(results, header=replace(header, scoring=IMP_PAIRS[str(choice)]))
 
 
 def import_file(
@@ -182,7 +209,7 @@ def import_file(
         regulation, rules = regulation_of(methods)
     except ValueError as exc:
         raise ImportRefused(f"import settings: {exc}") from None
-    results = read_results(data, fmt, settings)
+    results = imps_as(read_results(data, fmt, settings), methods.get("imp_pairs"))
     step(IMPORT_STEPS[1], 1)
     conventions = conventions_for(results.header.program, settings)
     tournament_id = tournament_id_for(data)

@@ -131,9 +131,15 @@ def _check_supported(results: TournamentResults) -> None:
             law=LawRef("78A"),
         )
     if header.scoring not in SCORING:
+        # A pairs file's plain IMP does not say against what (Law 78D).
+        ask = (
+            ": give imp_pairs (cross_imps or butler) to say how its IMPs were scored"
+            if header.scoring is ScoringMethod.IMPS
+            else ""
+        )
         raise ImportRefused(
             "only matchpointed, Butler and cross-IMP pairs events can be "
-            f"imported, not {header.scoring}",
+            f"imported, not {header.scoring}{ask}",
             law=LawRef("78"),
         )
     if not results.results:

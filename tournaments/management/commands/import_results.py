@@ -111,6 +111,12 @@ class Command(BaseCommand):
             help="a fouled board (FIGB N-L87 §7 by default)",
         )
         methods.add_argument(
+            "--imp-pairs",
+            choices=["cross_imps", "butler"],
+            help="a pairs file scored in plain IMP: across the field or against "
+            "a datum (Law 78D)",
+        )
+        methods.add_argument(
             "--average-revision",
             choices=[
                 "figb_session_percent",
