@@ -111,6 +111,9 @@ class TournamentHeader:
     # nor compared.
     program: str | None = field(default=None, compare=False)
     scoring_text: str | None = field(default=None, compare=False)
+    # USEBIO ``WINNER_TYPE`` as the file gives it: 1 one field, 2 a winner in
+    # each direction (Law 78A); provenance the import follows (decision 0184).
+    winner_type: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         _check_text(self.name, "tournament name")

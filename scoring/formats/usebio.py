@@ -288,7 +288,15 @@ def _header(event: Node) -> TournamentHeader:
         form=form,
         program=event.child_text("PROGRAM_NAME"),
         scoring_text=event_type or method_text,
+        winner_type=_value(event, "WINNER_TYPE", _winner_type_value),
     )
+
+
+def _winner_type_value(text: str) -> int:
+    value = parse_int(text)
+    if value not in (1, 2):
+        raise ValueError(f"{text!r} is not 1 (one field) or 2 (two directions)")
+    return value
 
 
 def _place(text: str) -> tuple[int, bool]:

@@ -353,14 +353,18 @@ def _table_commands(
 def _winners(results: TournamentResults) -> tuple[str, list[str]]:
     """One ranking or one per direction, and the contestants that switched.
 
-    Decision 0076: a file whose contestants each carry a direction and sit
+    A USEBIO file's ``WINNER_TYPE`` 1 is one ranking, whatever directions
+    its pairs kept (decision 0184). Decision 0076: a file whose contestants each carry a direction and sit
     only in it is a two-winner Mitchell (ranked by direction). One that
     carries directions but seats a pair in the other direction on some boards
     (an arrow switch, as Magic Contest and Ruter files do) cannot be ranked by
     direction (Law 78A: the pair met both fields): it is one field, and its
     directions are the pairs' home directions.
     """
-    if not all(p.direction for p in results.participants):
+    if results.header.winner_type == 1 or not all(
+        p.direction for p in results.participants
+    ):
+        # USEBIO WINNER_TYPE 1: the file ranks one field (decision 0184).
         return "one", []
     declared = {p.participant_id: p.direction for p in results.participants}
     switched: set[str] = set()

@@ -169,3 +169,14 @@ def test_a_document_nested_50000_deep_is_refused_naming_its_line() -> None:
         + "</USEBIO>\n"
     )
     assert str(error_for(deep)) == "line 66: elements nested deeper than 64"
+
+
+def test_a_winner_type_other_than_1_or_2_is_refused() -> None:
+    error = error_for(
+        '<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">'
+        "<WINNER_TYPE>3</WINNER_TYPE></EVENT></USEBIO>"
+    )
+    assert str(error) == (
+        "element EVENT, line 1: WINNER_TYPE: '3' is not 1 (one field) or 2 (two "
+        "directions)"
+    )
