@@ -62,6 +62,15 @@ def _adjustment(result: TableResult) -> dict[str, Any] | None:
             "ns_percentage": split[0],
             "ew_percentage": split[1],
         }
+    if result.weighted is not None:
+        # Law 12C1(c)/(e): each side's outcomes, NS scores and their weights.
+        return {
+            "kind": "weighted",
+            **{
+                side: [{"score": score, "weight": weight} for score, weight in outs]
+                for side, outs in zip(("ns", "ew"), result.weighted, strict=True)
+            },
+        }
     if result.assigned:
         return {"kind": "assigned"}  # Law 12C1: a substituted table result
     return None
@@ -352,10 +361,24 @@ def _participant(data: dict[str, Any], path: str) -> Participant:
     )
 
 
+def _outcomes(items: list[Any], path: str) -> tuple[tuple[int, Decimal], ...]:
+    """A side's outcomes of a weighted score: ``{"score": int, "weight": n}``."""
+    out = []
+    for index, item in enumerate(items):
+        where = f"{path}[{index}]"
+        outcome = _object(item, where)
+        weight = _points(outcome, "weight", where)
+        if weight is None:
+            raise _fail(where, "weight is missing")
+        out.append((_field(outcome, "score", int, where), weight))
+    return tuple(out)
+
+
 def _table_result(board_number: int, data: dict[str, Any], path: str) -> TableResult:
     adjustment = _optional(data, "adjustment", dict, path)
     contract = _optional(data, "contract", str, path)
     assigned = False
+    weighted = None
     if adjustment is not None:
         kind = _field(adjustment, "kind", str, f"{path}.adjustment")
         if kind == "artificial":
@@ -369,6 +392,12 @@ def _table_result(board_number: int, data: dict[str, Any], path: str) -> TableRe
             contract = artificial_marker(ns, ew)
         elif kind == "assigned":
             assigned = True
+        elif kind == "weighted":
+            where = f"{path}.adjustment"
+            weighted = (
+                _outcomes(_field(adjustment, "ns", list, where), f"{where}.ns"),
+                _outcomes(_field(adjustment, "ew", list, where), f"{where}.ew"),
+            )
         else:
             raise _fail(f"{path}.adjustment.kind", f"{kind!r} is unknown")
     if contract is None:
@@ -400,6 +429,7 @@ def _table_result(board_number: int, data: dict[str, Any], path: str) -> TableRe
             tricks=_optional(data, "tricks", int, path),
             score_ns=_optional(data, "score_ns", int, path),
             assigned=assigned,
+            weighted=weighted,
             table_number=_optional(data, "table", int, path),
             round_number=_optional(data, "round", int, path),
             mp_ns=_points(ns_points, "mp", f"{path}.points.ns"),

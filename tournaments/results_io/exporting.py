@@ -16,7 +16,6 @@ from django.utils import timezone
 
 from registry.boundary import player_names
 from rules.bridge import Contract, dealer_for, vulnerability_for
-from rules.errors import LawRef
 from scoring.bridge import Artificial, Assigned, publish
 from scoring.formats import (
     BoardRecord,
@@ -116,12 +115,16 @@ def _file_line(
         fields.update(tricks=row.tricks, score_ns=row.score_ns)
         if isinstance(adjustment, Assigned):
             if not adjustment.is_single:
-                raise ExportRefused(
-                    f"{where}: a weighted or split assigned score cannot be "
-                    "written to a results file",
-                    law=LawRef("12C1"),
+                # Law 12C1(c)/(e): the table result it replaced, its outcomes
+                # and the figures they score (decision 0184).
+                fields.update(
+                    weighted=tuple(
+                        tuple((o.ns_score, _decimal(o.weight)) for o in side)
+                        for side in (adjustment.ns_side, adjustment.ew_side)
+                    )
                 )
-            fields.update(assigned=True, score_ns=adjustment.ns_side[0].ns_score)
+            else:
+                fields.update(assigned=True, score_ns=adjustment.ns_side[0].ns_score)
     if figures is not None and imps:
         # Butler or cross-IMP points (Law 78D), rounded once.
         fields.update(imp_ns=publish(figures.ns), imp_ew=publish(figures.ew))
@@ -298,6 +301,12 @@ def export_results(
                 "neither played nor adjusted, left out"
             )
             continue
+        if line.weighted is not None:
+            notes.append(
+                f"board {result.board_number} table {result.table}: a weighted or "
+                "split assigned score (Law 12C1): the JSON carries it; PBN and "
+                "USEBIO carry the table result it replaced and its figures"
+            )
         if result.group:
             notes.append(
                 f"board {result.board_number} table {result.table}: fouled-board "

@@ -337,6 +337,23 @@ def _table_commands(
         tricks=line.tricks,
         entered_by="director",
     )
+    if line.weighted is not None:
+        # Law 12C1(c)/(e): the weighted or split score replaces the table
+        # result entered above, in the stream's spelling (decision 0184).
+        ns_side, ew_side = (
+            ",".join(f"{score}@{weight}" for score, weight in side)
+            for side in line.weighted
+        )
+        balanced = ns_side == ew_side
+        text = f"assigned:{ns_side}" if balanced else f"split:ns={ns_side};ew={ew_side}"
+        return (
+            entered,
+            board_result.AwardAdjustedScore(
+                score=text,
+                law="12C1c" if balanced else "12C1e",
+                reason=reason,
+            ),
+        )
     if not line.assigned:
         return (entered,)
     # Law 12C1: the file gives the assigned result, not the one it replaced;

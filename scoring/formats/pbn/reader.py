@@ -490,7 +490,12 @@ def _read_row(
             table_number=convert(get_cell(row, "Table"), parse_int, "Table"),
             round_number=convert(get_cell(row, "Round"), parse_int, "Round"),
             players=(ids[0], ids[1], ids[2], ids[3]) if individual else None,
-            **points,
+            mp_ns=points["mp_ns"],
+            mp_ew=points["mp_ew"],
+            imp_ns=points["imp_ns"],
+            imp_ew=points["imp_ew"],
+            percentage_ns=points["percentage_ns"],
+            percentage_ew=points["percentage_ew"],
         )
     except ValueError as error:
         raise FormatError(str(error), line=line) from None
