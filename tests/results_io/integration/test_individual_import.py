@@ -189,6 +189,19 @@ def test_a_bad_line_names_it_and_records_nothing(tmp_path: Path) -> None:
     assert not TournamentRow.objects.exists()
 
 
+def test_a_magic_contest_individual_pbn_imports_as_it_is() -> None:
+    """PBN 2.1 in Magic Contest's notation (Generator, MP1, TotalScoreMP,
+    Latin-1, CRLF): the program is detected, its deals recorded, its
+    double-dummy tricks and par agree with DDS, no difference."""
+    path = FIXTURES / "magic_contest_individual.pbn"
+    output = run("import_results", str(path))
+    assert ": 8 players, 19 events, movement explicit" in output
+    assert "conventions: magic_contest," in output
+    assert output.splitlines()[-1] == "no differences"
+    state = handlers.load_tournament(tournament_id_for(path.read_bytes()))
+    assert sorted(state.sessions[1].hand_records) == [1, 2]
+
+
 def test_the_same_event_as_pbn_imports_alike(tmp_path: Path) -> None:
     """PBN 2.1 Competition "Individuals": the same event, the same figures."""
     results = read_usebio(INDIVIDUAL_XML.read_bytes())
