@@ -104,6 +104,11 @@ SCORING = {
 
 
 def describe_line(line: FileResult) -> str:
+    """The line as a user finds it: its board and sides (an individual's
+    partners North-South v East-West, Law 4)."""
+    if line.players is not None:
+        north, east, south, west = line.players
+        return f"board {line.board_number} ({north}-{south} v {east}-{west})"
     return f"board {line.board_number} ({line.ns_id} v {line.ew_id})"
 
 

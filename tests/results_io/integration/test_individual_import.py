@@ -167,7 +167,7 @@ def test_every_tampered_figure_is_reported_with_its_reason(tmp_path: Path) -> No
         "deal or solver; information, never a ruling, decision 0052"
     )
     assert differences(run("import_results", str(path))) == [
-        f"board 1 (1 v 2) at table 1: MP NS: file 1, ours 0.00 ({hand})",
+        f"board 1 (1-3 v 2-4) at table 1: MP NS: file 1, ours 0.00 ({hand})",
         f"ranking 4 (entry 4): percentage: file 99.00, ours 100.00 ({hand})",
         f"board 2: par NS: file 600, ours 630 ({dds})",
     ]
