@@ -472,6 +472,8 @@ def _read_row(
         attribute: convert(get_cell(row, column), parse_decimal, column)
         for attribute, column in fields.items()
     }
+    if individual:
+        _seat_points(row, line, points)
     try:
         return TableResult(
             board_number=board_number,
@@ -499,6 +501,39 @@ def _read_row(
         )
     except ValueError as error:
         raise FormatError(str(error), line=line) from None
+
+
+# An individual's figures written per seat (MP_North .. MP_West): partners
+# share their side's figure (Law 4), so North's and South's must agree.
+_SEAT_COLUMNS = (
+    ("mp_ns", "MP", ("North", "South")),
+    ("mp_ew", "MP", ("East", "West")),
+    ("imp_ns", "IMP", ("North", "South")),
+    ("imp_ew", "IMP", ("East", "West")),
+    ("percentage_ns", "Percentage", ("North", "South")),
+    ("percentage_ew", "Percentage", ("East", "West")),
+)
+
+
+def _seat_points(row: Row, line: int, points: dict[str, Decimal | None]) -> None:
+    """Fill an individual line's side figures from per-seat columns where the
+    side's column is absent; refuse partners given different figures."""
+    for attribute, prefix, seats in _SEAT_COLUMNS:
+        given = {
+            seat: convert(
+                get_cell(row, f"{prefix}_{seat}"), parse_decimal, f"{prefix}_{seat}"
+            )
+            for seat in seats
+        }
+        values = {v for v in given.values() if v is not None}
+        if len(values) > 1:
+            raise FormatError(
+                f"{prefix}_{seats[0]} and {prefix}_{seats[1]} differ: partners "
+                "share their side's figure (Law 4)",
+                line=line,
+            )
+        if values and points[attribute] is None:
+            points[attribute] = values.pop()
 
 
 def _tricks(text: str) -> int:

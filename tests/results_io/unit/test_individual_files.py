@@ -238,3 +238,30 @@ def test_a_bad_individual_line_is_refused_naming_its_line(
     with pytest.raises(FormatError, match=message) as error:
         read_usebio(text)
     assert error.value.line == 12  # the TRAVELLER_LINE
+
+
+def per_seat(text: str, south_mp: str = "0") -> str:
+    """The PBN with its side columns written per seat (MP_North .. MP_West),
+    as some programs write an individual's figures."""
+    header = "MP_NS\\5R;MP_EW\\5R"
+    assert header in text
+    text = text.replace(header, "MP_North\\5R;MP_East\\5R;MP_South\\5R;MP_West\\5R")
+    rows = text.replace(
+        " 420     -     0     2", f" 420     -     0     2 {south_mp} 2"
+    ).replace(" 450     -     2     0", " 450     -     2     0 2 0")
+    return rows
+
+
+def test_pbn_figures_written_per_seat_are_the_sides() -> None:
+    results = individual()
+    back = read_pbn(per_seat(write_pbn(results)))
+    assert [(r.mp_ns, r.mp_ew) for r in back.results] == [
+        (r.mp_ns, r.mp_ew) for r in results.results
+    ]
+
+
+def test_partners_with_different_figures_are_refused_naming_the_line() -> None:
+    text = per_seat(write_pbn(individual()), south_mp="1")
+    with pytest.raises(FormatError, match="MP_North and MP_South differ") as error:
+        read_pbn(text)
+    assert error.value.line is not None
