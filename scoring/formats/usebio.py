@@ -120,8 +120,11 @@ def _required(node: Node, tag: str) -> str:
 # --- reading --------------------------------------------------------------
 
 
-def read_usebio(data: bytes | str) -> TournamentResults:
-    """Read a USEBIO 1.x file; raise ``FormatError`` naming the element and line."""
+def read_usebio(data: bytes | str, *, section: str | None = None) -> TournamentResults:
+    """Read a USEBIO 1.x file; raise ``FormatError`` naming the element and line.
+
+    ``section``: the ``SECTION_ID`` to read from a session of several.
+    """
     root = parse_xml(data)
     if root.tag != "USEBIO":
         raise FormatError(
@@ -136,7 +139,7 @@ def read_usebio(data: bytes | str) -> TournamentResults:
     if event is None:
         raise FormatError("EVENT is missing", element="USEBIO", line=root.line)
     header = _header(event)
-    scope = _section(event)
+    scope = _section(event, section)
     participants, ranking = _participants(scope, header.form)
     known = {p.participant_id for p in participants}
     boards: dict[int, BoardRecord] = {}
@@ -212,21 +215,32 @@ def read_usebio(data: bytes | str) -> TournamentResults:
         raise FormatError(str(error), element="USEBIO") from None
 
 
-def _section(event: Node) -> Node:
-    """Where the contestants and boards are: the EVENT itself, or its one
-    ``SESSION/SECTION`` (EBUScore and BridgeWebs nest them so). Several
-    sections of one session are refused naming the second: each section is
-    a field of its own, to be imported as its own file."""
+def _section(event: Node, chosen: str | None = None) -> Node:
+    """Where the contestants and boards are: the EVENT itself, or a section
+    of its one ``SESSION`` (EBUScore and BridgeWebs nest them so). Each
+    section is a field of its own (Law 78A): with several, ``chosen`` (a
+    ``SECTION_ID``) says which one is read; without it they are refused
+    naming the second and every section's id."""
     if event.find("PARTICIPANTS") is not None:
         return event
     sessions = event.find_all("SESSION")
     if len(sessions) != 1:
         return event
     sections = sessions[0].find_all("SECTION")
+    ids = [s.attributes.get("SECTION_ID", "") for s in sections]
+    if chosen is not None:
+        for section, section_id in zip(sections, ids, strict=True):
+            if section_id.upper() == chosen.upper():
+                return section
+        raise FormatError(
+            f"no SECTION_ID {chosen!r}: the sections are {', '.join(ids) or 'none'}",
+            element="SESSION",
+            line=sessions[0].line,
+        )
     if len(sections) > 1:
         raise FormatError(
-            f"the session has {len(sections)} sections: import each section's "
-            "file on its own",
+            f"the session has {len(sections)} sections ({', '.join(ids)}): "
+            "choose one with the section setting",
             element="SECTION",
             line=sections[1].line,
         )

@@ -64,7 +64,8 @@ def read_results(
     """
     settings = settings or {}
     if fmt == "usebio":
-        return read_usebio(data)
+        section = settings.get("section")
+        return read_usebio(data, section=str(section) if section else None)
     if fmt == "pbn":
         plus, minus = settings.get("average_plus"), settings.get("average_minus")
         return read_pbn(

@@ -141,6 +141,7 @@ METHOD_SETTINGS = (
     "fouled_split",
     "average_revision",
     "imp_pairs",
+    "section",
 )
 """The import settings that are the tournament's regulation and methods: the
 file's session is scored as any other event under them (FIGB's by default)."""
@@ -158,7 +159,7 @@ def regulation_of(
     given = {
         k: str(v)
         for k, v in methods.items()
-        if k not in ("regulation", "imp_pairs") and v
+        if k not in ("regulation", "imp_pairs", "section") and v
     }
     return regulation, tournament.ScoringRules.of(regulation, **given)
 
@@ -198,6 +199,7 @@ def import_file(
     """
     settings = dict(settings or {})
     methods = {k: settings.pop(k) for k in METHOD_SETTINGS if k in settings}
+    section = methods.pop("section", None)  # which field of the file is read
 
     def step(name: str, done: int) -> None:
         if progress is not None:
@@ -209,7 +211,8 @@ def import_file(
         regulation, rules = regulation_of(methods)
     except ValueError as exc:
         raise ImportRefused(f"import settings: {exc}") from None
-    results = imps_as(read_results(data, fmt, settings), methods.get("imp_pairs"))
+    reading = {**settings, "section": section} if section else settings
+    results = imps_as(read_results(data, fmt, reading), methods.get("imp_pairs"))
     step(IMPORT_STEPS[1], 1)
     conventions = conventions_for(results.header.program, settings)
     tournament_id = tournament_id_for(data)

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from django.core.management.base import CommandError
 
 from tests.support.results_io import (
     MAGIC_CONTEST_PBN,
@@ -70,3 +71,27 @@ def test_winner_type_1_ranks_one_field_whatever_the_directions(
         for data in (one, text)
     }
     assert winners == {one: "one", text: "by_direction"}
+
+
+def test_a_two_section_file_imports_the_section_chosen(tmp_path: Path) -> None:
+    """Decision 0184: EBUScore and BridgeWebs nest contestants and boards in
+    SESSION/SECTION; with two sections the import asks which, and reads the
+    one chosen as it is."""
+    text = MITCHELL_XML.read_bytes().decode("iso-8859-1")
+    start, end = text.index("<PARTICIPANTS"), text.index("</EVENT>")
+    body = text[start:end]
+    two = (
+        text[:start]
+        + '<SESSION>\n<SECTION SECTION_ID="A">\n'
+        + body
+        + '</SECTION>\n<SECTION SECTION_ID="B">\n'
+        + body
+        + "</SECTION>\n</SESSION>\n"
+        + text[end:]
+    )
+    path = tmp_path / "sections.xml"
+    path.write_bytes(two.encode("iso-8859-1"))
+    with pytest.raises(CommandError, match=r"2 sections \(A, B\): choose one"):
+        run("import_results", str(path), *NEUBERG)
+    output = run("import_results", str(path), "--section", "B", *NEUBERG)
+    assert output.splitlines()[-1] == "no differences"

@@ -161,6 +161,24 @@ def test_several_sections_are_refused_naming_the_second() -> None:
     with pytest.raises(FormatError) as error:
         read_usebio(_sectioned(2))
     assert str(error.value) == (
-        "element SECTION, line 4: the session has 2 sections: import each "
-        "section's file on its own"
+        "element SECTION, line 4: the session has 2 sections (A, B): choose one "
+        "with the section setting"
+    )
+
+
+def test_the_chosen_section_is_read() -> None:
+    text = _sectioned(2).replace(
+        "<PAIR_NUMBER>1</PAIR_NUMBER>", "<PAIR_NUMBER>7</PAIR_NUMBER>", 1
+    )
+    text = text.replace(
+        "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>", "<NS_PAIR_NUMBER>7</NS_PAIR_NUMBER>", 1
+    )
+    first = read_usebio(text, section="a")
+    second = read_usebio(text, section="B")
+    assert [p.participant_id for p in first.participants] == ["7", "2"]
+    assert [p.participant_id for p in second.participants] == ["1", "2"]
+    with pytest.raises(FormatError) as error:
+        read_usebio(text, section="C")
+    assert str(error.value) == (
+        "element SESSION, line 2: no SECTION_ID 'C': the sections are A, B"
     )

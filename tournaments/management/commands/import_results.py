@@ -111,6 +111,11 @@ class Command(BaseCommand):
             help="a fouled board (FIGB N-L87 §7 by default)",
         )
         methods.add_argument(
+            "--section",
+            metavar="SECTION_ID",
+            help="the section to read from a USEBIO session of several",
+        )
+        methods.add_argument(
             "--imp-pairs",
             choices=["cross_imps", "butler"],
             help="a pairs file scored in plain IMP: across the field or against "
