@@ -53,6 +53,9 @@ class FewerPlayed(StrEnum):
 
     NEUBERG = "neuberg"  # factored up to the session's top
     OWN_TOP = "own_top"  # on the board's own, smaller top
+    # On the session's top, each result missing counted as a tie (half the
+    # points of a comparison) for every line (decision 0184).
+    TIES = "ties"
 
 
 class FewerPlayedTotals(StrEnum):

@@ -86,6 +86,17 @@ class _Figure:
     own_top: Fraction | None  # None when the board was not played fewer times
     # The figure under the other averaged-board method (decision 0147).
     other: Fraction | None = None
+    # The figure with each missing result counted as a tie (fewer_played=ties).
+    ties: Fraction | None = None
+
+    def reading(self, fewer: FewerPlayed) -> Fraction | None:
+        """The figure as a file printing a board played fewer times that way
+        would; the Neuberg figure for a board played in full."""
+        if fewer is FewerPlayed.OWN_TOP and self.own_top is not None:
+            return self.own_top
+        if fewer is FewerPlayed.TIES and self.ties is not None:
+            return self.ties
+        return self.neuberg
 
 
 def _own_top(points: Fraction, figures: LineFigures) -> Fraction | None:
@@ -101,6 +112,16 @@ def _own_top(points: Fraction, figures: LineFigures) -> Fraction | None:
     if 2 * (compared - 1) >= top:
         return None
     return (points + 1) * 2 * compared / (top + 2) - 1
+
+
+def _ties(own: Fraction | None, figures: LineFigures | None) -> Fraction | None:
+    """The matchpoints on the session's top with each result the board is
+    missing counted as a tie, one point each on the 2-1-0 scale (Law 78A):
+    M + (top - 2(N - 1)) / 2, from the figure on the board's own top."""
+    if own is None or figures is None or figures.top is None:
+        return None
+    compared = figures.compared or 0
+    return own + Fraction(figures.top - 2 * (compared - 1), 2)
 
 
 def _percent_own(points: Fraction | None, compared: int | None) -> Fraction | None:
@@ -150,8 +171,7 @@ class _Comparer:
             self.out.append(Difference(where, what, str(theirs), "not scored"))
             return theirs
         conventions = self.conventions
-        own = conventions.fewer_played is FewerPlayed.OWN_TOP
-        chosen = ours.own_top if own and ours.own_top is not None else ours.neuberg
+        chosen = ours.reading(conventions.fewer_played)
         if _printed(chosen, theirs, conventions.rounding) == theirs:
             return theirs
         self.out.append(
@@ -166,6 +186,7 @@ class _Comparer:
             for value, fewer in (
                 (ours.neuberg, FewerPlayed.NEUBERG),
                 (ours.own_top, FewerPlayed.OWN_TOP),
+                (ours.ties, FewerPlayed.TIES),
             ):
                 if value is None or _printed(value, theirs, rounding) != theirs:
                     continue
@@ -176,11 +197,11 @@ class _Comparer:
                 ):
                     named.append(
                         "the board was played fewer times: the file prints it "
-                        + (
-                            "on its own top"
-                            if fewer is FewerPlayed.OWN_TOP
-                            else "by Neuberg"
-                        )
+                        + {
+                            FewerPlayed.OWN_TOP: "on its own top",
+                            FewerPlayed.TIES: "counting each missing result as a tie",
+                            FewerPlayed.NEUBERG: "by Neuberg",
+                        }[fewer]
                         + f" (fewer_played={fewer.value})"
                     )
                 if turned:
@@ -269,6 +290,18 @@ class _Comparer:
             own_ew = None if ours is None or artificial else _own_top(ours.ew, ours)
             compared = ours.compared if ours else None
             alt = self.scored.other.get(stream)
+            ties_ns, ties_ew = _ties(own_ns, ours), _ties(own_ew, ours)
+            top = ours.top if ours else None
+            tied = {
+                "MP NS": ties_ns,
+                "MP EW": ties_ew,
+                "percentage NS": None
+                if ties_ns is None or not top
+                else ties_ns * 100 / top,
+                "percentage EW": None
+                if ties_ew is None or not top
+                else ties_ew * 100 / top,
+            }
             for what, theirs, value, own, side, other in (
                 (
                     "MP NS",
@@ -307,7 +340,9 @@ class _Comparer:
                     where,
                     what,
                     theirs,
-                    None if value is None else _Figure(value, own, other),
+                    None
+                    if value is None
+                    else _Figure(value, own, other, ties=tied[what]),
                 )
                 # An individual's partners share their side's figures (Law 4).
                 for entry in side or ():
