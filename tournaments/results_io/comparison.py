@@ -89,7 +89,7 @@ class _Figure:
     # The figure with each missing result counted as a tie (fewer_played=ties).
     ties: Fraction | None = None
 
-    def reading(self, fewer: FewerPlayed) -> Fraction | None:
+    def reading(self, fewer: FewerPlayed) -> Fraction:
         """The figure as a file printing a board played fewer times that way
         would; the Neuberg figure for a board played in full."""
         if fewer is FewerPlayed.OWN_TOP and self.own_top is not None:
