@@ -62,6 +62,7 @@ def import_report_json(report: ImportReport) -> dict[str, Any]:
             "average_plus": str(conventions.average_plus),
             "average_minus": str(conventions.average_minus),
             "datum_discard": conventions.datum_discard,
+            "datum_rounding": conventions.datum_rounding,
         },
         "differences": [
             {

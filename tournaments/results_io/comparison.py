@@ -24,6 +24,7 @@ from scoring.bridge import publish
 from scoring.bridge.imps import butler_datum
 from scoring.formats import ScoringMethod, TournamentResults
 from scoring.formats.conventions import (
+    DATUM_ROUNDINGS,
     Conventions,
     FewerPlayed,
     FewerPlayedTotals,
@@ -398,15 +399,35 @@ class _Comparer:
         ]
         field_ = [s for s in scores if s is not None]
         expected = self.conventions.datum_discard
-        if field_ and butler_datum(field_, discard=expected) == theirs:
+        multiple = self.conventions.datum_rounding
+        if field_ and butler_datum(field_, discard=expected, multiple=multiple) == (
+            theirs
+        ):
             return
-        for discard in (0, 1, 2, 3):
-            if field_ and butler_datum(field_, discard=discard) == theirs:
-                reason = (
-                    f"the file's datum drops {discard} result(s) at each end "
-                    f"(datum_discard={discard})"
+        for rounding in (multiple, *(r for r in DATUM_ROUNDINGS if r != multiple)):
+            found = [
+                discard
+                for discard in (expected, 0, 1, 2, 3)
+                if field_
+                and butler_datum(field_, discard=discard, multiple=rounding) == theirs
+            ]
+            if not found:
+                continue
+            named = []
+            if found[0] != expected:
+                named.append(
+                    f"the file's datum drops {found[0]} result(s) at each end "
+                    f"(datum_discard={found[0]})"
                 )
-                break
+            if rounding != multiple:
+                named.append(
+                    f"the file's datum is rounded to {rounding} "
+                    f"(datum_rounding={rounding})"
+                    if rounding > 1
+                    else "the file's datum is not rounded (datum_rounding=1)"
+                )
+            reason = "; ".join(named)
+            break
         self.out.append(
             Difference(
                 f"board {board}",

@@ -91,6 +91,12 @@ class Command(BaseCommand):
             metavar="N",
             help="results the file's Butler datum drops at each end (default 1)",
         )
+        conventions.add_argument(
+            "--datum-rounding",
+            type=int,
+            choices=[1, 5, 10],
+            help="what the file's Butler datum is rounded to (default 10; 1: not)",
+        )
 
         methods = parser.add_argument_group(
             "regulation", "the tournament's regulation and scoring methods"
@@ -162,7 +168,8 @@ class Command(BaseCommand):
             f"{c.totals.value}, fewer played {c.fewer_played.value} (totals "
             f"{c.fewer_played_totals.value}), scale missed "
             f"{'yes' if c.scale_missed else 'no'}, A+ {c.average_plus}% A- "
-            f"{c.average_minus}%, datum drops {c.datum_discard}"
+            f"{c.average_minus}%, datum drops {c.datum_discard}, to "
+            f"{c.datum_rounding}"
         )
         for note in report.notes:
             self.stdout.write(f"note: {note}")
