@@ -48,6 +48,7 @@ def import_report_json(report: ImportReport) -> dict[str, Any]:
     conventions = report.conventions
     return {
         "tournament_id": str(report.tournament_id),
+        "form": report.form,  # pairs or individual (Law 4)
         "entries": dict(report.entries),
         "movement": report.movement,
         "recorded": report.recorded,

@@ -140,6 +140,7 @@ def test_an_individual_file_round_trips_as_usebio_1_3(url: str) -> None:
     done = _import(staff, data, "?name=individual.xml")
     assert done["status"] == "done", done["error"]
     assert done["report"]["differences"] == []
+    assert done["report"]["form"] == "individual"
     tid = done["report"]["tournament_id"]
     queued = staff.post(
         f"/api/v1/tournaments/{tid}/results-files/",
