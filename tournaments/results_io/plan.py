@@ -192,7 +192,9 @@ def _entry_numbers(
             f"entry {offset} + e"
         )
     entries = {p.participant_id: i for i, p in enumerate(participants, start=1)}
-    return entries, "pair numbers missing or repeated: entries numbered in file order"
+    return entries, (
+        "contestant numbers missing or repeated: entries numbered in file order"
+    )
 
 
 def _player_ids(
