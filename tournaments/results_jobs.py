@@ -47,9 +47,9 @@ def import_report_json(report: ImportReport) -> dict[str, Any]:
     conventions = report.conventions
     return {
         "tournament_id": str(report.tournament_id),
+        "form": report.form,  # pairs, teams or individual
         "entries": dict(report.entries),
         "movement": report.movement,
-        "form": report.form,
         "sessions": report.sessions,
         "recorded": report.recorded,
         "notes": list(report.notes),
@@ -63,6 +63,7 @@ def import_report_json(report: ImportReport) -> dict[str, Any]:
             "average_plus": str(conventions.average_plus),
             "average_minus": str(conventions.average_minus),
             "datum_discard": conventions.datum_discard,
+            "datum_rounding": conventions.datum_rounding,
         },
         "differences": [
             {
@@ -111,9 +112,16 @@ def queue_import(
 
 
 def queue_export(
-    tournament_id: UUID, session: int | None, fmt: str, *, actor: str, names: bool
+    tournament_id: UUID,
+    session: int | None,
+    fmt: str,
+    *,
+    actor: str,
+    names: bool,
+    usebio_version: str = "1.2",
 ) -> ResultsFileJob:
-    """Record an export job and send it to a worker."""
+    """Record an export job and send it to a worker (an export's settings:
+    the USEBIO version)."""
     job = ResultsFileJob.objects.create(
         kind=Kind.EXPORT,
         fmt=fmt,
@@ -121,6 +129,7 @@ def queue_export(
         tournament_id=tournament_id,
         session=session,
         names=names,
+        settings={"usebio_version": usebio_version},
         total=len(EXPORT_STEPS),
     )
     return _send(job)
@@ -152,7 +161,13 @@ def _export(job: ResultsFileJob) -> dict[str, Any]:
     _progress(job.job_id, EXPORT_STEPS[0], 0, total)
     project()
     _progress(job.job_id, EXPORT_STEPS[1], 1, total)
-    text, notes = export_file(job.tournament_id, job.session, job.fmt, names=job.names)
+    text, notes = export_file(
+        job.tournament_id,
+        job.session,
+        job.fmt,
+        names=job.names,
+        usebio_version=str((job.settings or {}).get("usebio_version", "1.2")),
+    )
     _progress(job.job_id, EXPORT_STEPS[2], 2, total)
     ResultsFileJob.objects.filter(job_id=job.job_id).update(
         output=text, step="done", done=total

@@ -111,12 +111,15 @@ def cross_imps(ns_scores: Sequence[int]) -> list[Fraction]:
     return out
 
 
-def butler_datum(ns_scores: Sequence[Exact], *, discard: int = 1) -> int:
+def butler_datum(
+    ns_scores: Sequence[Exact], *, discard: int = 1, multiple: int = 10
+) -> int:
     """Return the Butler datum: the mean NS score without the extremes, to 10.
 
     Law 78D (regulation; EBU White Book 4.2.6.2 practice): drop the ``discard``
     highest and lowest results when at least one result remains, average the
-    rest exactly, round to the nearest 10 with halves away from zero.
+    rest exactly, round to the nearest 10 (``multiple``: another program's
+    rounding, read by the results comparison) with halves away from zero.
     """
     if not ns_scores:
         raise InvalidScore(
@@ -126,7 +129,7 @@ def butler_datum(ns_scores: Sequence[Exact], *, discard: int = 1) -> int:
     if discard > 0 and len(ordered) > 2 * discard:
         ordered = ordered[discard:-discard]
     mean = Fraction(sum(ordered), len(ordered))
-    return round_to_multiple(mean, 10)
+    return round_to_multiple(mean, multiple)
 
 
 @dataclass(frozen=True, slots=True)

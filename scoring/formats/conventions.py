@@ -53,6 +53,9 @@ class FewerPlayed(StrEnum):
 
     NEUBERG = "neuberg"  # factored up to the session's top
     OWN_TOP = "own_top"  # on the board's own, smaller top
+    # On the session's top, each result missing counted as a tie (half the
+    # points of a comparison) for every line (decision 0184).
+    TIES = "ties"
 
 
 class FewerPlayedTotals(StrEnum):
@@ -64,6 +67,10 @@ class FewerPlayedTotals(StrEnum):
     # Kept as a percentage of the top to two decimals, then taken back to
     # matchpoints (Compscore: 35.944 is 99.85% of 36, added as 35.946).
     PERCENT = "percent"
+
+
+DATUM_ROUNDINGS = (1, 5, 10)
+"""What a Butler datum may be rounded to: points, or a multiple of 5 or 10."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,8 +87,10 @@ class Conventions:
     fewer_played_totals: FewerPlayedTotals = FewerPlayedTotals.EXACT
     # A pair that missed boards: its total scaled to the full number of boards.
     scale_missed: bool = False
-    # Butler datum (Law 78D, regulation): results dropped at each end.
+    # Butler datum (Law 78D, regulation): results dropped at each end, and
+    # the multiple the mean is rounded to (10 points; 1 for none).
     datum_discard: int = 1
+    datum_rounding: int = 10
 
     def __post_init__(self) -> None:
         for value, what in (
@@ -94,6 +103,11 @@ class Conventions:
             raise ValueError("average minus is above average plus")
         if self.datum_discard < 0:
             raise ValueError(f"datum trimming {self.datum_discard} is negative")
+        if self.datum_rounding not in DATUM_ROUNDINGS:
+            raise ValueError(
+                f"datum rounding {self.datum_rounding} is not one of "
+                + ", ".join(str(r) for r in DATUM_ROUNDINGS)
+            )
 
     def with_overrides(self, overrides: Mapping[str, object]) -> Conventions:
         """Return a copy with the user's settings (text or typed values);
@@ -120,6 +134,7 @@ _SETTINGS: Mapping[str, Callable[[str], object]] = {
     "fewer_played": FewerPlayed,
     "fewer_played_totals": FewerPlayedTotals,
     "datum_discard": int,
+    "datum_rounding": int,
     "scale_missed": lambda text: _yes_no(text),
 }
 

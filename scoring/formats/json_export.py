@@ -71,6 +71,15 @@ def _adjustment(result: TableResult) -> dict[str, Any] | None:
             "ns_percentage": split[0],
             "ew_percentage": split[1],
         }
+    if result.weighted is not None:
+        # Law 12C1(c)/(e): each side's outcomes, NS scores and their weights.
+        return {
+            "kind": "weighted",
+            **{
+                side: [{"score": score, "weight": weight} for score, weight in outs]
+                for side, outs in zip(("ns", "ew"), result.weighted, strict=True)
+            },
+        }
     if result.assigned:
         return {"kind": "assigned"}  # Law 12C1: a substituted table result
     return None
@@ -131,6 +140,7 @@ def to_document(results: TournamentResults) -> dict[str, Any]:
                 "vulnerability": b.vulnerability,
                 "deal": b.deal,
                 **({} if b.datum is None else {"datum": b.datum}),
+                **({} if b.par_score is None else {"par_score": b.par_score}),
                 **(
                     {}
                     if b.double_dummy is None
@@ -332,6 +342,7 @@ def _board(data: dict[str, Any], path: str) -> BoardRecord:
             deal=_optional(data, "deal", str, path),
             datum=_optional(data, "datum", int, path),
             double_dummy=_double_dummy(data, path),
+            par_score=_optional(data, "par_score", int, path),
         ),
     )
 
@@ -384,10 +395,24 @@ def _participant(data: dict[str, Any], path: str) -> Participant:
     )
 
 
+def _outcomes(items: list[Any], path: str) -> tuple[tuple[int, Decimal], ...]:
+    """A side's outcomes of a weighted score: ``{"score": int, "weight": n}``."""
+    out = []
+    for index, item in enumerate(items):
+        where = f"{path}[{index}]"
+        outcome = _object(item, where)
+        weight = _points(outcome, "weight", where)
+        if weight is None:
+            raise _fail(where, "weight is missing")
+        out.append((_field(outcome, "score", int, where), weight))
+    return tuple(out)
+
+
 def _table_result(board_number: int, data: dict[str, Any], path: str) -> TableResult:
     adjustment = _optional(data, "adjustment", dict, path)
     contract = _optional(data, "contract", str, path)
     assigned = False
+    weighted = None
     if adjustment is not None:
         kind = _field(adjustment, "kind", str, f"{path}.adjustment")
         if kind == "artificial":
@@ -401,6 +426,12 @@ def _table_result(board_number: int, data: dict[str, Any], path: str) -> TableRe
             contract = artificial_marker(ns, ew)
         elif kind == "assigned":
             assigned = True
+        elif kind == "weighted":
+            where = f"{path}.adjustment"
+            weighted = (
+                _outcomes(_field(adjustment, "ns", list, where), f"{where}.ns"),
+                _outcomes(_field(adjustment, "ew", list, where), f"{where}.ew"),
+            )
         else:
             raise _fail(f"{path}.adjustment.kind", f"{kind!r} is unknown")
     if contract is None:
@@ -432,6 +463,7 @@ def _table_result(board_number: int, data: dict[str, Any], path: str) -> TableRe
             tricks=_optional(data, "tricks", int, path),
             score_ns=_optional(data, "score_ns", int, path),
             assigned=assigned,
+            weighted=weighted,
             table_number=_optional(data, "table", int, path),
             round_number=_optional(data, "round", int, path),
             mp_ns=_points(ns_points, "mp", f"{path}.points.ns"),

@@ -111,6 +111,9 @@ class TournamentHeader:
     # nor compared.
     program: str | None = field(default=None, compare=False)
     scoring_text: str | None = field(default=None, compare=False)
+    # USEBIO ``WINNER_TYPE`` as the file gives it: 1 one field, 2 a winner in
+    # each direction (Law 78A); provenance the import follows (decision 0184).
+    winner_type: int | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         _check_text(self.name, "tournament name")
@@ -228,6 +231,8 @@ class BoardRecord:
     # Double-dummy tricks: rows S, H, D, C, NT; columns declarer N, E, S, W
     # (information, never a ruling).
     double_dummy: tuple[tuple[int, ...], ...] | None = None
+    # Par, North-South's score (DDS dealer-par; decision 0183), information.
+    par_score: int | None = None
 
     def __post_init__(self) -> None:
         if self.double_dummy is not None and (
@@ -249,6 +254,25 @@ class BoardRecord:
             raise ValueError(f"vulnerability {self.vulnerability!r} is unknown")
         if self.deal is not None and normalise_deal(self.deal) != self.deal:
             raise ValueError(f"deal {self.deal!r} is not in normal form")
+
+
+Outcomes = tuple[tuple[int, Decimal], ...]
+"""A side's outcomes of a weighted assigned score: (NS score, weight)."""
+
+
+def _check_weighted(weighted: tuple[Outcomes, Outcomes]) -> None:
+    """Law 12C1(c): each side's weights lie in (0, 1], to two decimals (decision
+    0022), and sum to 1; its scores are whole NS scores."""
+    for side, outcomes in zip(("NS", "EW"), weighted, strict=True):
+        if not outcomes:
+            raise ValueError(f"the weighted score gives {side} no outcome")
+        for score, weight in outcomes:
+            if isinstance(score, bool) or not isinstance(score, int):
+                raise ValueError(f"{score!r} is not a score")
+            if not 0 < weight <= 1 or weight != round(weight, 2):
+                raise ValueError(f"weight {weight} is not between 0 and 1 to 2 places")
+        if sum(w for _, w in outcomes) != 1:
+            raise ValueError(f"the weights of {side}'s outcomes do not sum to 1")
 
 
 def is_played(contract: str) -> bool:
@@ -326,8 +350,15 @@ class TableResult:
     percentage_ns: Decimal | None = None
     percentage_ew: Decimal | None = None
     players: tuple[str, str, str, str] | None = None
+    # A weighted or split assigned score (Law 12C1(c), 12C1(e)): each side's
+    # outcomes, (NS score, weight), weights to two decimals summing to 1.
+    # The line's contract and score are then the table result it replaced;
+    # only the JSON carries it (decision 0184).
+    weighted: tuple[Outcomes, Outcomes] | None = None
 
     def __post_init__(self) -> None:
+        if self.weighted is not None:
+            _check_weighted(self.weighted)
         if self.board_number < 1:
             raise ValueError(f"board number {self.board_number} is below 1")
         if self.ns_id == self.ew_id:

@@ -13,9 +13,18 @@ event description, date, venue and scoring method; ``PARTICIPANTS`` with one
 Decisions 0027 (safe parsing) and 0028 (what USEBIO cannot carry): an
 artificial adjusted score (Law 12C2) is a line with no contract and ``SCORE``
 ``A6040`` (the EBUScore spelling; ``A60/40`` is also read); USEBIO has no
-place for an assigned-score marker, table or round numbers, or per-line
-percentages, so those are neither read nor written. Individual events
-(four player numbers per line) are refused.
+place for an assigned-score marker or per-line percentages, so those are
+neither read nor written. Each line's ``ROUND_NUMBER`` and ``TABLE_NUMBER``
+are kept (decision 0153).
+
+Individual events (Law 4, decision 0182): ``EVENT_TYPE="INDIVIDUAL"``, one
+``PLAYER`` per contestant directly under ``PARTICIPANTS`` (``PLAYER_NUMBER``,
+``PLAYER_NAME``, ``NATIONAL_ID_NUMBER``, ``TOTAL_SCORE``, ``PERCENTAGE``,
+``PLACE``), and on each line the four players' ``NORTH_PLAYER_NUMBER`` ..
+``WEST_PLAYER_NUMBER``; partners share their side's ``*_MATCH_POINTS``.
+Double-dummy tricks and par (decision 0183) are written in USEBIO 1.3 only,
+in the ``HANDSET`` board beside its hands: ``DOUBLE_DUMMY/DD_TRICKS``
+(``DENOMINATION``, ``NORTH`` .. ``WEST``) and ``PAR_SCORE`` (North-South's).
 """
 
 from __future__ import annotations
@@ -30,6 +39,7 @@ from typing import TypeVar
 
 from scoring.formats.errors import FormatError
 from scoring.formats.model import (
+    DD_DENOMINATIONS,
     PASS,
     SEATS,
     BoardRecord,
@@ -90,6 +100,8 @@ _IMP_ELEMENT = {
     ScoringMethod.BUTLER: "BUTLER_POINTS",
 }
 _ARTIFICIAL_SCORE = re.compile(r"A\d")
+# An individual line's four players (Law 4), North, East, South, West.
+_SEAT_PLAYER = tuple(f"{_SEAT_WORDS[s].upper()}_PLAYER_NUMBER" for s in SEATS)
 
 
 def _value(node: Node, tag: str, parse: Callable[[str], _T]) -> _T | None:
@@ -115,12 +127,13 @@ def _required(node: Node, tag: str) -> str:
 # --- reading --------------------------------------------------------------
 
 
-def read_usebio(data: bytes | str) -> TournamentResults:
+def read_usebio(data: bytes | str, *, section: str | None = None) -> TournamentResults:
     """Read a USEBIO 1.x file; raise ``FormatError`` naming the element and line.
 
-    A file of several sessions is refused here: ``read_usebio_sessions``
-    reads it (decision 0179)."""
-    sessions, _ = read_usebio_sessions(data)
+    ``section``: the ``SECTION_ID`` to read from a session of several
+    (decision 0184). A file of several sessions is refused here:
+    ``read_usebio_sessions`` reads it (decision 0179)."""
+    sessions, _ = read_usebio_sessions(data, section=section)
     if len(sessions) > 1:
         raise FormatError(
             f"the file holds {len(sessions)} sessions: read them one by one",
@@ -130,7 +143,7 @@ def read_usebio(data: bytes | str) -> TournamentResults:
 
 
 def read_usebio_sessions(
-    data: bytes | str,
+    data: bytes | str, *, section: str | None = None
 ) -> tuple[tuple[TournamentResults, ...], tuple[RankingEntry, ...]]:
     """Read a USEBIO 1.x file session by session, with the event's ranking.
 
@@ -154,6 +167,12 @@ def read_usebio_sessions(
     if event is None:
         raise FormatError("EVENT is missing", element="USEBIO", line=root.line)
     header = _header(event)
+    scope = _section(event, section)
+    if scope is not event:
+        # EBUScore and BridgeWebs: one session's section (decision 0184).
+        participants, ranking = _participants(scope, header.form)
+        one = _session(root, scope, header, participants, ranking)
+        return (one,), one.ranking
     participants, ranking = _participants(event, header.form)
     nodes = event.find_all("SESSION")
     if not nodes:
@@ -210,14 +229,19 @@ def _session(
             # BOARD_AVERAGE: the Butler datum the program used (Law 78D).
             boards[number] = BoardRecord(board_number=number, datum=datum)
         for line in board.find_all("TRAVELLER_LINE"):
-            result = _traveller_line(number, line)
+            result = _traveller_line(number, line, header.form)
             if result.round_number is None and match_round is not None:
                 result = replace(result, round_number=match_round)
-            for pid, side in ((result.ns_id, "NS"), (result.ew_id, "EW")):
+            seats = (
+                tuple(zip(result.players, ("NS", "EW", "NS", "EW"), strict=True))
+                if result.players is not None
+                else ((result.ns_id, "NS"), (result.ew_id, "EW"))
+            )
+            who = "player" if result.players else ("team" if teams else "pair")
+            for pid, side in seats:
                 if pid not in known:
                     raise FormatError(
-                        f"{'team' if teams else 'pair'} {pid} is not among the "
-                        "PARTICIPANTS",
+                        f"{who} {pid} is not among the PARTICIPANTS",
                         element="TRAVELLER_LINE",
                         line=line.line,
                     )
@@ -225,7 +249,7 @@ def _session(
                 first = seated.get(key)
                 if first is not None:
                     raise FormatError(
-                        f"pair {pid} plays board {number} again (first on line {first})",
+                        f"{who} {pid} plays board {number} again (first on line {first})",
                         element="TRAVELLER_LINE",
                         line=line.line,
                     )
@@ -235,17 +259,24 @@ def _session(
     if handset is not None:
         for board in handset.find_all("BOARD"):
             number = _board_number(board)
-            deal = _deal(board)
+            deal = _deal(board) if board.find("HAND") is not None else None
             known_board = boards.get(number)
             if known_board is not None and known_board.deal not in (None, deal):
                 raise FormatError(
                     f"board {number} has two deals", element="BOARD", line=board.line
                 )
-            boards[number] = BoardRecord(
-                board_number=number,
-                deal=deal,
-                datum=known_board.datum if known_board else None,
-            )
+            try:
+                boards[number] = BoardRecord(
+                    board_number=number,
+                    deal=deal,
+                    datum=known_board.datum if known_board else None,
+                    double_dummy=_double_dummy(board),
+                    par_score=_value(board, "PAR_SCORE", parse_int),
+                )
+            except ValueError as error:
+                raise FormatError(
+                    str(error), element="BOARD", line=board.line
+                ) from None
     try:
         return TournamentResults(
             header=header,
@@ -257,6 +288,38 @@ def _session(
         )
     except ValueError as error:
         raise FormatError(str(error), element=container.tag) from None
+
+
+def _section(event: Node, chosen: str | None = None) -> Node:
+    """Where the contestants and boards are: the EVENT itself, or a section
+    of its one ``SESSION`` (EBUScore and BridgeWebs nest them so). Each
+    section is a field of its own (Law 78A): with several, ``chosen`` (a
+    ``SECTION_ID``) says which one is read; without it they are refused
+    naming the second and every section's id."""
+    if event.find("PARTICIPANTS") is not None:
+        return event
+    sessions = event.find_all("SESSION")
+    if len(sessions) != 1:
+        return event
+    sections = sessions[0].find_all("SECTION")
+    ids = [s.attributes.get("SECTION_ID", "") for s in sections]
+    if chosen is not None:
+        for section, section_id in zip(sections, ids, strict=True):
+            if section_id.upper() == chosen.upper():
+                return section
+        raise FormatError(
+            f"no SECTION_ID {chosen!r}: the sections are {', '.join(ids) or 'none'}",
+            element="SESSION",
+            line=sessions[0].line,
+        )
+    if len(sections) > 1:
+        raise FormatError(
+            f"the session has {len(sections)} sections ({', '.join(ids)}): "
+            "choose one with the section setting",
+            element="SECTION",
+            line=sections[1].line,
+        )
+    return sections[0] if sections else sessions[0]
 
 
 def _datum(text: str) -> int:
@@ -281,10 +344,12 @@ def _date(text: str) -> date:
 def _header(event: Node) -> TournamentHeader:
     event_type = event.attributes.get("EVENT_TYPE", "").upper()
     if "INDIVIDUAL" in event_type:
-        raise FormatError(
-            "individual events are not supported", element="EVENT", line=event.line
-        )
-    form = CompetitionForm.TEAMS if "TEAM" in event_type else CompetitionForm.PAIRS
+        # Law 4: the contestant is the player (decision 0182).
+        form = CompetitionForm.INDIVIDUAL
+    elif "TEAM" in event_type:
+        form = CompetitionForm.TEAMS
+    else:
+        form = CompetitionForm.PAIRS
     method_text = event.child_text("BOARD_SCORING_METHOD") or event.child_text(
         "SCORING_METHOD"
     )
@@ -317,7 +382,15 @@ def _header(event: Node) -> TournamentHeader:
         form=form,
         program=event.child_text("PROGRAM_NAME"),
         scoring_text=event_type or method_text,
+        winner_type=_value(event, "WINNER_TYPE", _winner_type_value),
     )
+
+
+def _winner_type_value(text: str) -> int:
+    value = parse_int(text)
+    if value not in (1, 2):
+        raise ValueError(f"{text!r} is not 1 (one field) or 2 (two directions)")
+    return value
 
 
 def _place(text: str) -> tuple[int, bool]:
@@ -340,14 +413,10 @@ def _participants(
     container = event.find("PARTICIPANTS")
     if container is None:
         raise FormatError("PARTICIPANTS is missing", element="EVENT", line=event.line)
-    kind, number_tag = (
-        ("TEAM", "TEAM_NUMBER")
-        if form is CompetitionForm.TEAMS
-        else (
-            "PAIR",
-            "PAIR_NUMBER",
-        )
-    )
+    kind, number_tag = {
+        CompetitionForm.TEAMS: ("TEAM", "TEAM_NUMBER"),
+        CompetitionForm.INDIVIDUAL: ("PLAYER", "PLAYER_NUMBER"),
+    }.get(form, ("PAIR", "PAIR_NUMBER"))
     participants: list[Participant] = []
     ranking: list[RankingEntry] = []
     seen: dict[str, int] = {}
@@ -361,7 +430,12 @@ def _participants(
             )
         seen[pid] = node.line
         players = []
-        for player in node.find_all("PLAYER"):
+        # An individual's PLAYER is the contestant and names himself (Law 4).
+        if form is not CompetitionForm.INDIVIDUAL:
+            named = node.find_all("PLAYER")
+        else:
+            named = [node] if node.child_text("PLAYER_NAME") is not None else []
+        for player in named:
             try:
                 players.append(
                     Player(
@@ -455,15 +529,39 @@ def _tricks(text: str) -> int:
     return tricks
 
 
-def _traveller_line(board_number: int, node: Node) -> TableResult:
-    ns_id = node.child_text("NS_PAIR_NUMBER") or node.child_text("NS_TEAM_NUMBER")
-    ew_id = node.child_text("EW_PAIR_NUMBER") or node.child_text("EW_TEAM_NUMBER")
-    if ns_id is None or ew_id is None:
+def _seated_players(node: Node) -> tuple[str, str, str, str]:
+    """An individual line's North, East, South and West players (Law 4)."""
+    found = [node.child_text(tag) for tag in _SEAT_PLAYER]
+    if None in found:
+        missing = _SEAT_PLAYER[found.index(None)]
         raise FormatError(
-            "NS_PAIR_NUMBER or EW_PAIR_NUMBER is missing",
-            element="TRAVELLER_LINE",
-            line=node.line,
+            f"{missing} is missing", element="TRAVELLER_LINE", line=node.line
         )
+    north, east, south, west = (str(p) for p in found)
+    return north, east, south, west
+
+
+def _traveller_line(
+    board_number: int, node: Node, form: CompetitionForm = CompetitionForm.PAIRS
+) -> TableResult:
+    players = None
+    if form is CompetitionForm.INDIVIDUAL:
+        players = _seated_players(node)
+        ns_id, ew_id = players[0], players[1]
+    else:
+        found_ns = node.child_text("NS_PAIR_NUMBER") or node.child_text(
+            "NS_TEAM_NUMBER"
+        )
+        found_ew = node.child_text("EW_PAIR_NUMBER") or node.child_text(
+            "EW_TEAM_NUMBER"
+        )
+        if found_ns is None or found_ew is None:
+            raise FormatError(
+                "NS_PAIR_NUMBER or EW_PAIR_NUMBER is missing",
+                element="TRAVELLER_LINE",
+                line=node.line,
+            )
+        ns_id, ew_id = found_ns, found_ew
     score_text = node.child_text("SCORE")
     contract = _value(node, "CONTRACT", parse_contract)
     score_ns: int | None = None
@@ -517,11 +615,47 @@ def _traveller_line(board_number: int, node: Node) -> TableResult:
             mp_ew=_value(node, "EW_MATCH_POINTS", parse_decimal),
             imp_ns=imp_ns,
             imp_ew=imp_ew,
+            players=players,
         )
     except ValueError as error:
         raise FormatError(
             str(error), element="TRAVELLER_LINE", line=node.line
         ) from None
+
+
+def _double_dummy(board: Node) -> tuple[tuple[int, ...], ...] | None:
+    """The board's double-dummy tricks (decision 0183): one ``DD_TRICKS`` per
+    denomination, each declarer's tricks; information, never a ruling."""
+    container = board.find("DOUBLE_DUMMY")
+    if container is None:
+        return None
+    rows: dict[str, tuple[int, ...]] = {}
+    for node in container.find_all("DD_TRICKS"):
+        denomination = (node.child_text("DENOMINATION") or "").upper()
+        if denomination not in DD_DENOMINATIONS or denomination in rows:
+            raise FormatError(
+                f"DENOMINATION {denomination!r} is not one of S H D C NT, once each",
+                element="DD_TRICKS",
+                line=node.line,
+            )
+        counts = []
+        for seat in SEATS:
+            tricks = _value(node, _SEAT_WORDS[seat].upper(), _tricks)
+            if tricks is None:
+                raise FormatError(
+                    f"{_SEAT_WORDS[seat].upper()} is missing",
+                    element="DD_TRICKS",
+                    line=node.line,
+                )
+            counts.append(tricks)
+        rows[denomination] = tuple(counts)
+    if set(rows) != set(DD_DENOMINATIONS):
+        raise FormatError(
+            "DOUBLE_DUMMY needs the tricks of all five denominations",
+            element="DOUBLE_DUMMY",
+            line=container.line,
+        )
+    return tuple(rows[d] for d in DD_DENOMINATIONS)
 
 
 def _deal(board: Node) -> str:
@@ -560,6 +694,8 @@ def _artificial_score(contract: str) -> str:
 def _event_type(header: TournamentHeader) -> str:
     if header.form is CompetitionForm.TEAMS:
         return "TEAMS"
+    if header.form is CompetitionForm.INDIVIDUAL:
+        return "INDIVIDUAL"
     if header.scoring is ScoringMethod.BUTLER:
         return "BUTLER_PAIRS"
     if header.scoring is ScoringMethod.CROSS_IMPS:
@@ -572,7 +708,12 @@ def _winner_type(results: TournamentResults) -> int:
     """WINNER_TYPE: 2 when every pair keeps one direction and is ranked in it
     (a two-winner movement, Law 78A), else 1."""
     direction = {p.participant_id: p.direction for p in results.participants}
-    if not direction or not all(direction.values()):
+    if (
+        results.header.form is CompetitionForm.INDIVIDUAL
+        or not direction
+        or not all(direction.values())
+    ):
+        # An individual's players are ranked in one field (Law 4, 78A).
         return 1
     kept = all(
         direction[r.ns_id] == "NS" and direction[r.ew_id] == "EW"
@@ -585,6 +726,9 @@ def _write_participants(event: ET.Element, results: TournamentResults) -> None:
     teams = results.header.form is CompetitionForm.TEAMS
     container = ET.SubElement(event, "PARTICIPANTS")
     ranking = {e.participant_id: e for e in results.ranking}
+    if results.header.form is CompetitionForm.INDIVIDUAL:
+        _write_players(container, results)
+        return
     for p in results.participants:
         node = ET.SubElement(container, "TEAM" if teams else "PAIR")
         _add(node, "TEAM_NUMBER" if teams else "PAIR_NUMBER", p.participant_id)
@@ -602,13 +746,33 @@ def _write_participants(event: ET.Element, results: TournamentResults) -> None:
             _add(element, "NATIONAL_ID_NUMBER", player.federation_id)
 
 
+def _write_players(container: ET.Element, results: TournamentResults) -> None:
+    """An individual's contestants: one PLAYER each (Law 4, decision 0182)."""
+    ranking = {e.participant_id: e for e in results.ranking}
+    for p in results.participants:
+        node = ET.SubElement(container, "PLAYER")
+        _add(node, "PLAYER_NUMBER", p.participant_id)
+        player = p.players[0] if p.players else None
+        _add(node, "PLAYER_NAME", player.name if player else p.name)
+        _add(node, "NATIONAL_ID_NUMBER", player.federation_id if player else None)
+        entry = ranking.get(p.participant_id)
+        if entry is not None:
+            _add(node, "TOTAL_SCORE", entry.total)
+            _add(node, "PERCENTAGE", entry.percentage)
+            _add(node, "PLACE", f"{entry.rank}{'=' if entry.tied else ''}")
+
+
 def _write_line(board: ET.Element, result: TableResult, scoring: ScoringMethod) -> None:
     line = ET.SubElement(board, "TRAVELLER_LINE")
     # The movement's round and table (decision 0153).
     _add(line, "ROUND_NUMBER", result.round_number)
     _add(line, "TABLE_NUMBER", result.table_number)
-    _add(line, "NS_PAIR_NUMBER", result.ns_id)
-    _add(line, "EW_PAIR_NUMBER", result.ew_id)
+    if result.players is not None:
+        for tag, player in zip(_SEAT_PLAYER, result.players, strict=True):
+            _add(line, tag, player)
+    else:
+        _add(line, "NS_PAIR_NUMBER", result.ns_id)
+        _add(line, "EW_PAIR_NUMBER", result.ew_id)
     if is_artificial(result.contract):
         _add(line, "SCORE", _artificial_score(result.contract))
     else:
@@ -624,16 +788,38 @@ def _write_line(board: ET.Element, result: TableResult, scoring: ScoringMethod) 
     _add(line, f"EW_{imp_element}", result.imp_ew)
 
 
-def _write_handset(root: ET.Element, boards: tuple[BoardRecord, ...]) -> None:
-    dealt = [b for b in boards if b.deal is not None]
+def _write_analysis(board: ET.Element, record: BoardRecord) -> None:
+    """USEBIO 1.3: the deal's double-dummy tricks and par (decision 0183)."""
+    if record.double_dummy is not None:
+        container = ET.SubElement(board, "DOUBLE_DUMMY")
+        for denomination, row in zip(
+            DD_DENOMINATIONS, record.double_dummy, strict=True
+        ):
+            node = ET.SubElement(container, "DD_TRICKS")
+            _add(node, "DENOMINATION", denomination)
+            for seat, tricks in zip(SEATS, row, strict=True):
+                _add(node, _SEAT_WORDS[seat].upper(), tricks)
+    _add(board, "PAR_SCORE", record.par_score)
+
+
+def _write_handset(
+    root: ET.Element, boards: tuple[BoardRecord, ...], version: str
+) -> None:
+    analysed = version != "1.2"
+    dealt = [
+        b
+        for b in boards
+        if b.deal is not None
+        or (analysed and (b.double_dummy is not None or b.par_score is not None))
+    ]
     if not dealt:
         return
     handset = ET.SubElement(root, "HANDSET")
     for record in dealt:
-        assert record.deal is not None
         board = ET.SubElement(handset, "BOARD")
         _add(board, "BOARD_NUMBER", record.board_number)
-        for seat, hand in zip(SEATS, record.deal[2:].split(), strict=True):
+        hands = record.deal[2:].split() if record.deal is not None else ["-"] * 4
+        for seat, hand in zip(SEATS, hands, strict=True):
             if hand == "-":
                 continue
             element = ET.SubElement(board, "HAND")
@@ -641,6 +827,8 @@ def _write_handset(root: ET.Element, boards: tuple[BoardRecord, ...]) -> None:
             suits = hand.split(".")
             for tag, index in _SUIT_ELEMENTS:
                 _add(element, tag, suits[index])
+        if analysed:
+            _write_analysis(board, record)
 
 
 def _write_play(container: ET.Element, results: TournamentResults) -> None:
@@ -666,7 +854,8 @@ def _write_play(container: ET.Element, results: TournamentResults) -> None:
 def write_usebio(results: TournamentResults, *, version: str = "1.2") -> str:
     """Write the results as a USEBIO 1.2 or 1.3 document.
 
-    Raise ``FormatError`` for what USEBIO cannot carry (individual events).
+    Individual events are written with their players (decision 0182); the
+    double-dummy tricks and par only in 1.3 (decision 0183).
     """
     return write_usebio_sessions((results,), results.ranking, version=version)
 
@@ -690,8 +879,6 @@ def write_usebio_sessions(
         raise ValueError("no session to write")
     results = sessions[0]
     header = results.header
-    if header.form is CompetitionForm.INDIVIDUAL:
-        raise FormatError("individual events cannot be written as USEBIO")
     if any(s.participants != results.participants for s in sessions[1:]):
         raise FormatError("the sessions of one file name the same participants")
     root = ET.Element("USEBIO", {"Version": version})
@@ -712,13 +899,13 @@ def write_usebio_sessions(
     _write_participants(event, replace(results, ranking=ranking))
     if len(sessions) == 1:
         _write_play(event, results)
-        _write_handset(root, results.boards)
+        _write_handset(root, results.boards, version)
     else:
         for number, session in enumerate(sessions, start=1):
             node = ET.SubElement(event, "SESSION")
             _add(node, "SESSION_NUMBER", number)
             _write_play(node, session)
-            _write_handset(node, session.boards)
+            _write_handset(node, session.boards, version)
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     doctype = f'<!DOCTYPE USEBIO SYSTEM "usebio_v{version.replace(".", "_")}.dtd">'

@@ -245,13 +245,19 @@ class ExportRequest(serializers.Serializer[dict[str, Any]]):
     format = serializers.ChoiceField(choices=FORMATS)
     session = serializers.IntegerField(required=False, min_value=1, max_value=99)
     names = serializers.BooleanField(required=False, default=True)
+    usebio_version = serializers.ChoiceField(
+        choices=("1.2", "1.3"), required=False, default="1.2"
+    )
 
 
 class ResultsExportApi(APIView):
-    """Queue the export of a session's results (PBN 2.1, USEBIO 1.3, JSON).
+    """Queue the export of a session's results (PBN 2.1, USEBIO 1.2 or 1.3,
+    JSON).
 
-    ``names: false`` leaves out players' names and federation numbers. 202
-    with the job; the file is at its ``file_url`` once it is done.
+    ``names: false`` leaves out players' names and federation numbers;
+    ``usebio_version: "1.3"`` writes ISO dates and each analysed board's
+    double-dummy tricks and par (decision 0183). 202 with the job; the file
+    is at its ``file_url`` once it is done.
     """
 
     permission_classes = [IsStaffOrTournamentDirector]
@@ -278,6 +284,7 @@ class ResultsExportApi(APIView):
             data["format"],
             actor=actor_of(request.user),
             names=data["names"],
+            usebio_version=data["usebio_version"],
         )
         return accepted(job)
 

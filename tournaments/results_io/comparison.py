@@ -24,6 +24,7 @@ from scoring.bridge import publish
 from scoring.bridge.imps import butler_datum
 from scoring.formats import ScoringMethod, TournamentResults
 from scoring.formats.conventions import (
+    DATUM_ROUNDINGS,
     Conventions,
     FewerPlayed,
     FewerPlayedTotals,
@@ -32,13 +33,14 @@ from scoring.formats.conventions import (
     conventions_for,
     round_figure,
 )
-from scoring.formats.model import is_artificial
+from scoring.formats.model import DD_DENOMINATIONS, SEATS, is_artificial
 from tournaments.domain import board_result
 from tournaments.domain.session_scoring import LineFigures
+from tournaments.models import DoubleDummyRow
 from tournaments.results_io.plan import SESSION, ImportPlan, describe_line
 from tournaments.results_io.scores import SessionScores, session_scores
 
-__all__ = ["Difference", "compare"]
+__all__ = ["Difference", "analysis_differences", "compare"]
 
 UNEXPLAINED = "no convention explains it: edited by hand, or scored otherwise"
 
@@ -85,6 +87,17 @@ class _Figure:
     own_top: Fraction | None  # None when the board was not played fewer times
     # The figure under the other averaged-board method (decision 0147).
     other: Fraction | None = None
+    # The figure with each missing result counted as a tie (fewer_played=ties).
+    ties: Fraction | None = None
+
+    def reading(self, fewer: FewerPlayed) -> Fraction:
+        """The figure as a file printing a board played fewer times that way
+        would; the Neuberg figure for a board played in full."""
+        if fewer is FewerPlayed.OWN_TOP and self.own_top is not None:
+            return self.own_top
+        if fewer is FewerPlayed.TIES and self.ties is not None:
+            return self.ties
+        return self.neuberg
 
 
 def _own_top(points: Fraction, figures: LineFigures) -> Fraction | None:
@@ -100,6 +113,16 @@ def _own_top(points: Fraction, figures: LineFigures) -> Fraction | None:
     if 2 * (compared - 1) >= top:
         return None
     return (points + 1) * 2 * compared / (top + 2) - 1
+
+
+def _ties(own: Fraction | None, figures: LineFigures | None) -> Fraction | None:
+    """The matchpoints on the session's top with each result the board is
+    missing counted as a tie, one point each on the 2-1-0 scale (Law 78A):
+    M + (top - 2(N - 1)) / 2, from the figure on the board's own top."""
+    if own is None or figures is None or figures.top is None:
+        return None
+    compared = figures.compared or 0
+    return own + Fraction(figures.top - 2 * (compared - 1), 2)
 
 
 def _percent_own(points: Fraction | None, compared: int | None) -> Fraction | None:
@@ -149,8 +172,7 @@ class _Comparer:
             self.out.append(Difference(where, what, str(theirs), "not scored"))
             return theirs
         conventions = self.conventions
-        own = conventions.fewer_played is FewerPlayed.OWN_TOP
-        chosen = ours.own_top if own and ours.own_top is not None else ours.neuberg
+        chosen = ours.reading(conventions.fewer_played)
         if _printed(chosen, theirs, conventions.rounding) == theirs:
             return theirs
         self.out.append(
@@ -165,6 +187,7 @@ class _Comparer:
             for value, fewer in (
                 (ours.neuberg, FewerPlayed.NEUBERG),
                 (ours.own_top, FewerPlayed.OWN_TOP),
+                (ours.ties, FewerPlayed.TIES),
             ):
                 if value is None or _printed(value, theirs, rounding) != theirs:
                     continue
@@ -175,11 +198,11 @@ class _Comparer:
                 ):
                     named.append(
                         "the board was played fewer times: the file prints it "
-                        + (
-                            "on its own top"
-                            if fewer is FewerPlayed.OWN_TOP
-                            else "by Neuberg"
-                        )
+                        + {
+                            FewerPlayed.OWN_TOP: "on its own top",
+                            FewerPlayed.TIES: "counting each missing result as a tie",
+                            FewerPlayed.NEUBERG: "by Neuberg",
+                        }[fewer]
                         + f" (fewer_played={fewer.value})"
                     )
                 if turned:
@@ -248,10 +271,11 @@ class _Comparer:
                         None if value is None else _Figure(value, None),
                     )
                     if theirs is not None and value is not None:
-                        self._add_printed(
-                            table.ns if "NS" in what else table.ew,
-                            _printed(value, theirs, self.conventions.rounding),
-                        )
+                        for entry in table.side("NS" in what):
+                            self._add_printed(
+                                entry,
+                                _printed(value, theirs, self.conventions.rounding),
+                            )
                 board = line.board_number
                 theirs_datum = data.get(board)
                 if (
@@ -267,13 +291,25 @@ class _Comparer:
             own_ew = None if ours is None or artificial else _own_top(ours.ew, ours)
             compared = ours.compared if ours else None
             alt = self.scored.other.get(stream)
+            ties_ns, ties_ew = _ties(own_ns, ours), _ties(own_ew, ours)
+            top = ours.top if ours else None
+            tied = {
+                "MP NS": ties_ns,
+                "MP EW": ties_ew,
+                "percentage NS": None
+                if ties_ns is None or not top
+                else ties_ns * 100 / top,
+                "percentage EW": None
+                if ties_ew is None or not top
+                else ties_ew * 100 / top,
+            }
             for what, theirs, value, own, side, other in (
                 (
                     "MP NS",
                     line.mp_ns,
                     ours.ns if ours else None,
                     own_ns,
-                    table.ns,
+                    table.side(True),
                     alt.ns if alt else None,
                 ),
                 (
@@ -281,7 +317,7 @@ class _Comparer:
                     line.mp_ew,
                     ours.ew if ours else None,
                     own_ew,
-                    table.ew,
+                    table.side(False),
                     alt.ew if alt else None,
                 ),
                 (
@@ -305,25 +341,25 @@ class _Comparer:
                     where,
                     what,
                     theirs,
-                    None if value is None else _Figure(value, own, other),
+                    None
+                    if value is None
+                    else _Figure(value, own, other, ties=tied[what]),
                 )
-                if (
-                    side is not None
-                    and ours is not None
-                    and line.board_number in self.fewer_boards
-                ):
-                    self._shift_neuberg(side, value, ours.top)
-                if side is not None and theirs is not None and value is not None:
-                    # totals=printed adds the board figures rounded as the
-                    # file prints them (Neuberg figures, decision 0129).
-                    self._add_printed(
-                        side,
-                        _printed(
-                            value,
-                            theirs if _places(theirs) else Decimal("0.0"),
-                            self.conventions.rounding,
-                        ),
-                    )
+                # An individual's partners share their side's figures (Law 4).
+                for entry in side or ():
+                    if ours is not None and line.board_number in self.fewer_boards:
+                        self._shift_neuberg(entry, value, ours.top)
+                    if theirs is not None and value is not None:
+                        # totals=printed adds the board figures rounded as the
+                        # file prints them (Neuberg figures, decision 0129).
+                        self._add_printed(
+                            entry,
+                            _printed(
+                                value,
+                                theirs if _places(theirs) else Decimal("0.0"),
+                                self.conventions.rounding,
+                            ),
+                        )
 
     def _shift_neuberg(
         self, entry: int, value: Fraction | None, top: int | None
@@ -363,15 +399,35 @@ class _Comparer:
         ]
         field_ = [s for s in scores if s is not None]
         expected = self.conventions.datum_discard
-        if field_ and butler_datum(field_, discard=expected) == theirs:
+        multiple = self.conventions.datum_rounding
+        if field_ and butler_datum(field_, discard=expected, multiple=multiple) == (
+            theirs
+        ):
             return
-        for discard in (0, 1, 2, 3):
-            if field_ and butler_datum(field_, discard=discard) == theirs:
-                reason = (
-                    f"the file's datum drops {discard} result(s) at each end "
-                    f"(datum_discard={discard})"
+        for rounding in (multiple, *(r for r in DATUM_ROUNDINGS if r != multiple)):
+            found = [
+                discard
+                for discard in (expected, 0, 1, 2, 3)
+                if field_
+                and butler_datum(field_, discard=discard, multiple=rounding) == theirs
+            ]
+            if not found:
+                continue
+            named = []
+            if found[0] != expected:
+                named.append(
+                    f"the file's datum drops {found[0]} result(s) at each end "
+                    f"(datum_discard={found[0]})"
                 )
-                break
+            if rounding != multiple:
+                named.append(
+                    f"the file's datum is rounded to {rounding} "
+                    f"(datum_rounding={rounding})"
+                    if rounding > 1
+                    else "the file's datum is not rounded (datum_rounding=1)"
+                )
+            reason = "; ".join(named)
+            break
         self.out.append(
             Difference(
                 f"board {board}",
@@ -565,10 +621,67 @@ def compare(
     comparer = _Comparer(results, plan, chosen, scored)
     comparer.lines()
     comparer.contestants()
-    return attribute(
-        comparer.out,
-        plan,
-        scored,
-        chosen,
-        matchpoints=results.header.scoring is ScoringMethod.MATCHPOINTS,
-    )
+    return [
+        *attribute(
+            comparer.out,
+            plan,
+            scored,
+            chosen,
+            matchpoints=results.header.scoring is ScoringMethod.MATCHPOINTS,
+        ),
+        *analysis_differences(results, plan),
+    ]
+
+
+DD_REASON = (
+    "DDS on the file's own deal gives ours: the file's figure is of another "
+    "deal or solver; information, never a ruling, decision 0052"
+)
+
+
+def analysis_differences(
+    results: TournamentResults, plan: ImportPlan, session: int = SESSION
+) -> list[Difference]:
+    """The file's double-dummy tricks and par against DDS on the deal the
+    import recorded (decision 0183): each of the twenty counts and the par
+    (North-South's) the file gives. A board not analysed is not compared."""
+    analysed = {
+        row.board_number: row
+        for row in DoubleDummyRow.objects.filter(
+            tournament_id=plan.tournament_id, session=session
+        )
+    }
+    out: list[Difference] = []
+    for board in results.boards:
+        row = analysed.get(board.board_number)
+        if row is None or row.deal != board.deal:
+            continue
+        where = f"board {board.board_number}"
+        if board.double_dummy is not None:
+            for denomination, theirs, ours in zip(
+                DD_DENOMINATIONS, board.double_dummy, row.tricks, strict=True
+            ):
+                for seat, file_tricks, our_tricks in zip(
+                    SEATS, theirs, ours, strict=True
+                ):
+                    if file_tricks != our_tricks:
+                        out.append(
+                            Difference(
+                                where,
+                                f"double-dummy tricks {denomination} by {seat}",
+                                str(file_tricks),
+                                str(our_tricks),
+                                DD_REASON,
+                            )
+                        )
+        if board.par_score is not None and board.par_score != row.par_score:
+            out.append(
+                Difference(
+                    where,
+                    "par NS",
+                    str(board.par_score),
+                    str(row.par_score),
+                    DD_REASON,
+                )
+            )
+    return out

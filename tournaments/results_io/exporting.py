@@ -16,7 +16,6 @@ from django.utils import timezone
 
 from registry.boundary import player_names, team_names
 from rules.bridge import Contract, dealer_for, vulnerability_for
-from rules.errors import LawRef
 from scoring.bridge import Artificial, Assigned, publish
 from scoring.formats import (
     BoardRecord,
@@ -117,12 +116,16 @@ def _file_line(
         fields.update(tricks=row.tricks, score_ns=row.score_ns)
         if isinstance(adjustment, Assigned):
             if not adjustment.is_single:
-                raise ExportRefused(
-                    f"{where}: a weighted or split assigned score cannot be "
-                    "written to a results file",
-                    law=LawRef("12C1"),
+                # Law 12C1(c)/(e): the table result it replaced, its outcomes
+                # and the figures they score (decision 0184).
+                fields.update(
+                    weighted=tuple(
+                        tuple((o.ns_score, _decimal(o.weight)) for o in side)
+                        for side in (adjustment.ns_side, adjustment.ew_side)
+                    )
                 )
-            fields.update(assigned=True, score_ns=adjustment.ns_side[0].ns_score)
+            else:
+                fields.update(assigned=True, score_ns=adjustment.ns_side[0].ns_score)
     if figures is not None and imps:
         # Butler or cross-IMP points (Law 78D), rounded once.
         fields.update(imp_ns=publish(figures.ns), imp_ew=publish(figures.ew))
@@ -231,18 +234,19 @@ def board_records(
     """The boards played: dealer by number and vulnerability as marked on
     the copies played (``marked_vulnerabilities``; Law 2's by number), the
     deal where the session's hand records hold it (Law 6), the Butler datum
-    where there is one (Law 78D), the double-dummy tricks where the deal was
-    analysed."""
+    where there is one (Law 78D), the double-dummy tricks and par where the
+    deal was analysed."""
     deals = handlers.load_tournament(tournament_id).sessions.get(session)
     known = deals.hand_records if deals is not None else {}
     # The double-dummy tricks of the deal now recorded (information only).
-    solved = {
-        r.board_number: tuple(tuple(row) for row in r.tricks)
+    analysed = {
+        r.board_number: r
         for r in DoubleDummyRow.objects.filter(
             tournament_id=tournament_id, session=session
         )
         if known.get(r.board_number) == r.deal
     }
+    solved = {n: tuple(tuple(row) for row in r.tricks) for n, r in analysed.items()}
     return tuple(
         BoardRecord(
             board_number=n,
@@ -251,6 +255,8 @@ def board_records(
             deal=normalise_deal(known[n]) if n in known else None,
             datum=(data or {}).get(n),
             double_dummy=solved.get(n),
+            # Par from North-South's side (DDS dealer-par, decision 0183).
+            par_score=analysed[n].par_score if n in analysed else None,
         )
         for n in sorted(numbers)
     )
@@ -343,6 +349,12 @@ def export_results(
                 "neither played nor adjusted, left out"
             )
             continue
+        if line.weighted is not None:
+            notes.append(
+                f"board {result.board_number} table {result.table}: a weighted or "
+                "split assigned score (Law 12C1): the JSON carries it; PBN and "
+                "USEBIO carry the table result it replaced and its figures"
+            )
         if result.group:
             notes.append(
                 f"board {result.board_number} table {result.table}: fouled-board "

@@ -68,7 +68,8 @@ def read_results(
     """
     settings = settings or {}
     if fmt == "usebio":
-        return read_usebio(data)
+        section = settings.get("section")
+        return read_usebio(data, section=str(section) if section else None)
     if fmt == "pbn":
         plus, minus = settings.get("average_plus"), settings.get("average_minus")
         return read_pbn(
@@ -88,19 +89,22 @@ def read_sessions(
     USEBIO or JSON file may hold several sessions of a teams event (decision
     0179); a PBN file is one session."""
     if fmt == "usebio":
-        return read_usebio_sessions(data)
+        section = (settings or {}).get("section")
+        return read_usebio_sessions(data, section=str(section) if section else None)
     if fmt == "json":
         return read_json_sessions(_text(data, fmt))
     one = read_results(data, fmt, settings)
     return (one,), one.ranking
 
 
-def write_results(results: TournamentResults, fmt: str) -> str:
-    """Write the model as "pbn", "usebio" or "json" text."""
+def write_results(
+    results: TournamentResults, fmt: str, *, usebio_version: str = "1.2"
+) -> str:
+    """Write the model as "pbn", "usebio" (1.2 or 1.3) or "json" text."""
     if fmt == "pbn":
         return write_pbn(results)
     if fmt == "usebio":
-        return write_usebio(results)
+        return write_usebio(results, version=usebio_version)
     if fmt == "json":
         return write_json(results)
     raise ValueError(f"unknown format {fmt!r}")

@@ -175,7 +175,13 @@ class _Attributor:
         own = Fraction(0)
         slack = Fraction(0)
         for table in self.plan.tables:
-            side = "ns" if table.ns == entry else "ew" if table.ew == entry else None
+            side = (
+                "ns"
+                if entry in table.side(True)
+                else "ew"
+                if entry in table.side(False)
+                else None
+            )
             if side is None:
                 continue
             figure = table.line.mp_ns if side == "ns" else table.line.mp_ew
@@ -195,7 +201,7 @@ class _Attributor:
                 substituted += Fraction(figure) - value
         scale = self.scale(standing.boards)
         moved = any(
-            (t.ns == entry or t.ew == entry) and _where(t) in self.reasons
+            entry in t.side(True) + t.side(False) and _where(t) in self.reasons
             for t in self.plan.tables
         )
         if moved and any(self.printed(b * scale, theirs) for b in (substituted, own)):

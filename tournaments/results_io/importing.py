@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 import uuid
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
@@ -17,11 +17,11 @@ from eventstore.commands import PendingAppend, append_together
 from eventstore.errors import WrongExpectedVersion
 from eventstore.store import Metadata, event_store
 from registry.boundary import name_teams
-from scoring.formats import CompetitionForm
+from scoring.formats import CompetitionForm, ScoringMethod, TournamentResults
 from scoring.formats.conventions import Conventions, conventions_for
 from tournaments import handlers
 from tournaments.domain import board_result, tournament
-from tournaments.results_io.comparison import Difference, compare
+from tournaments.results_io.comparison import Difference, analysis_differences, compare
 from tournaments.results_io.errors import AlreadyImported, ImportRefused
 from tournaments.results_io.files import read_sessions
 from tournaments.results_io.plan import (
@@ -132,7 +132,7 @@ class ImportReport:
     notes: tuple[str, ...]
     differences: tuple[Difference, ...]
     conventions: Conventions
-    form: str = "pairs"  # the file's form: pairs or teams (decision 0179)
+    form: str = "pairs"  # pairs, teams (0179) or individual (Law 4, 0182)
     sessions: int = 1  # the sessions recorded (a teams file may hold several)
 
 
@@ -147,6 +147,8 @@ METHOD_SETTINGS = (
     "fouled_boards",
     "fouled_split",
     "average_revision",
+    "imp_pairs",
+    "section",
 )
 """The import settings that are the tournament's regulation and methods: the
 file's session is scored as any other event under them (FIGB's by default)."""
@@ -157,9 +159,34 @@ def regulation_of(
 ) -> tuple[tournament.Regulation, tournament.ScoringRules]:
     """The regulation and scoring methods an import names; ValueError names
     a value that is none of the choices."""
+    imp = methods.get("imp_pairs")
+    if imp and str(imp) not in IMP_PAIRS:
+        raise ValueError(f"imp_pairs: {imp!r} is not one of {', '.join(IMP_PAIRS)}")
     regulation = tournament.Regulation(str(methods.get("regulation") or "figb"))
-    given = {k: str(v) for k, v in methods.items() if k != "regulation" and v}
+    given = {
+        k: str(v)
+        for k, v in methods.items()
+        if k not in ("regulation", "imp_pairs", "section") and v
+    }
     return regulation, tournament.ScoringRules.of(regulation, **given)
+
+
+IMP_PAIRS = {"cross_imps": ScoringMethod.CROSS_IMPS, "butler": ScoringMethod.BUTLER}
+"""What a pairs file's plain "IMP" means, when its user says (Law 78D): the
+file does not say whether its IMPs were scored across the field or against
+a datum (Magic Contest writes ``[Scoring "IMP"]`` for either)."""
+
+
+def imps_as(results: TournamentResults, choice: object) -> TournamentResults:
+    """A pairs file scored in plain IMPs, read as the method its user names."""
+    header = results.header
+    if (
+        not choice
+        or header.form is not CompetitionForm.PAIRS
+        or header.scoring is not ScoringMethod.IMPS
+    ):
+        return results
+    return replace(results, header=replace(header, scoring=IMP_PAIRS[str(choice)]))
 
 
 def import_file(
@@ -179,6 +206,7 @@ def import_file(
     """
     settings = dict(settings or {})
     methods = {k: settings.pop(k) for k in METHOD_SETTINGS if k in settings}
+    section = methods.pop("section", None)  # which field of the file is read
 
     def step(name: str, done: int) -> None:
         if progress is not None:
@@ -190,7 +218,9 @@ def import_file(
         regulation, rules = regulation_of(methods)
     except ValueError as exc:
         raise ImportRefused(f"import settings: {exc}") from None
-    sessions, event_ranking = read_sessions(data, fmt, settings)
+    reading = {**settings, "section": section} if section else settings
+    sessions, event_ranking = read_sessions(data, fmt, reading)
+    sessions = tuple(imps_as(one, methods.get("imp_pairs")) for one in sessions)
     results = sessions[0]
     step(IMPORT_STEPS[1], 1)
     conventions = conventions_for(results.header.program, settings)
@@ -215,9 +245,31 @@ def import_file(
     recorded = record(plan, now)
     step(IMPORT_STEPS[4], 4)
     project()
+    dealt = {
+        c.session for c in plan.commands if isinstance(c, tournament.SetHandRecords)
+    }
+    analysed = [
+        number
+        for number, one in enumerate(sessions, start=1)
+        if number in dealt
+        and any(
+            b.double_dummy is not None or b.par_score is not None for b in one.boards
+        )
+    ]
+    if analysed:
+        # The file's double-dummy tricks and par are compared with DDS on the
+        # recorded deals, solved here by the worker's own function (0183).
+        from tournaments.tasks import run_analysis  # it imports this module
+
+        for number in analysed:
+            run_analysis(tournament_id, number)
     step(IMPORT_STEPS[5], 5)
     if results.header.form is CompetitionForm.TEAMS:
-        differences = tuple(compare_teams(sessions, event_ranking, plan))
+        differences = tuple(compare_teams(sessions, event_ranking, plan)) + tuple(
+            d
+            for number in analysed
+            for d in analysis_differences(sessions[number - 1], plan, number)
+        )
     else:
         differences = tuple(compare(results, plan, conventions))
     step("done", len(IMPORT_STEPS))

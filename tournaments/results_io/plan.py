@@ -17,7 +17,7 @@ from uuid import UUID
 
 from django.utils import timezone
 
-from rules.bridge import dealer_for, vulnerability_for
+from rules.bridge import Deal, dealer_for, vulnerability_for
 from rules.errors import DomainError, LawRef
 from scoring.formats import (
     BoardRecord,
@@ -64,13 +64,24 @@ SYNTHETIC = "synthetic"  # neither: one round per board, tables in file order
 
 @dataclass(frozen=True, slots=True)
 class PlannedTable:
-    """One line of the file as the commands of its board-result stream."""
+    """One line of the file as the commands of its board-result stream.
+
+    ``players``: an individual line's entries at North, East, South and West
+    (Law 4), ``ns`` and ``ew`` being North and East; empty for pairs.
+    """
 
     ref: handlers.TableRef
     line: FileResult
     ns: int
     ew: int
     commands: tuple[board_result.BoardResultCommand, ...]
+    players: tuple[int, ...] = ()
+
+    def side(self, ns: bool) -> tuple[int, ...]:
+        """The entries sharing the NS (or EW) figures of the line."""
+        if self.players:
+            return self.players[0::2] if ns else self.players[1::2]
+        return (self.ns,) if ns else (self.ew,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +109,19 @@ SCORING = {
 
 
 def describe_line(line: FileResult) -> str:
+    """The line as a user finds it: its board and sides (an individual's
+    partners North-South v East-West, Law 4)."""
+    if line.players is not None:
+        north, east, south, west = line.players
+        return f"board {line.board_number} ({north}-{south} v {east}-{west})"
     return f"board {line.board_number} ({line.ns_id} v {line.ew_id})"
+
+
+# The file's form as the tournament records it (Definitions, "Contestant").
+FORMS = {
+    CompetitionForm.PAIRS: tournament.Form.PAIRS,
+    CompetitionForm.INDIVIDUAL: tournament.Form.INDIVIDUAL,
+}
 
 
 def _check_supported(results: TournamentResults) -> None:
@@ -110,14 +133,30 @@ def _check_supported(results: TournamentResults) -> None:
                 f"teams are imported scored in IMPs and VPs, not {header.scoring}",
                 law=LawRef("78B"),
             )
-    elif header.form is not CompetitionForm.PAIRS:
+    elif header.form not in FORMS:
         raise ImportRefused(
-            f"only pairs and teams events can be imported, not {header.form}"
+            "only pairs, teams and individual events can be imported, not "
+            f"{header.form}"
+        )
+    elif (
+        header.form is CompetitionForm.INDIVIDUAL
+        and header.scoring is not ScoringMethod.MATCHPOINTS
+    ):
+        # Decision 0056: an individual event is matchpointed.
+        raise ImportRefused(
+            f"an individual event is matchpointed, not scored in {header.scoring}",
+            law=LawRef("78A"),
         )
     elif header.scoring not in SCORING:
+        # A pairs file's plain IMP does not say against what (Law 78D).
+        ask = (
+            ": give imp_pairs (cross_imps or butler) to say how its IMPs were scored"
+            if header.scoring is ScoringMethod.IMPS
+            else ""
+        )
         raise ImportRefused(
             "only matchpointed, Butler and cross-IMP pairs events can be "
-            f"imported, not {header.scoring}",
+            f"imported, not {header.scoring}{ask}",
             law=LawRef("78"),
         )
     if not results.results:
@@ -165,7 +204,9 @@ def _entry_numbers(
             f"entry {offset} + e"
         )
     entries = {p.participant_id: i for i, p in enumerate(participants, start=1)}
-    return entries, "pair numbers missing or repeated: entries numbered in file order"
+    return entries, (
+        "contestant numbers missing or repeated: entries numbered in file order"
+    )
 
 
 def _player_ids(
@@ -175,7 +216,8 @@ def _player_ids(
 
     A federation number gives the same id in every import; a player known only
     by name gets an id scoped to this tournament and pair. A pair whose players
-    the file does not name gets two such ids (decision 0041).
+    the file does not name gets two such ids (decision 0041); an individual's
+    contestant is one player (``size`` 1, Law 4).
     """
     ids = []
     for index, player in enumerate(participant.players):
@@ -190,6 +232,14 @@ def _player_ids(
     return tuple(ids)
 
 
+def _seated(line: FileResult, entries: Mapping[str, int]) -> tuple[int, ...]:
+    """The entries at the line's table: NS and EW pairs, or an individual's
+    North, East, South and West (Law 4)."""
+    if line.players is not None:
+        return tuple(entries[p] for p in line.players)
+    return entries[line.ns_id], entries[line.ew_id]
+
+
 def _file_movement_holds(
     lines: Sequence[FileResult], entries: Mapping[str, int], teams: bool = False
 ) -> bool:
@@ -199,20 +249,21 @@ def _file_movement_holds(
     two tables in a round, and a board is played once at a table (its stream
     is keyed by board and table).
     """
-    seating: dict[tuple[int, int], tuple[int, int]] = {}
+    seating: dict[tuple[int, int], tuple[int, ...]] = {}
     boards_at: set[tuple[int, int]] = set()
     sitting: dict[tuple[int, int, str], tuple[int, int]] = {}
     for line in lines:
         if line.round_number is None or line.table_number is None:
             return False
         key = (line.round_number, line.table_number)
-        pairs = (entries[line.ns_id], entries[line.ew_id])
+        pairs = _seated(line, entries)
         if seating.setdefault(key, pairs) != pairs:
             return False
         if (line.board_number, line.table_number) in boards_at:
             return False
         boards_at.add((line.board_number, line.table_number))
-        for pair, side in zip(pairs, ("NS", "EW"), strict=True):
+        sides = ("NS", "EW", "NS", "EW") if len(pairs) == 4 else ("NS", "EW")
+        for pair, side in zip(pairs, sides, strict=True):
             # Law 86: a team sits in both rooms of its match, once each way.
             at = (line.round_number, pair, side if teams else "")
             if sitting.setdefault(at, key) != key:
@@ -274,19 +325,21 @@ def _assignments(
                 counter[line.board_number] = counter.get(line.board_number, 0) + 1
                 places.append((order[line.board_number], counter[line.board_number]))
             movement = SYNTHETIC
-    grouped: dict[tuple[int, int], tuple[int, int, list[int]]] = {}
+    grouped: dict[tuple[int, int], tuple[tuple[int, ...], list[int]]] = {}
     for line, place in zip(lines, places, strict=True):
-        seated: tuple[int, int, list[int]] = (
-            entries[line.ns_id],
-            entries[line.ew_id],
-            [],
-        )
-        grouped.setdefault(place, seated)[2].append(line.board_number)
+        seated = (_seated(line, entries), list[int]())
+        grouped.setdefault(place, seated)[1].append(line.board_number)
     assignments = tuple(
         tournament.TableAssignment(
-            round=r, table=t, ns=ns, ew=ew, boards=tuple(sorted(boards))
+            round=r,
+            table=t,
+            ns=at[0],
+            ew=at[1],
+            boards=tuple(sorted(boards)),
+            # Law 4: an individual table seats four players, N E S W.
+            players=at if len(at) == 4 else (),
         )
-        for (r, t), (ns, ew, boards) in sorted(grouped.items())
+        for (r, t), (at, boards) in sorted(grouped.items())
     )
     return assignments, places, movement
 
@@ -377,6 +430,23 @@ def _result_commands(
         tricks=line.tricks,
         entered_by="director",
     )
+    if line.weighted is not None:
+        # Law 12C1(c)/(e): the weighted or split score replaces the table
+        # result entered above, in the stream's spelling (decision 0184).
+        ns_side, ew_side = (
+            ",".join(f"{score}@{weight}" for score, weight in side)
+            for side in line.weighted
+        )
+        balanced = ns_side == ew_side
+        text = f"assigned:{ns_side}" if balanced else f"split:ns={ns_side};ew={ew_side}"
+        return (
+            entered,
+            board_result.AwardAdjustedScore(
+                score=text,
+                law="12C1c" if balanced else "12C1e",
+                reason=reason,
+            ),
+        )
     if not line.assigned:
         return (entered,)
     # Law 12C1: the file gives the assigned result, not the one it replaced;
@@ -393,14 +463,18 @@ def _result_commands(
 def _winners(results: TournamentResults) -> tuple[str, list[str]]:
     """One ranking or one per direction, and the contestants that switched.
 
-    Decision 0076: a file whose contestants each carry a direction and sit
+    A USEBIO file's ``WINNER_TYPE`` 1 is one ranking, whatever directions
+    its pairs kept (decision 0184). Decision 0076: a file whose contestants each carry a direction and sit
     only in it is a two-winner Mitchell (ranked by direction). One that
     carries directions but seats a pair in the other direction on some boards
     (an arrow switch, as Magic Contest and Ruter files do) cannot be ranked by
     direction (Law 78A: the pair met both fields): it is one field, and its
     directions are the pairs' home directions.
     """
-    if not all(p.direction for p in results.participants):
+    if results.header.winner_type == 1 or not all(
+        p.direction for p in results.participants
+    ):
+        # USEBIO WINNER_TYPE 1: the file ranks one field (decision 0184).
         return "one", []
     declared = {p.participant_id: p.direction for p in results.participants}
     switched: set[str] = set()
@@ -411,6 +485,32 @@ def _winners(results: TournamentResults) -> tuple[str, list[str]]:
     if switched:
         return "one", sorted(switched)
     return "by_direction", []
+
+
+def _hand_records(
+    results: TournamentResults,
+) -> tuple[tuple[tournament.HandRecord, ...], list[str]]:
+    """The file's complete deals of the boards it scores, and a note for each
+    deal that is not one (Law 6B: 52 different cards, 13 to each hand): the
+    results are imported without it."""
+    played = {line.board_number for line in results.results}
+    records = []
+    notes = []
+    for board in results.boards:
+        if board.deal is None or board.board_number not in played:
+            continue
+        try:
+            Deal.from_pbn(board.deal)
+        except ValueError as error:
+            notes.append(
+                f"board {board.board_number}: the file's deal is not recorded "
+                f"({error}, Law 6B)"
+            )
+            continue
+        records.append(
+            tournament.HandRecord(board_number=board.board_number, deal=board.deal)
+        )
+    return tuple(records), notes
 
 
 def starts_at_for(results: TournamentResults, now: datetime) -> datetime:
@@ -481,13 +581,18 @@ def plan_import(
                 winners=winners,
             )
         )
-        dealt = tuple(
-            tournament.HandRecord(board_number=b.board_number, deal=b.deal)
-            for b in session_results.boards
-            if teams and b.deal is not None and "-" not in b.deal.split()
-        )
+        if teams:
+            dealt = tuple(
+                tournament.HandRecord(board_number=b.board_number, deal=b.deal)
+                for b in session_results.boards
+                if b.deal is not None and "-" not in b.deal.split()
+            )
+        else:
+            dealt, bad_deals = _hand_records(session_results)
+            notes.extend(bad_deals)
         if dealt:
-            # Law 6: the deals the file carries, as a hand record (decision 0179).
+            # Law 6: the deals the file carries become the session's hand
+            # records, as a dealing machine's file would (decisions 0179, 0183).
             schedules.append(
                 tournament.SetHandRecords(
                     session=number,
@@ -499,6 +604,7 @@ def plan_import(
         for line, (_, table) in zip(session_results.results, places, strict=True):
             ref = handlers.TableRef(tournament_id, number, line.board_number, table)
             ns, ew = entries[line.ns_id], entries[line.ew_id]
+            players = _seated(line, entries) if line.players is not None else ()
             tables.append(
                 PlannedTable(
                     ref,
@@ -506,6 +612,7 @@ def plan_import(
                     ns,
                     ew,
                     _table_commands(line, ref, ns, ew, boards.get(line.board_number)),
+                    players,
                 )
             )
     if switched:
@@ -513,11 +620,12 @@ def plan_import(
             f"{', '.join(switched)} sat in both directions (an arrow switch): one "
             "ranking, the file's directions are taken as home directions"
         )
+    form = tournament.Form.TEAMS if teams else FORMS[results.header.form]
     commands: list[tournament.TournamentCommand] = [
         tournament.CreateTournament(
             tournament_id=tournament_id,
             name=results.header.name.strip() or fallback_name,
-            form=tournament.Form.TEAMS if teams else tournament.Form.PAIRS,
+            form=form,
             scoring=tournament.ScoringMethod.TEAMS_IMPS_VP
             if teams
             else SCORING[results.header.scoring],
@@ -541,8 +649,13 @@ def plan_import(
             tournament.EnterPair(
                 number=number,
                 entry_id=entry_id,
-                # Law 86 / N-L11: a team of four to six; unnamed ones pad it.
-                player_ids=_player_ids(tournament_id, participant, 4 if teams else 2),
+                # Law 86 / N-L11: a team of four to six (unnamed ones pad it);
+                # an individual's contestant is one player (Law 4).
+                player_ids=_player_ids(
+                    tournament_id,
+                    participant,
+                    4 if teams else 1 if form is tournament.Form.INDIVIDUAL else 2,
+                ),
             )
         )
     commands.extend(schedules)
@@ -597,6 +710,8 @@ def decide_plan(plan: ImportPlan, now: datetime) -> DecidedPlan:
                 what = f"{kind} {pairs[command.number]} (entry {command.number})"
             elif isinstance(command, tournament.ScheduleSession):
                 what = "the movement"
+            elif isinstance(command, tournament.SetHandRecords):
+                what = "the deals"
             else:
                 what = "the tournament"
             raise ImportRefused(f"{what}: {exc.message}", law=exc.law) from None

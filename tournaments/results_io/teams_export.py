@@ -187,7 +187,12 @@ def export_teams_event(
 
 
 def export_file(
-    tournament_id: UUID, session: int | None, fmt: str, *, names: bool
+    tournament_id: UUID,
+    session: int | None,
+    fmt: str,
+    *,
+    names: bool,
+    usebio_version: str = "1.2",
 ) -> tuple[str, tuple[str, ...]]:
     """One session as a results file; a teams event of several sessions with
     no session chosen as one USEBIO or JSON file of them all (decision 0179;
@@ -204,6 +209,6 @@ def export_file(
         sessions, ranking, notes = export_teams_event(tournament_id, names=names)
         if fmt == "json":
             return write_json_sessions(sessions, ranking), notes
-        return write_usebio_sessions(sessions, ranking), notes
+        return write_usebio_sessions(sessions, ranking, version=usebio_version), notes
     results, notes = export_results(tournament_id, session, names=names)
-    return write_results(results, fmt), notes
+    return write_results(results, fmt, usebio_version=usebio_version), notes

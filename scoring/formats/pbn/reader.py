@@ -164,6 +164,8 @@ def _read_game(tags: dict[str, Tag], reading: _Reading) -> None:
         board_number = _read_board(tags, reading)
     if "OptimumResultTable" in tags and board_number is not None:
         _read_optimum(tags["OptimumResultTable"], board_number, reading)
+    if "OptimumScore" in tags and board_number is not None:
+        _read_par(tags["OptimumScore"], board_number, reading)
     if "TotalScoreTable" in tags and not reading.has_totals:
         reading.has_totals = True
         _read_totals(tags["TotalScoreTable"], reading)
@@ -207,6 +209,27 @@ def _read_optimum(table: Tag, board_number: int, reading: _Reading) -> None:
         )
     except ValueError as error:
         raise FormatError(str(error), line=table.line) from None
+
+
+def _read_par(tag: Tag, board_number: int, reading: _Reading) -> None:
+    """PBN 2.1 OptimumScore, "NS 420" or "EW -420": the board's par, kept from
+    North-South's side (decision 0183); "?" or empty is no par."""
+    text = tag.value.strip()
+    if text in ("", "?"):
+        return
+    side, _, score = text.partition(" ")
+    try:
+        value = parse_int(score.strip())
+    except ValueError:
+        value = None
+    if side.upper() not in ("NS", "EW") or value is None:
+        raise FormatError(
+            f"OptimumScore {text!r} is not NS or EW and a score", line=tag.line
+        )
+    reading.boards[board_number] = replace(
+        reading.boards[board_number],
+        par_score=value if side.upper() == "NS" else -value,
+    )
 
 
 def _tag_value(tags: dict[str, Tag], name: str, parse: Callable[[str], T]) -> T | None:
@@ -464,6 +487,8 @@ def _read_row(
         attribute: convert(get_cell(row, column), parse_decimal, column)
         for attribute, column in fields.items()
     }
+    if individual:
+        _seat_points(row, line, points)
     try:
         return TableResult(
             board_number=board_number,
@@ -482,10 +507,48 @@ def _read_row(
             table_number=convert(get_cell(row, "Table"), parse_int, "Table"),
             round_number=convert(get_cell(row, "Round"), parse_int, "Round"),
             players=(ids[0], ids[1], ids[2], ids[3]) if individual else None,
-            **points,
+            mp_ns=points["mp_ns"],
+            mp_ew=points["mp_ew"],
+            imp_ns=points["imp_ns"],
+            imp_ew=points["imp_ew"],
+            percentage_ns=points["percentage_ns"],
+            percentage_ew=points["percentage_ew"],
         )
     except ValueError as error:
         raise FormatError(str(error), line=line) from None
+
+
+# An individual's figures written per seat (MP_North .. MP_West): partners
+# share their side's figure (Law 4), so North's and South's must agree.
+_SEAT_COLUMNS = (
+    ("mp_ns", "MP", ("North", "South")),
+    ("mp_ew", "MP", ("East", "West")),
+    ("imp_ns", "IMP", ("North", "South")),
+    ("imp_ew", "IMP", ("East", "West")),
+    ("percentage_ns", "Percentage", ("North", "South")),
+    ("percentage_ew", "Percentage", ("East", "West")),
+)
+
+
+def _seat_points(row: Row, line: int, points: dict[str, Decimal | None]) -> None:
+    """Fill an individual line's side figures from per-seat columns where the
+    side's column is absent; refuse partners given different figures."""
+    for attribute, prefix, seats in _SEAT_COLUMNS:
+        given = {
+            seat: convert(
+                get_cell(row, f"{prefix}_{seat}"), parse_decimal, f"{prefix}_{seat}"
+            )
+            for seat in seats
+        }
+        values = {v for v in given.values() if v is not None}
+        if len(values) > 1:
+            raise FormatError(
+                f"{prefix}_{seats[0]} and {prefix}_{seats[1]} differ: partners "
+                "share their side's figure (Law 4)",
+                line=line,
+            )
+        if values and points[attribute] is None:
+            points[attribute] = values.pop()
 
 
 def _tricks(text: str) -> int:

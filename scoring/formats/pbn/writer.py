@@ -280,6 +280,9 @@ def write_pbn(results: TournamentResults) -> str:
                     DD_DENOMINATIONS, board.double_dummy, strict=True
                 )
             ]
+        if board.par_score is not None:
+            # PBN 2.1 OptimumScore: par from North-South's side (decision 0183).
+            out.append(f'[OptimumScore "NS {board.par_score}"]')
         board_results = results.results_for(board.board_number)
         if board_results:
             table = _score_table(board_results)

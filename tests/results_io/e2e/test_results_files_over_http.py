@@ -21,7 +21,7 @@ from django.contrib.auth import get_user_model
 from access.models import RoleGrant
 from tests.support.celery_worker import redis_up, start_worker, stop_worker
 from tests.support.http import HttpClient
-from tests.support.results_io import MITCHELL_XML
+from tests.support.results_io import FIXTURES, MITCHELL_XML
 from tournaments.models import ResultsFileJob, TournamentRow
 
 pytestmark = [
@@ -98,7 +98,7 @@ def test_an_imported_file_is_exported_by_its_director_and_imports_again(
     assert done["tournament_id"] == tid
     assert (report["movement"], report["recorded"], report["differences"]) == (
         "synthetic",
-        18,
+        19,  # the results, and the file's deals as hand records (Law 6)
         [],
     )
     assert report["conventions"]["program"] == "compscore"
@@ -129,6 +129,39 @@ def test_an_imported_file_is_exported_by_its_director_and_imports_again(
     assert again["status"] == "done", again["error"]
     assert again["report"]["differences"] == []
     assert again["report"]["tournament_id"] != tid
+
+
+def test_an_individual_file_round_trips_as_usebio_1_3(url: str) -> None:
+    """Decisions 0182, 0183: an individual file imported over the API, then
+    exported as USEBIO 1.3 with its four players a line, deals, double-dummy
+    tricks and par, imports again with no difference."""
+    staff = _client(url, federation_staff={})
+    data = (FIXTURES / "individual_mp.xml").read_bytes()
+    done = _import(staff, data, "?name=individual.xml")
+    assert done["status"] == "done", done["error"]
+    assert done["report"]["differences"] == []
+    assert done["report"]["form"] == "individual"
+    tid = done["report"]["tournament_id"]
+    queued = staff.post(
+        f"/api/v1/tournaments/{tid}/results-files/",
+        {"format": "usebio", "usebio_version": "1.3"},
+    )
+    assert queued.status_code == 202, queued.content
+    exported = _wait(staff, queued.json()["status_url"])
+    assert exported["status"] == "done", exported["error"]
+    text = staff.get(exported["file_url"]).content.decode("utf-8")
+    assert '<USEBIO Version="1.3">' in text
+    assert '<EVENT EVENT_TYPE="INDIVIDUAL">' in text
+    assert "<PAR_SCORE>630</PAR_SCORE>" in text
+    assert text.count("<DD_TRICKS>") == 10  # boards 1 and 2
+    again = _import(staff, text.encode("utf-8"), "?file_format=usebio")
+    assert again["status"] == "done", again["error"]
+    assert again["report"]["differences"] == []
+    bad = staff.post(
+        f"/api/v1/tournaments/{tid}/results-files/",
+        {"format": "usebio", "usebio_version": "2.0"},
+    )
+    assert bad.status_code == 400
 
 
 def test_a_file_that_cannot_be_read_ends_refused_naming_its_element(

@@ -100,3 +100,28 @@ def test_a_convention_that_differs_is_named_and_can_be_chosen() -> None:
         "played fewer times: the file prints it by Neuberg (fewer_played=neuberg))"
     )
     assert all("fewer_played=neuberg" in line for line in shown)
+
+
+def test_a_datum_rounded_otherwise_is_named(tmp_path: Path) -> None:
+    """Decision 0184: a program that does not round its Butler datum has it
+    named (datum_rounding=1); the setting makes it agree. Board 3's trimmed
+    mean is -345 (-600, -90 kept of -630 ... 420), ours -350 to 10."""
+    results = read_pbn(RUTER_PBN.read_text(encoding="utf-8"))
+    boards = tuple(
+        replace(b, datum=-345 if b.board_number == 3 else DATA[b.board_number])
+        for b in results.boards
+    )
+    path = tmp_path / "rounded.xml"
+    path.write_text(write_usebio(replace(results, boards=boards)), encoding="utf-8")
+    lines = differences(run("import_results", str(path), *NEUBERG))
+    assert (
+        "board 3: datum: file -345, ours -350 (the file's datum is not rounded "
+        "(datum_rounding=1))"
+    ) in lines
+    # The same file once more (other bytes: a file is imported once).
+    second = tmp_path / "rounded-again.xml"
+    second.write_text(path.read_text(encoding="utf-8") + "<!-- again -->\n")
+    again = differences(
+        run("import_results", str(second), "--datum-rounding", "1", *NEUBERG)
+    )
+    assert not any(line.startswith("board 3: datum") for line in again)

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import uuid
 from datetime import timedelta
+from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from django.core.management.base import CommandError
 
 from eventstore.store import Metadata, event_store
+from scoring.formats import read_json, read_pbn
 from tests.support.results_io import CLUB_PBN, run
 from tournaments import handlers
 from tournaments.domain import board_result, tournament
@@ -23,8 +26,11 @@ def test_unknown_tournament_is_refused() -> None:
         run("export_results", str(uuid.uuid4()), "--format", "json")
 
 
-def test_a_weighted_assigned_score_is_refused_as_unsupported() -> None:
-    """Law 12C1(c): results files carry no weighted assigned score."""
+def test_a_weighted_assigned_score_is_carried_by_the_json(tmp_path: Path) -> None:
+    """Law 12C1(c) (decision 0184): the session is exported; the JSON carries
+    the weighted score and imports again with no difference; PBN carries the
+    table result it replaced with its weighted figures, noted, so its
+    re-import shows that line's difference."""
     run("import_results", str(CLUB_PBN))
     tid = tournament_id_for(CLUB_PBN.read_bytes())
     handlers.handle_board_result(
@@ -35,8 +41,32 @@ def test_a_weighted_assigned_score_is_refused_as_unsupported() -> None:
         metadata=META,
     )
     project()
-    with pytest.raises(CommandError, match="weighted or split assigned score"):
-        run("export_results", str(tid), "--format", "pbn")
+    out = tmp_path / "weighted.json"
+    run("export_results", str(tid), "--format", "json", "-o", str(out))
+    exported = read_json(out.read_text(encoding="utf-8"))
+    [line] = [r for r in exported.results if (r.board_number, r.table_number) == (1, 1)]
+    assert line.weighted == (
+        ((420, Decimal("0.6")), (-50, Decimal("0.4"))),
+        ((420, Decimal("0.6")), (-50, Decimal("0.4"))),
+    )
+    assert '"kind": "weighted"' in out.read_text(encoding="utf-8")
+    output = run("import_results", str(out))
+    assert output.splitlines()[-1] == "no differences"
+    again = tournament_id_for(out.read_bytes())
+    assert (
+        read_json(run("export_results", str(again), "--format", "json")).results
+        == exported.results
+    )
+
+    pbn = tmp_path / "weighted.pbn"
+    run("export_results", str(tid), "--format", "pbn", "-o", str(pbn))
+    back = read_pbn(pbn.read_text(encoding="utf-8"))
+    [played] = [r for r in back.results if (r.board_number, r.table_number) == (1, 1)]
+    assert (played.weighted, played.mp_ns) == (None, line.mp_ns)
+    differences = run("import_results", str(pbn)).splitlines()
+    assert any(
+        d.startswith("board 1 (") and " at table 1: MP NS: " in d for d in differences
+    )
 
 
 def test_several_sessions_need_a_choice() -> None:

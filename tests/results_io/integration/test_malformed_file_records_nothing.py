@@ -86,7 +86,8 @@ def test_an_imp_file_is_refused(tmp_path: Path) -> None:
     )
     assert refused(path).endswith(
         "not imported: only matchpointed, Butler and cross-IMP pairs events can "
-        "be imported, not IMP (Law 78)"
+        "be imported, not IMP: give imp_pairs (cross_imps or butler) to say how "
+        "its IMPs were scored (Law 78)"
     )
 
 

@@ -27,7 +27,7 @@ def test_magic_contest_file_imports_with_no_difference() -> None:
     output = run("import_results", str(MAGIC_CONTEST_PBN), *NEUBERG)
     assert output.splitlines()[1:] == [
         "conventions: magic_contest, rounding half_up, totals exact, fewer played "
-        "neuberg (totals exact), scale missed no, A+ 60% A- 40%, datum drops 1",
+        "neuberg (totals exact), scale missed no, A+ 60% A- 40%, datum drops 1, to 10",
         "note: 1, 2, 3, 4, 5, 6 sat in both directions (an arrow switch): one "
         "ranking, the file's directions are taken as home directions",
         "no differences",
@@ -84,7 +84,7 @@ def test_conventions_are_chosen_on_the_command_line() -> None:
     lines = output.splitlines()
     assert lines[1] == (
         "conventions: compscore, rounding half_even, totals exact, fewer played "
-        "own_top (totals percent), scale missed yes, A+ 60% A- 40%, datum drops 1"
+        "own_top (totals percent), scale missed yes, A+ 60% A- 40%, datum drops 1, to 10"
     )
     assert lines[3] == (
         "board 3 (4 v 1) at table 1: MP NS: file 0.50, ours 0.00 (the board was "

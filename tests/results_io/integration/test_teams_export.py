@@ -113,7 +113,7 @@ def _teams_event() -> tuple[str, Any]:
         board_number=1,
         deal=BOARD_1,
         tricks=DD_1,
-        par_score=-420,
+        par_score=-110,  # East-West's 2S (8 tricks), DDS's par for this deal
         par_contracts=[],
     )
     return tid, staff
@@ -162,15 +162,21 @@ def test_a_teams_session_is_exported_with_its_matches_and_reads_back() -> None:
     ]
     assert results.boards[0].deal == BOARD_1
     assert results.boards[0].double_dummy == tuple(tuple(row) for row in DD_1)
+    assert results.boards[0].par_score == -110
     assert results.boards[1].double_dummy is None  # not analysed
+    assert results.boards[1].par_score is None
     # USEBIO has no dealer and vulnerability (decision 0028): Law 2 gives
-    # them; nor double-dummy tricks.
+    # them; 1.3 carries the double-dummy tricks and par, 1.2 neither
+    # (decision 0183).
     unlabelled = tuple(
-        replace(b, dealer=None, vulnerability=None, double_dummy=None)
-        for b in results.boards
+        replace(b, dealer=None, vulnerability=None) for b in results.boards
     )
     assert read_usebio(write_usebio(results, version="1.3")) == replace(
         results, boards=unlabelled
+    )
+    assert read_usebio(write_usebio(results, version="1.2")) == replace(
+        results,
+        boards=tuple(replace(b, double_dummy=None, par_score=None) for b in unlabelled),
     )
     assert read_json(write_json(results)) == results
     back = read_pbn(write_pbn(results))

@@ -51,7 +51,16 @@ def test_an_exported_teams_session_imports_with_no_difference() -> None:
     assert again.results == exported.results
     assert again.matches == exported.matches
     assert again.ranking == exported.ranking
-    assert read_usebio(write_usebio(again, version="1.3")) == read_usebio(text)
+    # The import solves every deal (decision 0183): the boards the file gave
+    # no double-dummy table now have DDS's; board 1's agrees with the file's.
+    back, sent = read_usebio(write_usebio(again, version="1.3")), read_usebio(text)
+    assert back.boards[0] == sent.boards[0]
+    assert [b.double_dummy is None for b in sent.boards] == [False, True, True, True]
+    assert [b.double_dummy is None for b in back.boards] == [False] * 4
+    assert replace(back, boards=sent.boards) == sent
+    assert [replace(b, double_dummy=None, par_score=None) for b in back.boards] == [
+        replace(b, double_dummy=None, par_score=None) for b in sent.boards
+    ]
 
 
 def test_a_tampered_teams_file_is_reported_with_reasons() -> None:

@@ -58,4 +58,7 @@ def test_usebio_export_keeps_every_result_and_score(tmp_path) -> None:
     assert ranks(exported) == {
         ENTRIES[pid]: rank for pid, rank in ranks(original).items()
     }
-    assert {b.deal for b in exported.boards} == {None}  # deals are not recorded
+    # The file's deals are the session's hand records (Law 6), exported again.
+    assert [(b.board_number, b.deal) for b in exported.boards] == [
+        (b.board_number, b.deal) for b in original.boards
+    ]

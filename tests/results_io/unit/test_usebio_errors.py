@@ -135,10 +135,19 @@ def test_external_dtd_line_is_accepted_not_fetched() -> None:
     assert len(read_usebio(text).results) == 1
 
 
-def test_individual_events_are_refused() -> None:
-    """Four player numbers per line do not fit pair results."""
-    error = error_for('<USEBIO Version="1.2"><EVENT EVENT_TYPE="INDIVIDUAL"/></USEBIO>')
-    assert str(error) == "element EVENT, line 1: individual events are not supported"
+def test_an_individual_line_names_four_players() -> None:
+    """An individual event's line seats four players, not two pairs (Law 4,
+    decision 0182): a pairs-style line is refused naming the missing seat."""
+    error = error_for(
+        '<USEBIO Version="1.2"><EVENT EVENT_TYPE="INDIVIDUAL"><PARTICIPANTS>'
+        "<PLAYER><PLAYER_NUMBER>1</PLAYER_NUMBER></PLAYER></PARTICIPANTS>"
+        "<BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>"
+        "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+        "</TRAVELLER_LINE></BOARD></EVENT></USEBIO>"
+    )
+    assert str(error) == (
+        "element TRAVELLER_LINE, line 1: NORTH_PLAYER_NUMBER is missing"
+    )
 
 
 def test_pair_playing_a_board_twice() -> None:
@@ -160,3 +169,14 @@ def test_a_document_nested_50000_deep_is_refused_naming_its_line() -> None:
         + "</USEBIO>\n"
     )
     assert str(error_for(deep)) == "line 66: elements nested deeper than 64"
+
+
+def test_a_winner_type_other_than_1_or_2_is_refused() -> None:
+    error = error_for(
+        '<USEBIO Version="1.2"><EVENT EVENT_TYPE="MP_PAIRS">'
+        "<WINNER_TYPE>3</WINNER_TYPE></EVENT></USEBIO>"
+    )
+    assert str(error) == (
+        "element EVENT, line 1: WINNER_TYPE: '3' is not 1 (one field) or 2 (two "
+        "directions)"
+    )

@@ -5,6 +5,9 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
+import pytest
+
+from scoring.formats.errors import FormatError
 from scoring.formats.model import CompetitionForm, ScoringMethod
 from scoring.formats.usebio import read_usebio
 
@@ -125,3 +128,57 @@ def test_butler_event_with_imps_and_shared_place() -> None:
         Decimal(11),
     )
     assert [e.tied for e in results.ranking] == [True, True]
+
+
+def _sectioned(sections: int) -> str:
+    """A file that nests its contestants and boards in SESSION/SECTION, as
+    EBUScore and BridgeWebs write them."""
+    section = (
+        "<SECTION SECTION_ID='{id}'><PARTICIPANTS>"
+        "<PAIR><PAIR_NUMBER>1</PAIR_NUMBER><PLACE>1</PLACE></PAIR>"
+        "<PAIR><PAIR_NUMBER>2</PAIR_NUMBER><PLACE>2</PLACE></PAIR>"
+        "</PARTICIPANTS><BOARD><BOARD_NUMBER>1</BOARD_NUMBER><TRAVELLER_LINE>"
+        "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER><EW_PAIR_NUMBER>2</EW_PAIR_NUMBER>"
+        "<CONTRACT>PASS</CONTRACT><SCORE>0</SCORE></TRAVELLER_LINE></BOARD>"
+        "</SECTION>\n"
+    )
+    return (
+        '<USEBIO Version="1.2">\n<EVENT EVENT_TYPE="MP_PAIRS"><SESSION>\n'
+        + "".join(section.format(id=chr(65 + n)) for n in range(sections))
+        + "</SESSION></EVENT></USEBIO>"
+    )
+
+
+def test_one_section_nested_in_its_session_is_read() -> None:
+    results = read_usebio(_sectioned(1))
+    assert [p.participant_id for p in results.participants] == ["1", "2"]
+    assert [(r.board_number, r.ns_id, r.ew_id) for r in results.results] == [
+        (1, "1", "2")
+    ]
+
+
+def test_several_sections_are_refused_naming_the_second() -> None:
+    with pytest.raises(FormatError) as error:
+        read_usebio(_sectioned(2))
+    assert str(error.value) == (
+        "element SECTION, line 4: the session has 2 sections (A, B): choose one "
+        "with the section setting"
+    )
+
+
+def test_the_chosen_section_is_read() -> None:
+    text = _sectioned(2).replace(
+        "<PAIR_NUMBER>1</PAIR_NUMBER>", "<PAIR_NUMBER>7</PAIR_NUMBER>", 1
+    )
+    text = text.replace(
+        "<NS_PAIR_NUMBER>1</NS_PAIR_NUMBER>", "<NS_PAIR_NUMBER>7</NS_PAIR_NUMBER>", 1
+    )
+    first = read_usebio(text, section="a")
+    second = read_usebio(text, section="B")
+    assert [p.participant_id for p in first.participants] == ["7", "2"]
+    assert [p.participant_id for p in second.participants] == ["1", "2"]
+    with pytest.raises(FormatError) as error:
+        read_usebio(text, section="C")
+    assert str(error.value) == (
+        "element SESSION, line 2: no SECTION_ID 'C': the sections are A, B"
+    )

@@ -1,7 +1,8 @@
 """Export one session of a tournament as a JSON, PBN or USEBIO results file.
 
-Built from the read models (decision 0040); names, deals and the venue are not
-recorded in events, so they are not exported.
+Built from the read models (decision 0040): registered players' names and
+federation numbers from the register, the deals of the hand records with
+their double-dummy tricks and par; the venue is not recorded, so not exported.
 """
 
 from __future__ import annotations
@@ -36,6 +37,12 @@ class Command(BaseCommand):
             "-o", "--output", help="the file to write (default: standard output)"
         )
         parser.add_argument(
+            "--usebio-version",
+            choices=("1.2", "1.3"),
+            default="1.2",
+            help="USEBIO version: 1.3 adds ISO dates, double-dummy tricks and par",
+        )
+        parser.add_argument(
             "--no-names",
             action="store_true",
             help="leave out players' names and federation numbers",
@@ -49,6 +56,7 @@ class Command(BaseCommand):
                 options["session"],
                 options["format"],
                 names=not options["no_names"],
+                usebio_version=options["usebio_version"],
             )
         except DomainError as exc:  # FormatError is one too
             law = f" ({exc.law})" if exc.law is not None else ""

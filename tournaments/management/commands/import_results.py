@@ -26,6 +26,8 @@ from scoring.formats.conventions import (
 from tournaments.results_io import FORMATS, guess_format, import_file
 from tournaments.results_io.importing import METHOD_SETTINGS
 
+KINDS = {"teams": "teams", "individual": "players"}
+
 
 class Command(BaseCommand):
     help = (
@@ -91,6 +93,12 @@ class Command(BaseCommand):
             metavar="N",
             help="results the file's Butler datum drops at each end (default 1)",
         )
+        conventions.add_argument(
+            "--datum-rounding",
+            type=int,
+            choices=[1, 5, 10],
+            help="what the file's Butler datum is rounded to (default 10; 1: not)",
+        )
 
         methods = parser.add_argument_group(
             "regulation", "the tournament's regulation and scoring methods"
@@ -109,6 +117,17 @@ class Command(BaseCommand):
             "--fouled-boards",
             choices=["figb_n_l87_7", "law_87b"],
             help="a fouled board (FIGB N-L87 §7 by default)",
+        )
+        methods.add_argument(
+            "--section",
+            metavar="SECTION_ID",
+            help="the section to read from a USEBIO session of several",
+        )
+        methods.add_argument(
+            "--imp-pairs",
+            choices=["cross_imps", "butler"],
+            help="a pairs file scored in plain IMP: across the field or against "
+            "a datum (Law 78D)",
         )
         methods.add_argument(
             "--average-revision",
@@ -142,7 +161,7 @@ class Command(BaseCommand):
             raise CommandError(f"{path}: not imported: {exc.message}{law}") from None
         self.stdout.write(
             f"imported {path} as tournament {report.tournament_id}: "
-            f"{len(report.entries)} {'teams' if report.form == 'teams' else 'pairs'}, "
+            f"{len(report.entries)} {KINDS.get(report.form, 'pairs')}, "
             + (f"{report.sessions} sessions, " if report.sessions > 1 else "")
             + f"{report.recorded} events, movement {report.movement}"
         )
@@ -152,7 +171,8 @@ class Command(BaseCommand):
             f"{c.totals.value}, fewer played {c.fewer_played.value} (totals "
             f"{c.fewer_played_totals.value}), scale missed "
             f"{'yes' if c.scale_missed else 'no'}, A+ {c.average_plus}% A- "
-            f"{c.average_minus}%, datum drops {c.datum_discard}"
+            f"{c.average_minus}%, datum drops {c.datum_discard}, to "
+            f"{c.datum_rounding}"
         )
         for note in report.notes:
             self.stdout.write(f"note: {note}")
