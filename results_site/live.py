@@ -72,8 +72,15 @@ class Rendered:
     position: int
     at: float
     title: str
-    content: str  # the full page's <main>, the fragment inside it
+    head: str  # the full page's <main> before the fragment
     fragment: str  # the live part, answered to a poll
+    tail: str  # and after it
+
+    @property
+    def content(self) -> str:
+        """The full page's <main>: the fragment kept once, not twice (a
+        200-pair ranking's fragment is most of the bytes)."""
+        return self.head + self.fragment + self.tail
 
 
 def etag(key: Key, position: int) -> str:
@@ -92,7 +99,7 @@ def _interval() -> float:
 
 def _load(name: str) -> Rendered | None:
     found = cache.get(name)
-    if isinstance(found, tuple) and len(found) == 5:
+    if isinstance(found, tuple) and len(found) == 6:
         return Rendered(*found)
     return None
 
@@ -100,7 +107,7 @@ def _load(name: str) -> Rendered | None:
 def _keep(name: str, page: Rendered) -> None:
     cache.set(
         name,
-        (page.position, page.at, page.title, page.content, page.fragment),
+        (page.position, page.at, page.title, page.head, page.fragment, page.tail),
         KEPT_SECONDS,
     )
 

@@ -92,13 +92,16 @@ def _live(
             ),
         }
         piece = render_to_string(f"results_site/_{template}.html", context)
-        context["fragment"] = mark_safe(piece)
+        context["fragment"] = mark_safe(_MARK)
+        content = render_to_string(f"results_site/{template}.html", context)
+        head, tail = content.split(_MARK)
         return live.Rendered(
             position,
             at,
             render_to_string(f"results_site/{template}_title.html", context),
-            render_to_string(f"results_site/{template}.html", context),
+            head,
             piece,
+            tail,
         )
 
     try:
@@ -124,6 +127,10 @@ def _live(
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+# Where the fragment goes in a page's content (split there, kept once).
+_MARK = "<!--live-fragment-->"
 
 
 class _SightChanged(Exception):

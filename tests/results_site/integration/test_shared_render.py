@@ -235,7 +235,7 @@ def test_a_directors_304_reads_his_grants_once(
 
 
 def _page(position: int) -> live.Rendered:
-    return live.Rendered(position, time.time(), "t", "c", f"<div>{position}</div>")
+    return live.Rendered(position, time.time(), "t", "", f"<div>{position}</div>", "")
 
 
 @pytest.mark.parametrize("backend", ["locmem", "redis"])
