@@ -336,6 +336,9 @@ ARBITRO_PROJECTION_RETRY_SECONDS = env_int("ARBITRO_PROJECTION_RETRY_SECONDS", 5
 ARBITRO_SITE_RENDER_INTERVAL = float(
     os.environ.get("ARBITRO_SITE_RENDER_INTERVAL", "0.5")
 )
+# and a process reads a session's publication and position at most once in
+# this many seconds for all its polls (decision 0167).
+ARBITRO_SITE_STATE_SECONDS = float(os.environ.get("ARBITRO_SITE_STATE_SECONDS", "0.2"))
 # A process keeps a token, its user and grants it read while the shared auth
 # version is unchanged (decision 0107), and at most this long as a backstop.
 ARBITRO_AUTH_CACHE_SECONDS = env_int("ARBITRO_AUTH_CACHE_SECONDS", 300)

@@ -23,10 +23,18 @@ second on event night, and a 200-pair ranking costs tens of milliseconds.
   under a newer tag.
 A render holds no form and no token: it is the same bytes for every reader of
 its class.
+
+A process reads a session's publication and position at most once every
+``ARBITRO_SITE_STATE_SECONDS`` (0.2) for all its polls (``session_state``):
+a hundred polls a second of one session cost a few reads, not two hundred,
+and on a loaded machine each read is a wait for the database's turn. A
+publication is seen up to that much later, never earlier (nothing withdraws
+one).
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,7 +43,9 @@ from uuid import UUID
 from django.conf import settings
 from django.core.cache import cache
 
-__all__ = ["Key", "Rendered", "etag", "rendered"]
+from tournaments import selectors
+
+__all__ = ["Key", "Rendered", "etag", "rendered", "session_state"]
 
 # Long enough for every open page's next poll; a newer render replaces it.
 KEPT_SECONDS = 300
@@ -152,3 +162,34 @@ def rendered(
         return page
     finally:
         cache.delete(lock)
+
+
+_STATES: dict[tuple[UUID, int], tuple[float, bool, int]] = {}
+_STATES_LOCK = threading.Lock()  # gthread workers share it
+
+
+def session_state(
+    tournament_id: UUID,
+    session: int,
+    *,
+    fresh: bool = False,
+    clock: Callable[[], float] = time.monotonic,
+) -> tuple[bool, int]:
+    """(whether the session is published, its position): read at most once
+    every ``ARBITRO_SITE_STATE_SECONDS`` by this process; ``fresh``: now."""
+    ttl = float(settings.ARBITRO_SITE_STATE_SECONDS)
+    key = (tournament_id, session)
+    now = clock()
+    if ttl > 0 and not fresh:
+        with _STATES_LOCK:
+            found = _STATES.get(key)
+        if found is not None and now - found[0] < ttl:
+            return found[1], found[2]
+    published = selectors.session_published(tournament_id, session)
+    position = selectors.session_position(tournament_id, session)
+    if ttl > 0:
+        with _STATES_LOCK:
+            if len(_STATES) > 4096:
+                _STATES.clear()
+            _STATES[key] = (now, published, position)
+    return published, position

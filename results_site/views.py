@@ -67,10 +67,10 @@ def _live(
     fragment. A poll whose tag is the one the reader holds costs the reader's
     sight and the session's position, and no page read."""
     fragment = bool(getattr(request, "htmx", False))
-    user = with_grants(request.user)
-    sight = selectors.session_sight(user, tournament_id, session)
+    published, position = live.session_state(tournament_id, session, fresh=retried)
+    user = request.user if published else with_grants(request.user)
+    sight = selectors.sight_of(user, tournament_id, published)
     key = live.Key(sight, get_language() or "", tournament_id, session, parts)
-    position = selectors.session_position(tournament_id, session)
     held = request.headers.get("If-None-Match", "")
     if fragment and live.etag(key, position) in held:
         return _not_modified(live.etag(key, position))

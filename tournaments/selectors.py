@@ -58,10 +58,12 @@ __all__ = [
     "score_card",
     "session",
     "session_position",
+    "session_published",
     "session_results",
     "session_results_visible",
     "session_sight",
     "sessions",
+    "sight_of",
     "standings",
     "standings_at",
     "tournament_row",
@@ -186,9 +188,21 @@ def session_sight(user: AnyUser, tournament_id: UUID, number: int) -> str:
     ``OFFICIAL`` or ``HIDDEN``), by ``session_results_visible``'s rule; the
     publication first (the tournament stream, no role read), then the
     reader's grants, read once."""
+    return sight_of(user, tournament_id, session_published(tournament_id, number))
+
+
+def session_published(tournament_id: UUID, number: int) -> bool:
+    """Whether anyone may see the session's results: its scores are published
+    (from the tournament stream: at once), or there is no such session. Once
+    true it stays true: nothing withdraws a publication."""
     state = handlers.load_tournament(tournament_id)
     found = state.sessions.get(number)
-    if found is None or tournament.hand_records_public(found):
+    return found is None or tournament.hand_records_public(found)
+
+
+def sight_of(user: AnyUser, tournament_id: UUID, published: bool) -> str:
+    """The reader's visibility class, given ``session_published``."""
+    if published:
         return PUBLIC
     if not user.is_authenticated:
         return HIDDEN

@@ -282,3 +282,30 @@ def test_concurrent_misses_make_one_render(backend: str, settings: Any) -> None:
     assert cache.add(key.cache_key() + ":lock", 1, 10)
     assert live.rendered(key, 9, lambda: _page(9)).position == 8  # type: ignore[union-attr]
     cache.clear()
+
+
+def test_a_process_reads_a_sessions_state_once_for_all_its_polls(
+    settings: Any, django_assert_num_queries: Any
+) -> None:
+    """Within ``ARBITRO_SITE_STATE_SECONDS`` a poll reads nothing: the
+    publication and the position this process read last; a publication is
+    seen that much later, never earlier."""
+    settings.ARBITRO_SITE_STATE_SECONDS = 60
+    event = site_event(publish=False)
+    path = f"/events/{event.tid}/sessions/1/"
+    first = Client().get(path, **EN, **HX)
+    assert f"-{HIDDEN}-" in first["ETag"]
+    with django_assert_num_queries(0):
+        again = Client().get(path, HTTP_IF_NONE_MATCH=first["ETag"], **EN, **HX)
+    assert again.status_code == 304
+    published = event.director.post(  # type: ignore[attr-defined]
+        f"/api/v1/tournaments/{event.tid}/sessions/1/publications/"
+    )
+    assert published.status_code == 201
+    project()
+    # Still the state read a moment ago: hidden, not yet the results.
+    assert Client().get(path, **EN, **HX)["ETag"] == first["ETag"]
+    settings.ARBITRO_SITE_STATE_SECONDS = 0
+    now = Client().get(path, **EN, **HX)
+    assert f"-{PUBLIC}-" in now["ETag"]
+    assert "Rossi" in now.content.decode()
