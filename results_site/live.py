@@ -16,8 +16,9 @@ second on event night, and a 200-pair ranking costs tens of milliseconds.
 - One render at a time per key: a render takes a lock (``cache.add``); the
   polls that miss meanwhile are answered the last render, tagged with its
   own position, so their next poll fetches the newer one.
-- At most one render per key every ``RENDER_INTERVAL`` seconds
-  (``ARBITRO_SITE_RENDER_INTERVAL``, default 0.5): within it, the last render
+- At most one render per key every ``ARBITRO_SITE_RENDER_INTERVAL`` seconds
+  (default 0.5) from the end of the last, or as long as the last took if
+  longer (a loaded machine: never back to back): within it, the last render
   is served, tagged with its own position. A page is never newer than its
   tag (the position is read before the page), so it is never shown stale
   under a newer tag.
@@ -37,7 +38,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from uuid import UUID
 
 from django.conf import settings
@@ -76,15 +77,17 @@ class Key:
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    """A page as rendered at ``position`` (a wall-clock ``at``, shared by
-    the processes of one machine or a few with synchronised clocks)."""
+    """A page as rendered at ``position``: ``at`` when the render ended (a
+    wall clock, shared by the processes of one machine or a few with
+    synchronised clocks), ``took`` how long it took (``rendered`` sets both)."""
 
     position: int
-    at: float
     title: str
     head: str  # the full page's <main> before the fragment
     fragment: str  # the live part, answered to a poll
     tail: str  # and after it
+    at: float = 0.0
+    took: float = 0.0
 
     @property
     def content(self) -> str:
@@ -109,7 +112,7 @@ def _interval() -> float:
 
 def _load(name: str) -> Rendered | None:
     found = cache.get(name)
-    if isinstance(found, tuple) and len(found) == 6:
+    if isinstance(found, tuple) and len(found) == 7:
         return Rendered(*found)
     return None
 
@@ -117,7 +120,15 @@ def _load(name: str) -> Rendered | None:
 def _keep(name: str, page: Rendered) -> None:
     cache.set(
         name,
-        (page.position, page.at, page.title, page.head, page.fragment, page.tail),
+        (
+            page.position,
+            page.title,
+            page.head,
+            page.fragment,
+            page.tail,
+            page.at,
+            page.took,
+        ),
         KEPT_SECONDS,
     )
 
@@ -138,7 +149,10 @@ def rendered(
     name = key.cache_key()
     kept = _load(name)
     if kept is not None and (
-        kept.position >= position or clock() - kept.at < _interval()
+        kept.position >= position
+        # The next render waits the interval, or as long as the last one
+        # took (a loaded machine): renders never run back to back.
+        or clock() - kept.at < max(_interval(), kept.took)
     ):
         return kept
     lock = name + ":lock"
@@ -154,8 +168,11 @@ def rendered(
                 return kept
         return render()  # the other render failed or is starved: not kept
     try:
+        started = clock()
         page = render()
         if page is not None:
+            ended = clock()
+            page = replace(page, at=ended, took=ended - started)
             latest = _load(name)
             if latest is None or latest.position <= page.position:
                 _keep(name, page)

@@ -8,7 +8,6 @@ one small read and no rendering.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from uuid import UUID
 
@@ -76,7 +75,6 @@ def _live(
         return _not_modified(live.etag(key, position))
 
     def draw() -> live.Rendered | None:
-        at = time.time()
         page = build(user)
         if page is None:
             return None
@@ -97,7 +95,6 @@ def _live(
         head, tail = content.split(_MARK)
         return live.Rendered(
             position,
-            at,
             render_to_string(f"results_site/{template}_title.html", context),
             head,
             piece,
