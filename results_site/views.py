@@ -1,9 +1,11 @@
 """The results site's views: thin, each reads one page from ``pages``.
 
-A live fragment (standings, traveller, score card) answers 304 when its ETag,
-the results projection's position with the language and the reader, is the
-one the browser holds (decision 0114): a poll that finds nothing new costs
-one small read and no rendering.
+A live page (standings, recap, traveller, score card) and its fragment come
+from the render kept for the session's position, the language and the
+reader's visibility class (``live``, decision 0167); a poll answers 304 when
+its ETag is the one the browser holds (decisions 0114, 0135): a poll that
+finds nothing new reads the session's state (at most once every 0.2 s a
+process) and renders nothing.
 """
 
 from __future__ import annotations
