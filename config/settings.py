@@ -246,6 +246,13 @@ CACHES: dict[str, dict[str, object]] = {
         else {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}
     )
 }
+# Sessions read from that cache, written through to the database: a signed-in
+# reader's poll of a live page reads no session row (decision 0167).
+SESSION_ENGINE = (
+    "django.contrib.sessions.backends.cached_db"
+    if _CACHE_URL
+    else "django.contrib.sessions.backends.db"
+)
 # A request body read in memory (JSON, forms): at most 2 MiB; uploaded files
 # stream to disk past FILE_UPLOAD_MAX_MEMORY_SIZE.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("ARBITRO_MAX_BODY_BYTES", 2 * 1024 * 1024)
@@ -330,6 +337,15 @@ ARBITRO_PROJECTION_HEARTBEAT_SECONDS = env_int(
     "ARBITRO_PROJECTION_HEARTBEAT_SECONDS", 5
 )
 ARBITRO_PROJECTION_RETRY_SECONDS = env_int("ARBITRO_PROJECTION_RETRY_SECONDS", 5)
+# The results site renders a live page at most once in this many seconds per
+# position-free key (language, visibility class, page): the polls in between
+# get the last render, tagged with its own position (decision 0167).
+ARBITRO_SITE_RENDER_INTERVAL = float(
+    os.environ.get("ARBITRO_SITE_RENDER_INTERVAL", "0.5")
+)
+# and a process reads a session's publication and position at most once in
+# this many seconds for all its polls (decision 0167).
+ARBITRO_SITE_STATE_SECONDS = float(os.environ.get("ARBITRO_SITE_STATE_SECONDS", "0.2"))
 # A process keeps a token, its user and grants it read while the shared auth
 # version is unchanged (decision 0107), and at most this long as a backstop.
 ARBITRO_AUTH_CACHE_SECONDS = env_int("ARBITRO_AUTH_CACHE_SECONDS", 300)

@@ -37,7 +37,6 @@ __all__ = [
     "ScoreCardPage",
     "SessionPage",
     "board_page",
-    "etag",
     "event_page",
     "events_page",
     "recap_page",
@@ -432,24 +431,3 @@ def score_card_page(
         lines=[card_line(r, entry, entries) for r in results],
         standing=standing,
     )
-
-
-def etag(
-    user: AnyUser,
-    language: str,
-    tournament_id: UUID,
-    session: int,
-    visible: bool,
-    *parts: object,
-) -> str:
-    """A page's validator: the session's position (nothing a page of the
-    session's results shows changes unless it moves, decision 0135), the
-    language, who reads (public or a director's sight), whether the results
-    are visible now, and the page's own parts."""
-    who = "u" + str(user.pk) if user.is_authenticated else "anon"
-    position = selectors.session_position(tournament_id, session)
-    key = "-".join(
-        str(p) for p in (position, language, who, tournament_id, session, visible)
-    )
-    extra = "-".join(str(p) for p in parts)
-    return f'W/"{key}-{extra}"'

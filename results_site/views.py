@@ -1,9 +1,11 @@
 """The results site's views: thin, each reads one page from ``pages``.
 
-A live fragment (standings, traveller, score card) answers 304 when its ETag,
-the results projection's position with the language and the reader, is the
-one the browser holds (decision 0114): a poll that finds nothing new costs
-one small read and no rendering.
+A live page (standings, recap, traveller, score card) and its fragment come
+from the render kept for the session's position, the language and the
+reader's visibility class (``live``, decision 0167); a poll answers 304 when
+its ETag is the one the browser holds (decisions 0114, 0135): a poll that
+finds nothing new reads the session's state (at most once every 0.2 s a
+process) and renders nothing.
 """
 
 from __future__ import annotations
@@ -13,9 +15,13 @@ from uuid import UUID
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from access.roles import AnyUser, with_grants
 from results_site import live, pages
 from tournaments import selectors
 
@@ -48,41 +54,91 @@ LivePage = pages.SessionPage | pages.BoardPage | pages.ScoreCardPage | pages.Rec
 def _live(
     request: HttpRequest,
     template: str,
-    build: Callable[[], LivePage | None],
+    build: Callable[[AnyUser], LivePage | None],
     tournament_id: UUID,
     session: int,
     *parts: object,
+    retried: bool = False,
 ) -> HttpResponse:
-    """A page, or its live fragment (an HTMX poll) with the ETag's 304."""
+    """A page, or its live fragment (an HTMX poll) with the ETag's 304.
+
+    Both come from the render shared by every reader of the same visibility
+    class at the session's position (``live``, decision 0167): the full page
+    is the site's frame around the shared content, a poll the shared
+    fragment. A poll whose tag is the one the reader holds costs the reader's
+    sight and the session's position, and no page read."""
     fragment = bool(getattr(request, "htmx", False))
-    tag = ""
-    if fragment:
-        visible = selectors.session_results_visible(
-            request.user, tournament_id, session
-        )
-        tag = pages.etag(
-            request.user, get_language() or "", tournament_id, session, visible, *parts
-        )
-        if tag in request.headers.get("If-None-Match", ""):
-            response: HttpResponse = HttpResponseNotModified()
-            response["ETag"] = tag
-            return response
-    shared = live.shared_fragment(tag) if fragment else None
-    if shared is not None:
-        response = HttpResponse(shared)
-    else:
-        page = build()
+    published, position = live.session_state(tournament_id, session, fresh=retried)
+    user = request.user if published else with_grants(request.user)
+    sight = selectors.sight_of(user, tournament_id, published)
+    key = live.Key(sight, get_language() or "", tournament_id, session, parts)
+    held = request.headers.get("If-None-Match", "")
+    if fragment and live.etag(key, position) in held:
+        return _not_modified(live.etag(key, position))
+
+    def draw() -> live.Rendered | None:
+        page = build(user)
         if page is None:
-            raise Http404("no such page")
-        context = {"page": page, "poll_seconds": POLL_SECONDS, "live": _is_live(page)}
-        response = render(
-            request, f"results_site/{'_' if fragment else ''}{template}", context
+            return None
+        if page.visible != (sight != selectors.HIDDEN):
+            # Published between the two reads: this render is not the key's.
+            raise _SightChanged
+        context = {
+            "page": page,
+            "poll_seconds": POLL_SECONDS,
+            "live": _is_live(page),
+            "live_path": reverse(
+                f"site:{template}", args=[tournament_id, session, *parts[1:]]
+            ),
+        }
+        piece = render_to_string(f"results_site/_{template}.html", context)
+        context["fragment"] = mark_safe(_MARK)
+        content = render_to_string(f"results_site/{template}.html", context)
+        head, tail = content.split(_MARK)
+        return live.Rendered(
+            position,
+            render_to_string(f"results_site/{template}_title.html", context),
+            head,
+            piece,
+            tail,
         )
-        if fragment:
-            live.share_fragment(tag, response.content)
-    if fragment:
-        response["ETag"] = tag
-        response["Cache-Control"] = "no-cache"
+
+    try:
+        shown = live.rendered(key, position, draw)
+    except _SightChanged:
+        if retried:
+            raise
+        return _live(
+            request, template, build, tournament_id, session, *parts, retried=True
+        )
+    if shown is None:
+        raise Http404("no such page")
+    if not fragment:
+        return render(
+            request,
+            "results_site/live_page.html",
+            {"title": mark_safe(shown.title), "content": mark_safe(shown.content)},
+        )
+    tag = live.etag(key, shown.position)
+    if tag in held:
+        return _not_modified(tag)
+    response = HttpResponse(shown.fragment)
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+# Where the fragment goes in a page's content (split there, kept once).
+_MARK = "<!--live-fragment-->"
+
+
+class _SightChanged(Exception):
+    """The session was published while its page was read."""
+
+
+def _not_modified(tag: str) -> HttpResponse:
+    response = HttpResponseNotModified()
+    response["ETag"] = tag
     return response
 
 
@@ -94,8 +150,8 @@ def _is_live(page: LivePage) -> bool:
 def session(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
     return _live(
         request,
-        "session.html",
-        lambda: pages.session_page(request.user, tournament_id, session),
+        "session",
+        lambda user: pages.session_page(user, tournament_id, session),
         tournament_id,
         session,
         "standings",
@@ -105,8 +161,8 @@ def session(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResp
 def recap(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
     return _live(
         request,
-        "recap.html",
-        lambda: pages.recap_page(request.user, tournament_id, session),
+        "recap",
+        lambda user: pages.recap_page(user, tournament_id, session),
         tournament_id,
         session,
         "recap",
@@ -118,8 +174,8 @@ def board(
 ) -> HttpResponse:
     return _live(
         request,
-        "board.html",
-        lambda: pages.board_page(request.user, tournament_id, session, board),
+        "board",
+        lambda user: pages.board_page(user, tournament_id, session, board),
         tournament_id,
         session,
         "board",
@@ -132,8 +188,8 @@ def score_card(
 ) -> HttpResponse:
     return _live(
         request,
-        "score_card.html",
-        lambda: pages.score_card_page(request.user, tournament_id, session, entry),
+        "score_card",
+        lambda user: pages.score_card_page(user, tournament_id, session, entry),
         tournament_id,
         session,
         "card",

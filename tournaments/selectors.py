@@ -16,7 +16,12 @@ from uuid import UUID
 
 from django.db.models import Q, QuerySet
 
-from access.roles import AnyUser, is_director, is_federation_staff
+from access.roles import (
+    AnyUser,
+    is_director,
+    is_federation_staff,
+    is_staff_or_director,
+)
 from eventstore.projections.checkpoints import read_checkpoint
 from rules.bridge import Deal, dealer_for, vulnerability_for
 from rules.bridge.deal import format_hand
@@ -34,6 +39,9 @@ from tournaments.models import (
 from tournaments.projections import TournamentResults
 
 __all__ = [
+    "HIDDEN",
+    "OFFICIAL",
+    "PUBLIC",
     "BoardDeal",
     "EntryRow",
     "PenaltyRow",
@@ -50,9 +58,12 @@ __all__ = [
     "score_card",
     "session",
     "session_position",
+    "session_published",
     "session_results",
     "session_results_visible",
+    "session_sight",
     "sessions",
+    "sight_of",
     "standings",
     "standings_at",
     "tournament_row",
@@ -162,14 +173,40 @@ def session_results_visible(user: AnyUser, tournament_id: UUID, number: int) -> 
     """The API's rule (decision 0105) for a page: the session's directors and
     federation staff always; anyone once its scores are published (from the
     tournament stream, so a publication counts at once)."""
+    return session_sight(user, tournament_id, number) != HIDDEN
+
+
+# A reader's visibility class of a session's results (decision 0167): what a
+# page of the session shows depends on the reader only through it.
+PUBLIC = "public"  # published (or no such session): anyone sees the results
+OFFICIAL = "official"  # not published; a director of the event or staff sees them
+HIDDEN = "hidden"  # not published; this reader sees no result (Law 79C)
+
+
+def session_sight(user: AnyUser, tournament_id: UUID, number: int) -> str:
+    """The reader's visibility class of the session's results (``PUBLIC``,
+    ``OFFICIAL`` or ``HIDDEN``), by ``session_results_visible``'s rule; the
+    publication first (the tournament stream, no role read), then the
+    reader's grants, read once."""
+    return sight_of(user, tournament_id, session_published(tournament_id, number))
+
+
+def session_published(tournament_id: UUID, number: int) -> bool:
+    """Whether anyone may see the session's results: its scores are published
+    (from the tournament stream: at once), or there is no such session. Once
+    true it stays true: nothing withdraws a publication."""
     state = handlers.load_tournament(tournament_id)
     found = state.sessions.get(number)
-    return (
-        found is None
-        or tournament.hand_records_public(found)
-        or is_federation_staff(user)
-        or is_director(user, tournament_id)
-    )
+    return found is None or tournament.hand_records_public(found)
+
+
+def sight_of(user: AnyUser, tournament_id: UUID, published: bool) -> str:
+    """The reader's visibility class, given ``session_published``."""
+    if published:
+        return PUBLIC
+    if not user.is_authenticated:
+        return HIDDEN
+    return OFFICIAL if is_staff_or_director(user, tournament_id) else HIDDEN
 
 
 def result_history(

@@ -8,6 +8,7 @@ the tests that talk to the server process, as in the API's tests.
 
 from __future__ import annotations
 
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
@@ -149,3 +150,12 @@ def record_deals(tid: str, deals: dict[int, str], *, analyse: bool = True) -> No
     )
     if analyse:
         tasks.run_analysis(uuid.UUID(tid), 1)
+
+
+_CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')
+
+
+def strip_csrf(content: bytes) -> bytes:
+    """A page without its CSRF token (masked anew at every render), so two
+    renders of the same page compare equal byte for byte."""
+    return _CSRF.sub(b'name="csrfmiddlewaretoken" value=""', content)
