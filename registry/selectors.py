@@ -16,6 +16,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from registry.models import (
     Club,
     DeclaredConventionCard,
+    ImportedPlayer,
     PlayerIdentity,
     RegisteredPair,
     RegisteredPlayer,
@@ -274,7 +275,9 @@ class PublicPerson:
 
 def public_people(player_ids: Iterable[str]) -> dict[str, PublicPerson]:
     """The public face of each registered player, keyed by his id's text; in
-    three queries whatever their number."""
+    four queries whatever their number. A player an imported results file
+    named and the register does not know shows as the file named him
+    (decision 0180)."""
     ids = {UUID(str(p)) for p in player_ids}
     rows = list(RegisteredPlayer.objects.filter(player_id__in=ids))
     identities = {
@@ -284,7 +287,10 @@ def public_people(player_ids: Iterable[str]) -> dict[str, PublicPerson]:
         c.club_id: c.name
         for c in Club.objects.filter(club_id__in={r.club_id for r in rows if r.club_id})
     }
-    out: dict[str, PublicPerson] = {}
+    out: dict[str, PublicPerson] = {
+        str(p.player_id): PublicPerson(p.federation_number, p.name, None)
+        for p in ImportedPlayer.objects.filter(player_id__in=ids)
+    }
     for row in rows:
         identity = identities.get(row.player_id)
         if row.forgotten or identity is None:

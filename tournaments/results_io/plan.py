@@ -85,6 +85,9 @@ class ImportPlan:
     # event (decision 0179).
     team_names: Mapping[UUID, str] = field(default_factory=dict)
     sessions: int = 1
+    # Each named player's name and federation number by his id: the
+    # register's identity tables, never an event (decision 0180).
+    player_names: Mapping[UUID, tuple[str, str]] = field(default_factory=dict)
 
 
 # The file's method as the tournament records it (Law 78A; 78B and 78D).
@@ -167,21 +170,33 @@ def _entry_numbers(
 
 
 def _player_ids(
-    tournament_id: UUID, participant: Participant, size: int = 2
+    tournament_id: UUID,
+    participant: Participant,
+    size: int = 2,
+    registered: Mapping[str, UUID] | None = None,
+    named: dict[UUID, tuple[str, str]] | None = None,
 ) -> tuple[UUID, ...]:
-    """Return stable player ids; no name is ever recorded (DESIGN: no personal data).
+    """Return the players' ids; no name is ever in an event (decision 0180).
 
-    A federation number gives the same id in every import; a player known only
-    by name gets an id scoped to this tournament and pair. A pair whose players
-    the file does not name gets two such ids (decision 0041).
+    A federation number the register holds gives the registered player's id
+    (``registered``); another federation number gives the same derived id in
+    every import; a player known only by name gets an id scoped to this
+    tournament and pair. A pair whose players the file does not name gets two
+    such ids (decision 0041). Each named player's name and number go to
+    ``named``, for the register's identity tables.
     """
     ids = []
     for index, player in enumerate(participant.players):
         if player.federation_id:
-            ids.append(uuid.uuid5(NAMESPACE, f"federation:{player.federation_id}"))
+            known = (registered or {}).get(player.federation_id)
+            ids.append(
+                known or uuid.uuid5(NAMESPACE, f"federation:{player.federation_id}")
+            )
         else:
             key = f"{tournament_id}:{participant.participant_id}:{index}:{player.name}"
             ids.append(uuid.uuid5(NAMESPACE, f"player:{key}"))
+        if named is not None:
+            named[ids[-1]] = (player.name, player.federation_id or "")
     for index in range(len(ids), size):
         key = f"{tournament_id}:{participant.participant_id}:{index}"
         ids.append(uuid.uuid5(NAMESPACE, f"unnamed:{key}"))
@@ -390,11 +405,14 @@ def plan_import(
     regulation: tournament.Regulation = tournament.Regulation.FIGB,
     scoring_rules: tournament.ScoringRules | None = None,
     more: Sequence[TournamentResults] = (),
+    registered: Mapping[str, UUID] | None = None,
 ) -> ImportPlan:
     """Build every command of the import; raise ``ImportRefused`` if impossible.
 
     ``more``: a teams file's further sessions, with the same teams (decision
-    0179); session n of the file is session n of the event."""
+    0179); session n of the file is session n of the event. ``registered``:
+    the register's player of each federation number the file gives (decision
+    0180)."""
     _check_supported(results)
     entries, renumbered = _entry_numbers(results.participants)
     notes = [renumbered] if renumbered else []
@@ -482,6 +500,7 @@ def plan_import(
         )
     ]
     team_names: dict[UUID, str] = {}
+    named: dict[UUID, tuple[str, str]] = {}
     for participant in sorted(
         results.participants, key=lambda p: entries[p.participant_id]
     ):
@@ -494,7 +513,13 @@ def plan_import(
                 number=number,
                 entry_id=entry_id,
                 # Law 86 / N-L11: a team of four to six; unnamed ones pad it.
-                player_ids=_player_ids(tournament_id, participant, 4 if teams else 2),
+                player_ids=_player_ids(
+                    tournament_id,
+                    participant,
+                    4 if teams else 2,
+                    registered,
+                    named,
+                ),
             )
         )
     commands.extend(schedules)
@@ -507,6 +532,7 @@ def plan_import(
         notes=tuple(notes),
         team_names=team_names,
         sessions=len(sessions),
+        player_names=named,
     )
 
 
