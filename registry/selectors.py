@@ -275,7 +275,8 @@ class PublicPerson:
 
 def public_people(player_ids: Iterable[str]) -> dict[str, PublicPerson]:
     """The public face of each registered player, keyed by his id's text; in
-    four queries whatever their number. A player an imported results file
+    three queries whatever their number, a fourth when some are not on the
+    register. A player an imported results file
     named and the register does not know shows as the file named him
     (decision 0180)."""
     ids = {UUID(str(p)) for p in player_ids}
@@ -287,9 +288,14 @@ def public_people(player_ids: Iterable[str]) -> dict[str, PublicPerson]:
         c.club_id: c.name
         for c in Club.objects.filter(club_id__in={r.club_id for r in rows if r.club_id})
     }
+    unregistered = ids - {row.player_id for row in rows}
     out: dict[str, PublicPerson] = {
         str(p.player_id): PublicPerson(p.federation_number, p.name, None)
-        for p in ImportedPlayer.objects.filter(player_id__in=ids)
+        for p in (
+            ImportedPlayer.objects.filter(player_id__in=unregistered)
+            if unregistered
+            else ()
+        )
     }
     for row in rows:
         identity = identities.get(row.player_id)
