@@ -523,6 +523,10 @@ def plan_import(
             )
         )
     commands.extend(schedules)
+    for number, session_results in enumerate(sessions, start=1):
+        commands.extend(
+            _penalty_commands(session_results, number, entries, teams=teams)
+        )
     return ImportPlan(
         tournament_id=tournament_id,
         commands=tuple(commands),
@@ -534,6 +538,67 @@ def plan_import(
         sessions=len(sessions),
         player_names=named,
     )
+
+
+PENALTY_REASON = "penalty in the imported results file"
+
+
+def _penalty_commands(
+    results: TournamentResults,
+    session: int,
+    entries: Mapping[str, int],
+    *,
+    teams: bool,
+) -> list[tournament.TournamentCommand]:
+    """The file's penalties as the tournament's (Law 90, FIGB N-L8; decision
+    0181): matchpoints as matchpoints, a percentage of a top as itself;
+    percentage points of the session as
+    a percentage of a top on each board the pair played (P points of a
+    session of n boards is n x P % of a top); IMPs off the named match
+    (FIGB §2.1 rule 2); VPs off the total. The domain records whole amounts:
+    another is refused, naming the pair or team."""
+    commands: list[tournament.TournamentCommand] = []
+    for penalty in results.penalties:
+        who = f"{'team' if teams else 'pair'} {penalty.participant_id}"
+        if teams is not (penalty.unit in ("IMP", "VP")):
+            raise ImportRefused(
+                f"{who}: a penalty in {penalty.unit} in a "
+                f"{'teams' if teams else 'pairs'} file",
+                law=LawRef("90"),
+            )
+        amount = penalty.amount
+        unit = {
+            "MP": "matchpoints",
+            "PERCENT": "percent_of_top",
+            "TOP_PERCENT": "percent_of_top",
+            "IMP": "imps",
+            "VP": "vp",
+        }[penalty.unit]
+        if penalty.unit == "PERCENT":
+            boards = sum(
+                1
+                for line in results.results
+                if penalty.participant_id in (line.ns_id, line.ew_id)
+            )
+            amount = amount * boards
+        if amount != amount.to_integral_value():
+            raise ImportRefused(
+                f"{who}: a penalty of {penalty.amount} {penalty.unit} is not a whole "
+                f"{unit.replace('_', ' ')} amount, which the tournament records",
+                law=LawRef("90"),
+            )
+        commands.append(
+            tournament.ImposePenalty(
+                session=session,
+                entry_number=entries[penalty.participant_id],
+                kind="procedural",
+                unit=unit,
+                amount=int(amount),
+                reason=PENALTY_REASON,
+                round=penalty.round_number,
+            )
+        )
+    return commands
 
 
 @dataclass(frozen=True, slots=True)
@@ -575,6 +640,8 @@ def decide_plan(plan: ImportPlan, now: datetime) -> DecidedPlan:
                 what = f"{kind} {pairs[command.number]} (entry {command.number})"
             elif isinstance(command, tournament.ScheduleSession):
                 what = "the movement"
+            elif isinstance(command, tournament.ImposePenalty):
+                what = f"the penalty on entry {command.entry_number}"
             else:
                 what = "the tournament"
             raise ImportRefused(f"{what}: {exc.message}", law=exc.law) from None

@@ -42,6 +42,7 @@ from tournaments.results_io.exporting import (
     board_records,
     export_results,
     participants_of,
+    penalties_of,
 )
 from tournaments.results_io.files import write_results
 
@@ -141,6 +142,7 @@ def export_teams(
         results=tuple(lines),
         ranking=tie_flags(ranking, participants),
         matches=matches,
+        penalties=penalties_of(tid, chosen.session, ids),
     )
     return model, tuple(notes)
 
