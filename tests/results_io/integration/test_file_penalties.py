@@ -16,7 +16,15 @@ from pathlib import Path
 import pytest
 
 from eventstore.models import Event
-from scoring.formats import Penalty, read_json, read_usebio, write_json
+from scoring.formats import (
+    Penalty,
+    read_json,
+    read_pbn,
+    read_usebio,
+    write_json,
+    write_pbn,
+)
+
 from tests.support.results_io import MITCHELL_XML, NEUBERG_SETTINGS
 from tournaments.models import PenaltyRow, StandingRow
 from tournaments.results_io import (
@@ -120,7 +128,7 @@ def test_pairs_penalties_round_trip_in_usebio_and_json() -> None:
     assert exported.penalties == (
         Penalty(participant_id="1", unit="TOP_PERCENT", amount=Decimal(25)),
     )
-    for fmt in ("usebio", "json"):
+    for fmt in ("usebio", "json", "pbn"):
         text = write_results(exported, fmt)
         assert _import(text.encode(), fmt) == []
         again, _ = export_results(tournament_id_for(text.encode()), 1)
@@ -187,9 +195,21 @@ def test_teams_penalties_round_trip() -> None:
         Penalty(participant_id="1", unit="VP", amount=Decimal(2)),
         Penalty(participant_id="2", unit="IMP", amount=Decimal(3), round_number=1),
     )
-    text = write_results(exported, "usebio")
-    assert _import(text.encode()) == []
-    again, _ = export_results(tournament_id_for(text.encode()), 1)
-    assert again.penalties == exported.penalties
-    assert again.matches == exported.matches
-    assert again.ranking == exported.ranking
+    for fmt in ("usebio", "pbn"):
+        text = write_results(exported, fmt)
+        assert _import(text.encode(), fmt) == []
+        again, _ = export_results(tournament_id_for(text.encode()), 1)
+        assert again.penalties == exported.penalties
+        assert again.ranking == exported.ranking
+        if fmt == "usebio":  # PBN 2.1 has no table for matches (decision 0179)
+            assert again.matches == exported.matches
+
+
+def test_a_pbn_penalty_table_is_read_and_written() -> None:
+    """PBN: a ``PenaltyTable`` after the ``TotalScoreTable`` (decision 0181)."""
+    data = _pairs_file("<UNITS>MATCH_POINTS</UNITS><AMOUNT>1.5</AMOUNT>")
+    results = read_usebio(data)
+    text = write_pbn(results)
+    assert '[PenaltyTable "PairId\\4R;Unit\\11L;Amount\\6R;Round\\2R"]' in text
+    assert " 1NS MP             1.5  -" in text
+    assert read_pbn(text).penalties == results.penalties
