@@ -24,7 +24,6 @@ from scoring.formats import (
     write_json,
     write_pbn,
 )
-
 from tests.support.results_io import MITCHELL_XML, NEUBERG_SETTINGS
 from tournaments.models import PenaltyRow, StandingRow
 from tournaments.results_io import (
