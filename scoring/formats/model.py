@@ -591,4 +591,10 @@ class TournamentResults:
             ranking=tuple(
                 sorted(self.ranking, key=lambda e: (e.rank, e.participant_id))
             ),
+            penalties=tuple(
+                sorted(
+                    self.penalties,
+                    key=lambda p: (p.participant_id, p.unit, p.round_number or 0),
+                )
+            ),
         )
