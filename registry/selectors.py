@@ -271,6 +271,9 @@ class PublicPerson:
     number: str
     name: str | None
     club: str | None
+    # Whether the player has a page of his own: a registered, published one;
+    # a player an imported file named is not on the register (decision 0180).
+    page: bool = True
 
 
 def public_people(player_ids: Iterable[str]) -> dict[str, PublicPerson]:
@@ -290,7 +293,7 @@ def public_people(player_ids: Iterable[str]) -> dict[str, PublicPerson]:
     }
     unregistered = ids - {row.player_id for row in rows}
     out: dict[str, PublicPerson] = {
-        str(p.player_id): PublicPerson(p.federation_number, p.name, None)
+        str(p.player_id): PublicPerson(p.federation_number, p.name, None, page=False)
         for p in (
             ImportedPlayer.objects.filter(player_id__in=unregistered)
             if unregistered

@@ -96,3 +96,30 @@ def test_a_registered_number_is_the_registered_player(tmp_path) -> None:  # type
     assert people[str(player_id)].name is None
     assert people[str(player_id)].number == "110342"
     assert people[str(entry.player_ids[1])].name == "FRANCESCA MORETTI"
+
+
+def test_the_results_site_shows_the_imported_names() -> None:
+    """Once the imported session is published, its page names the file's
+    players (decision 0180), as it names registered ones; one without a
+    federation number too (he has no page: no link, no error)."""
+    from django.test import Client
+
+    from tournaments import handlers
+    from tournaments.domain import tournament
+    from tournaments.results_io import project
+
+    run("import_results", str(MITCHELL_XML), *NEUBERG)
+    tid = tournament_id_for(MITCHELL_XML.read_bytes())
+    handlers.handle_tournament(
+        tid,
+        tournament.PublishScores(session=1),
+        metadata=Metadata(actor="system:tests"),
+    )
+    project()
+    response = Client().get(f"/events/{tid}/sessions/1/", HTTP_ACCEPT_LANGUAGE="en-GB")
+    assert response.status_code == 200
+    page = response.content.decode()
+    # Named, with no link: a player off the register has no page of his own.
+    assert '<span class="name">ROBERTO LEONE</span>' in page
+    assert '<span class="name">FRANCESCA MORETTI</span>' in page
+    assert "/players/110342/" not in page
