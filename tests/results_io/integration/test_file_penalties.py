@@ -212,3 +212,30 @@ def test_a_pbn_penalty_table_is_read_and_written() -> None:
     assert '[PenaltyTable "PairId\\4R;Unit\\11L;Amount\\6R;Round\\2R"]' in text
     assert " 1NS MP             1.5  -" in text
     assert read_pbn(text).penalties == results.penalties
+
+
+def test_each_session_of_a_teams_file_keeps_its_own_penalties() -> None:
+    """USEBIO ``SESSION``s and JSON ``sessions[]`` each carry their own
+    penalties (decision 0181)."""
+    from dataclasses import replace
+
+    from scoring.formats import (
+        read_json_sessions,
+        read_usebio_sessions,
+        write_json_sessions,
+        write_usebio_sessions,
+    )
+
+    one = read_usebio(_teams_file(VP_PENALTY, "14.46", "3.54"))
+    two = replace(
+        one,
+        penalties=(
+            Penalty(participant_id="2", unit="IMP", amount=Decimal(3), round_number=1),
+        ),
+    )
+    sessions, _ = read_usebio_sessions(
+        write_usebio_sessions((one, two), one.ranking, version="1.3")
+    )
+    assert [s.penalties for s in sessions] == [one.penalties, two.penalties]
+    sessions, _ = read_json_sessions(write_json_sessions((one, two), one.ranking))
+    assert [s.penalties for s in sessions] == [one.penalties, two.penalties]
