@@ -29,7 +29,12 @@ from registry.handlers import (
     player_states,
     register_player,
 )
-from registry.models import PlayerIdentity, RegisteredPlayer, TeamIdentity
+from registry.models import (
+    ImportedPlayer,
+    PlayerIdentity,
+    RegisteredPlayer,
+    TeamIdentity,
+)
 from registry.selectors import (
     PublicPerson,
     players_matching_club,
@@ -46,6 +51,7 @@ __all__ = [
     "declared_categories",
     "ensure_club",
     "load_player",
+    "name_players",
     "player_by_number",
     "player_names",
     "player_states",
@@ -93,25 +99,49 @@ def team_entered(tournament_id: UUID, team_id: UUID) -> bool:
 
 
 def player_names(player_ids: Iterable[UUID]) -> dict[UUID, tuple[str, str]]:
-    """Each registered player's name and federation number, for a results
-    file (issue 15). Names live only in the identity table, never in events;
-    a player the register does not know (an imported one) is absent, and so
-    is one who asked not to be published (decision 0113): a file goes where
-    the public reads it."""
+    """Each player's name and federation number, for a results file (issue
+    15). Names live only in the identity tables, never in events: a
+    registered player's from the register, an imported one's as his file
+    gave it (decision 0180). A registered player who asked not to be
+    published (decision 0113) is named by his federation number alone: a
+    file goes where the public reads it. A player neither knows is absent."""
     wanted = list(player_ids)
     hidden = set(
         RegisteredPlayer.objects.filter(
             player_id__in=wanted, published=False
         ).values_list("player_id", flat=True)
     )
-    return {
-        identity.player_id: (
-            f"{identity.given_name} {identity.family_name}".strip(),
-            identity.federation_number,
-        )
-        for identity in PlayerIdentity.objects.filter(player_id__in=wanted)
-        if identity.player_id not in hidden
+    names = {
+        row.player_id: (row.name, row.federation_number)
+        for row in ImportedPlayer.objects.filter(player_id__in=wanted)
     }
+    for identity in PlayerIdentity.objects.filter(player_id__in=wanted):
+        number = identity.federation_number
+        if identity.player_id in hidden:
+            names[identity.player_id] = (number, number)
+        else:
+            name = f"{identity.given_name} {identity.family_name}".strip()
+            names[identity.player_id] = (name, number)
+    return names
+
+
+def name_players(people: Mapping[UUID, tuple[str, str]]) -> None:
+    """Record the names and federation numbers an imported results file gave
+    its players (decision 0180), keyed by the ids the import derived: in the
+    identity tables, never in events; called inside the import's transaction.
+    A registered player keeps the register's name (his own identity)."""
+    registered = set(
+        PlayerIdentity.objects.filter(player_id__in=list(people)).values_list(
+            "player_id", flat=True
+        )
+    )
+    for player_id, (name, number) in people.items():
+        if player_id in registered:
+            continue
+        ImportedPlayer.objects.update_or_create(
+            player_id=player_id,
+            defaults={"name": name, "federation_number": number},
+        )
 
 
 def own_player_label(player_id: UUID) -> str:

@@ -20,6 +20,7 @@ from registry.domain import PlayerCategory
 __all__ = [
     "Club",
     "DeclaredConventionCard",
+    "ImportedPlayer",
     "PlayerIdentity",
     "PlayerImportJob",
     "RegisteredPair",
@@ -132,6 +133,21 @@ class DeclaredConventionCard(models.Model):
 
     def __str__(self) -> str:
         return f"{self.pair_id} cat {self.category} ({self.colour})"
+
+
+class ImportedPlayer(models.Model):
+    """A player an imported results file named who is not on the register
+    (decision 0180): the name and federation number the file gave, keyed by
+    the id the import derived for him. Personal data, so never in an event;
+    edited or erased in place like ``PlayerIdentity``."""
+
+    player_id = models.UUIDField(primary_key=True)
+    name = models.TextField()
+    federation_number = models.TextField(blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return self.federation_number or str(self.player_id)
 
 
 class TeamIdentity(models.Model):

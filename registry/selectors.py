@@ -16,6 +16,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from registry.models import (
     Club,
     DeclaredConventionCard,
+    ImportedPlayer,
     PlayerIdentity,
     RegisteredPair,
     RegisteredPlayer,
@@ -270,11 +271,17 @@ class PublicPerson:
     number: str
     name: str | None
     club: str | None
+    # Whether the player has a page of his own: a registered, published one;
+    # a player an imported file named is not on the register (decision 0180).
+    page: bool = True
 
 
 def public_people(player_ids: Iterable[str]) -> dict[str, PublicPerson]:
     """The public face of each registered player, keyed by his id's text; in
-    three queries whatever their number."""
+    three queries whatever their number, a fourth when some are not on the
+    register. A player an imported results file
+    named and the register does not know shows as the file named him
+    (decision 0180)."""
     ids = {UUID(str(p)) for p in player_ids}
     rows = list(RegisteredPlayer.objects.filter(player_id__in=ids))
     identities = {
@@ -284,7 +291,15 @@ def public_people(player_ids: Iterable[str]) -> dict[str, PublicPerson]:
         c.club_id: c.name
         for c in Club.objects.filter(club_id__in={r.club_id for r in rows if r.club_id})
     }
-    out: dict[str, PublicPerson] = {}
+    unregistered = ids - {row.player_id for row in rows}
+    out: dict[str, PublicPerson] = {
+        str(p.player_id): PublicPerson(p.federation_number, p.name, None, page=False)
+        for p in (
+            ImportedPlayer.objects.filter(player_id__in=unregistered)
+            if unregistered
+            else ()
+        )
+    }
     for row in rows:
         identity = identities.get(row.player_id)
         if row.forgotten or identity is None:

@@ -29,6 +29,7 @@ from scoring.formats.model import (
     CompetitionForm,
     MatchRecord,
     Participant,
+    Penalty,
     Player,
     RankingEntry,
     ScoringMethod,
@@ -181,6 +182,17 @@ def to_document(results: TournamentResults) -> dict[str, Any]:
             }
             for m in results.matches
         ]
+    if results.penalties:
+        # Penalties on the session's contestants (decision 0181).
+        document["penalties"] = [
+            {
+                "participant": p.participant_id,
+                "unit": p.unit,
+                "amount": p.amount,
+                "round": p.round_number,
+            }
+            for p in results.penalties
+        ]
     return document
 
 
@@ -224,12 +236,14 @@ def write_json_sessions(
         raise FormatError("the sessions of one file name the same participants")
     document = to_document(replace(first, ranking=ranking))
     document.pop("matches", None)
+    document.pop("penalties", None)
     del document["boards"]
     document["sessions"] = [
         {
             "number": number,
             "boards": to_document(session)["boards"],
             "matches": to_document(session).get("matches", []),
+            "penalties": to_document(session).get("penalties", []),
         }
         for number, session in enumerate(sessions, start=1)
     ]
@@ -378,6 +392,21 @@ def _match(data: dict[str, Any], path: str) -> MatchRecord:
     )
 
 
+def _penalty(data: dict[str, Any], path: str) -> Penalty:
+    amount = _points(data, "amount", path)
+    if amount is None:
+        raise _fail(f"{path}.amount", "is missing")
+    return _build(
+        path,
+        lambda: Penalty(
+            participant_id=_field(data, "participant", str, path),
+            unit=_field(data, "unit", str, path),
+            amount=amount,
+            round_number=_optional(data, "round", int, path),
+        ),
+    )
+
+
 def _participant(data: dict[str, Any], path: str) -> Participant:
     players = tuple(
         _player(_object(item, f"{path}.players[{index}]"), f"{path}.players[{index}]")
@@ -476,10 +505,16 @@ def _table_result(board_number: int, data: dict[str, Any], path: str) -> TableRe
     )
 
 
-def _play(
-    container: dict[str, Any], where: str
-) -> tuple[tuple[BoardRecord, ...], tuple[TableResult, ...], tuple[MatchRecord, ...]]:
-    """A session's boards with their results, and its matches."""
+_Play = tuple[
+    tuple[BoardRecord, ...],
+    tuple[TableResult, ...],
+    tuple[MatchRecord, ...],
+    tuple[Penalty, ...],
+]
+
+
+def _play(container: dict[str, Any], where: str) -> _Play:
+    """A session's boards with their results, its matches and penalties."""
     prefix = f"{where}." if where != "$" else ""
     boards: list[BoardRecord] = []
     results: list[TableResult] = []
@@ -497,7 +532,11 @@ def _play(
         _match(_object(item, f"{prefix}matches[{i}]"), f"{prefix}matches[{i}]")
         for i, item in enumerate(_optional(container, "matches", list, where) or [])
     )
-    return tuple(boards), tuple(results), matches
+    penalties = tuple(
+        _penalty(_object(item, f"{prefix}penalties[{i}]"), f"{prefix}penalties[{i}]")
+        for i, item in enumerate(_optional(container, "penalties", list, where) or [])
+    )
+    return tuple(boards), tuple(results), matches, penalties
 
 
 def _session_of(
@@ -507,6 +546,7 @@ def _session_of(
     boards: tuple[BoardRecord, ...],
     results: tuple[TableResult, ...],
     matches: tuple[MatchRecord, ...],
+    penalties: tuple[Penalty, ...] = (),
 ) -> TournamentResults:
     return _build(
         path,
@@ -516,6 +556,7 @@ def _session_of(
             boards=boards,
             results=results,
             matches=matches,
+            penalties=penalties,
         ),
     )
 
@@ -556,7 +597,7 @@ def read_json_sessions(
     )
     several = _optional(root, "sessions", list, "$")
     if several is None:
-        boards, results, matches = _play(root, "$")
+        boards, results, matches, penalties = _play(root, "$")
         one = _build(
             "$",
             lambda: TournamentResults(
@@ -566,6 +607,7 @@ def read_json_sessions(
                 results=results,
                 ranking=ranking,
                 matches=matches,
+                penalties=penalties,
             ),
         )
         return (one,), one.ranking
@@ -575,9 +617,9 @@ def read_json_sessions(
         container = _object(item, path)
         if container.get("number") != i + 1:
             raise _fail(f"{path}.number", f"session {i + 1} was expected")
-        boards, results, matches = _play(container, path)
+        boards, results, matches, penalties = _play(container, path)
         sessions.append(
-            _session_of(path, header, participants, boards, results, matches)
+            _session_of(path, header, participants, boards, results, matches, penalties)
         )
     if not sessions:
         raise _fail("sessions", "no session")

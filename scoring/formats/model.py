@@ -34,10 +34,12 @@ from decimal import Decimal
 from enum import StrEnum
 
 __all__ = [
+    "PENALTY_UNITS",
     "BoardRecord",
     "CompetitionForm",
     "MatchRecord",
     "Participant",
+    "Penalty",
     "Player",
     "RankingEntry",
     "ScoringMethod",
@@ -457,6 +459,36 @@ class MatchRecord:
         _check_points(self.vp_b, "VPs")
 
 
+PENALTY_UNITS = ("MP", "PERCENT", "TOP_PERCENT", "IMP", "VP")
+"""A penalty's unit in a file: matchpoints, percentage points of the session
+or a percentage of a board's top (pairs, FIGB N-L8); IMPs off one match or
+VPs off the total (teams)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Penalty:
+    """A penalty on a contestant in the session, as the file gives it (Laws
+    90-91, FIGB N-L8): ``amount`` is what is taken off, positive; an IMP
+    penalty names its match's round (FIGB §2.1 rule 2). The file's totals
+    include it (decision 0181)."""
+
+    participant_id: str
+    unit: str
+    amount: Decimal
+    round_number: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.unit not in PENALTY_UNITS:
+            raise ValueError(
+                f"penalty unit {self.unit!r} is not one of {PENALTY_UNITS}"
+            )
+        _check_points(self.amount, "penalty")
+        if self.amount <= 0:
+            raise ValueError(f"a penalty of {self.amount} is not positive")
+        if self.round_number is not None and self.round_number < 1:
+            raise ValueError(f"round {self.round_number} is not a round number")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RankingEntry:
     """One line of the final ranking.
@@ -511,6 +543,7 @@ class TournamentResults:
     results: tuple[TableResult, ...] = ()
     ranking: tuple[RankingEntry, ...] = field(default=())
     matches: tuple[MatchRecord, ...] = ()
+    penalties: tuple[Penalty, ...] = ()
 
     def __post_init__(self) -> None:
         ids = [p.participant_id for p in self.participants]
@@ -547,6 +580,11 @@ class TournamentResults:
                         f"team {team} plays two matches in round {match.round_number}"
                     )
                 rounds.add((match.round_number, team))
+        for penalty in self.penalties:
+            if penalty.participant_id not in known:
+                raise ValueError(
+                    f"penalty on unknown participant {penalty.participant_id}"
+                )
         ranked = [entry.participant_id for entry in self.ranking]
         if len(set(ranked)) != len(ranked):
             raise ValueError("a participant is ranked twice")
@@ -583,5 +621,11 @@ class TournamentResults:
             ),
             ranking=tuple(
                 sorted(self.ranking, key=lambda e: (e.rank, e.participant_id))
+            ),
+            penalties=tuple(
+                sorted(
+                    self.penalties,
+                    key=lambda p: (p.participant_id, p.unit, p.round_number or 0),
+                )
             ),
         )

@@ -46,6 +46,7 @@ from scoring.formats.model import (
     CompetitionForm,
     MatchRecord,
     Participant,
+    Penalty,
     Player,
     RankingEntry,
     ScoringMethod,
@@ -102,6 +103,14 @@ _IMP_ELEMENT = {
 _ARTIFICIAL_SCORE = re.compile(r"A\d")
 # An individual line's four players (Law 4), North, East, South, West.
 _SEAT_PLAYER = tuple(f"{_SEAT_WORDS[s].upper()}_PLAYER_NUMBER" for s in SEATS)
+# A penalty's units as a PENALTY element names them (decision 0181).
+_PENALTY_UNITS = {
+    "MATCH_POINTS": "MP",
+    "PERCENTAGE": "PERCENT",
+    "PERCENTAGE_OF_TOP": "TOP_PERCENT",
+    "IMPS": "IMP",
+    "VICTORY_POINTS": "VP",
+}
 
 
 def _value(node: Node, tag: str, parse: Callable[[str], _T]) -> _T | None:
@@ -285,6 +294,9 @@ def _session(
             results=tuple(results),
             ranking=tie_flags(ranking, participants),
             matches=tuple(_match(node) for node in container.find_all("MATCH")),
+            penalties=tuple(
+                _penalty(node, teams) for node in container.find_all("PENALTY")
+            ),
         )
     except ValueError as error:
         raise FormatError(str(error), element=container.tag) from None
@@ -320,6 +332,31 @@ def _section(event: Node, chosen: str | None = None) -> Node:
             line=sections[1].line,
         )
     return sections[0] if sections else sessions[0]
+
+
+def _penalty(node: Node, teams: bool) -> Penalty:
+    """A ``PENALTY`` of the session: the pair or team (``PAIR_NUMBER`` or
+    ``TEAM_NUMBER``), ``UNITS`` (``MATCH_POINTS``, ``PERCENTAGE``,
+    ``PERCENTAGE_OF_TOP``, ``IMPS``, ``VICTORY_POINTS``), the ``AMOUNT`` taken off and, for IMPs, the match's
+    ``ROUND_NUMBER`` (decision 0181)."""
+    who = node.child_text("TEAM_NUMBER" if teams else "PAIR_NUMBER")
+    units = (node.child_text("UNITS") or "").upper()
+    try:
+        if who is None:
+            raise ValueError("the penalty names no pair or team")
+        if units not in _PENALTY_UNITS:
+            raise ValueError(f"UNITS {units!r} is not one of {sorted(_PENALTY_UNITS)}")
+        amount = _value(node, "AMOUNT", parse_decimal)
+        if amount is None:
+            raise ValueError("AMOUNT is missing")
+        return Penalty(
+            participant_id=who,
+            unit=_PENALTY_UNITS[units],
+            amount=amount,
+            round_number=_value(node, "ROUND_NUMBER", parse_int),
+        )
+    except ValueError as error:
+        raise FormatError(str(error), element="PENALTY", line=node.line) from None
 
 
 def _datum(text: str) -> int:
@@ -843,6 +880,14 @@ def _write_play(container: ET.Element, results: TournamentResults) -> None:
         _add(node, "TEAM_B_IMPS", match.imps_b)
         _add(node, "TEAM_A_VPS", match.vp_a)
         _add(node, "TEAM_B_VPS", match.vp_b)
+    units = {v: k for k, v in _PENALTY_UNITS.items()}
+    teams = results.header.form is CompetitionForm.TEAMS
+    for penalty in results.penalties:
+        node = ET.SubElement(container, "PENALTY")
+        _add(node, "TEAM_NUMBER" if teams else "PAIR_NUMBER", penalty.participant_id)
+        _add(node, "ROUND_NUMBER", penalty.round_number)
+        _add(node, "UNITS", units[penalty.unit])
+        _add(node, "AMOUNT", penalty.amount)
     for record in results.boards:
         board = ET.SubElement(container, "BOARD")
         _add(board, "BOARD_NUMBER", record.board_number)

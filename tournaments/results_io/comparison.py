@@ -43,6 +43,7 @@ from tournaments.results_io.scores import SessionScores, session_scores
 __all__ = ["Difference", "analysis_differences", "compare"]
 
 UNEXPLAINED = "no convention explains it: edited by hand, or scored otherwise"
+PENALTY = "penalty in the file"  # decision 0181
 
 
 @dataclass(frozen=True, slots=True)
@@ -538,9 +539,14 @@ class _Comparer:
             )
         ]
 
+        # The file's penalty on the entry, recorded as ours (decision 0181):
+        # a total adding the file's board figures takes it off too.
+        standing = self.scored.standings.get(entry)
+        penalty = Fraction(standing.penalty) if standing is not None else Fraction(0)
+
         def value(totals: Totals, scale: bool, neuberg: FewerPlayedTotals) -> Fraction:
             if totals is Totals.PRINTED:
-                base = printed
+                base = printed - penalty
             else:
                 base = exact + (shift if neuberg is FewerPlayedTotals.PERCENT else 0)
             if scale and 0 < boards < full:
@@ -555,6 +561,15 @@ class _Comparer:
         if _printed(chosen, theirs, conventions.rounding) == theirs:
             return True
         reason = UNEXPLAINED
+        if penalty and _printed(chosen + penalty, theirs, conventions.rounding) == (
+            theirs
+        ):
+            # Decision 0181: the file prints its total before its own penalty.
+            reason = f"{PENALTY}: the file's total leaves out its {_shown(penalty)}"
+            self.out.append(
+                Difference(where, "total", str(theirs), _shown(chosen), reason)
+            )
+            return False
         for totals, scale, rounding, neuberg in variants[1:]:
             if _printed(value(totals, scale, neuberg), theirs, rounding) != theirs:
                 continue

@@ -21,6 +21,7 @@ from scoring.formats import (
     BoardRecord,
     CompetitionForm,
     Participant,
+    Penalty,
     Player,
     RankingEntry,
     ScoringMethod,
@@ -36,6 +37,7 @@ from tournaments.domain.session_scoring import LineFigures
 from tournaments.models import (
     DoubleDummyRow,
     EntryRow,
+    PenaltyRow,
     ResultRow,
     SessionRow,
     TournamentRow,
@@ -184,6 +186,34 @@ def participants_of(
         for e in entries
     )
     return ids, participants
+
+
+# The tournament's penalty units as a file writes them (decision 0181).
+_PENALTY_UNITS = {
+    "matchpoints": "MP",
+    "percent_of_top": "TOP_PERCENT",
+    "imps": "IMP",
+    "vp": "VP",
+}
+
+
+def penalties_of(
+    tournament_id: UUID, session: int, ids: Mapping[int, str]
+) -> tuple[Penalty, ...]:
+    """The session's penalties on entered contestants, in the order imposed
+    (Laws 90-91, FIGB N-L8): a warning takes nothing off and is not written."""
+    return tuple(
+        Penalty(
+            participant_id=ids[row.entry_number],
+            unit=_PENALTY_UNITS[row.unit],
+            amount=Decimal(row.amount),
+            round_number=row.round if row.unit == "imps" else None,
+        )
+        for row in PenaltyRow.objects.filter(
+            tournament_id=tournament_id, session=session
+        ).order_by("position")
+        if row.unit in _PENALTY_UNITS and row.amount > 0 and row.entry_number in ids
+    )
 
 
 def _team_name(name: str | None) -> str | None:
@@ -396,5 +426,6 @@ def export_results(
         boards=boards,
         results=tuple(lines),
         ranking=tie_flags(ranking, participants),
+        penalties=penalties_of(tournament_id, session, ids),
     )
     return model, tuple(notes)

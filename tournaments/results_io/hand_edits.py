@@ -206,6 +206,9 @@ class _Attributor:
         )
         if moved and any(self.printed(b * scale, theirs) for b in (substituted, own)):
             return f"{FOLLOWS_EDIT}: the total adds the file's board figures"
+        # A penalty in the file comes off the sum of its board figures
+        # (decision 0181).
+        own -= Fraction(standing.penalty) / scale if scale else 0
         if abs(Fraction(theirs) - own * scale) > slack * scale:
             return (
                 f"{EDITED}: the total is not the sum of the file's own board "

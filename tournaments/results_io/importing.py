@@ -16,7 +16,7 @@ from uuid import UUID
 from eventstore.commands import PendingAppend, append_together
 from eventstore.errors import WrongExpectedVersion
 from eventstore.store import Metadata, event_store
-from registry.boundary import name_teams
+from registry.boundary import name_players, name_teams, players_by_number
 from scoring.formats import CompetitionForm, ScoringMethod, TournamentResults
 from scoring.formats.conventions import Conventions, conventions_for
 from tournaments import handlers
@@ -103,11 +103,15 @@ def record(plan: ImportPlan, now: datetime) -> int:
             )
         )
     try:
-        # The teams' names go to the register's identity table in the same
-        # transaction (decision 0179).
+        # The teams' and players' names go to the register's identity tables
+        # in the same transaction (decisions 0179, 0180).
+        def identities(_: object) -> None:
+            name_teams(plan.team_names)
+            name_players(plan.player_names)
+
         results = append_together(
             appends,
-            within=(lambda _: name_teams(plan.team_names)) if plan.team_names else None,
+            within=identities if plan.team_names or plan.player_names else None,
         )
     except WrongExpectedVersion:
         raise AlreadyImported(
@@ -238,6 +242,17 @@ def import_file(
         regulation=regulation,
         scoring_rules=rules,
         more=sessions[1:],
+        # The register's players, matched by the file's federation numbers
+        # (decision 0180).
+        registered=players_by_number(
+            {
+                player.federation_id
+                for session in sessions
+                for p in session.participants
+                for player in p.players
+                if player.federation_id
+            }
+        ),
     )
     step(IMPORT_STEPS[2], 2)
     check_plan(plan, now)

@@ -98,6 +98,9 @@ class ImportPlan:
     # event (decision 0179).
     team_names: Mapping[UUID, str] = field(default_factory=dict)
     sessions: int = 1
+    # Each named player's name and federation number by his id: the
+    # register's identity tables, never an event (decision 0180).
+    player_names: Mapping[UUID, tuple[str, str]] = field(default_factory=dict)
 
 
 # The file's method as the tournament records it (Law 78A; 78B and 78D).
@@ -210,22 +213,34 @@ def _entry_numbers(
 
 
 def _player_ids(
-    tournament_id: UUID, participant: Participant, size: int = 2
+    tournament_id: UUID,
+    participant: Participant,
+    size: int = 2,
+    registered: Mapping[str, UUID] | None = None,
+    named: dict[UUID, tuple[str, str]] | None = None,
 ) -> tuple[UUID, ...]:
-    """Return stable player ids; no name is ever recorded (DESIGN: no personal data).
+    """Return the players' ids; no name is ever in an event (decision 0180).
 
-    A federation number gives the same id in every import; a player known only
-    by name gets an id scoped to this tournament and pair. A pair whose players
-    the file does not name gets two such ids (decision 0041); an individual's
-    contestant is one player (``size`` 1, Law 4).
+    A federation number the register holds gives the registered player's id
+    (``registered``); another federation number gives the same derived id in
+    every import; a player known only by name gets an id scoped to this
+    tournament and pair. A pair whose players the file does not name gets two
+    such ids (decision 0041); an individual's contestant is one player
+    (``size`` 1, Law 4). Each named player's name and number go to ``named``,
+    for the register's identity tables.
     """
     ids = []
     for index, player in enumerate(participant.players):
         if player.federation_id:
-            ids.append(uuid.uuid5(NAMESPACE, f"federation:{player.federation_id}"))
+            known = (registered or {}).get(player.federation_id)
+            ids.append(
+                known or uuid.uuid5(NAMESPACE, f"federation:{player.federation_id}")
+            )
         else:
             key = f"{tournament_id}:{participant.participant_id}:{index}:{player.name}"
             ids.append(uuid.uuid5(NAMESPACE, f"player:{key}"))
+        if named is not None:
+            named[ids[-1]] = (player.name, player.federation_id or "")
     for index in range(len(ids), size):
         key = f"{tournament_id}:{participant.participant_id}:{index}"
         ids.append(uuid.uuid5(NAMESPACE, f"unnamed:{key}"))
@@ -531,11 +546,14 @@ def plan_import(
     regulation: tournament.Regulation = tournament.Regulation.FIGB,
     scoring_rules: tournament.ScoringRules | None = None,
     more: Sequence[TournamentResults] = (),
+    registered: Mapping[str, UUID] | None = None,
 ) -> ImportPlan:
     """Build every command of the import; raise ``ImportRefused`` if impossible.
 
     ``more``: a teams file's further sessions, with the same teams (decision
-    0179); session n of the file is session n of the event."""
+    0179); session n of the file is session n of the event. ``registered``:
+    the register's player of each federation number the file gives (decision
+    0180)."""
     _check_supported(results)
     entries, renumbered = _entry_numbers(results.participants)
     notes = [renumbered] if renumbered else []
@@ -638,6 +656,7 @@ def plan_import(
         )
     ]
     team_names: dict[UUID, str] = {}
+    named: dict[UUID, tuple[str, str]] = {}
     for participant in sorted(
         results.participants, key=lambda p: entries[p.participant_id]
     ):
@@ -655,10 +674,16 @@ def plan_import(
                     tournament_id,
                     participant,
                     4 if teams else 1 if form is tournament.Form.INDIVIDUAL else 2,
+                    registered,
+                    named,
                 ),
             )
         )
     commands.extend(schedules)
+    for number, session_results in enumerate(sessions, start=1):
+        commands.extend(
+            _penalty_commands(session_results, number, entries, teams=teams)
+        )
     return ImportPlan(
         tournament_id=tournament_id,
         commands=tuple(commands),
@@ -668,7 +693,69 @@ def plan_import(
         notes=tuple(notes),
         team_names=team_names,
         sessions=len(sessions),
+        player_names=named,
     )
+
+
+PENALTY_REASON = "penalty in the imported results file"
+
+
+def _penalty_commands(
+    results: TournamentResults,
+    session: int,
+    entries: Mapping[str, int],
+    *,
+    teams: bool,
+) -> list[tournament.TournamentCommand]:
+    """The file's penalties as the tournament's (Law 90, FIGB N-L8; decision
+    0181): matchpoints as matchpoints, a percentage of a top as itself;
+    percentage points of the session as
+    a percentage of a top on each board the pair played (P points of a
+    session of n boards is n x P % of a top); IMPs off the named match
+    (FIGB §2.1 rule 2); VPs off the total. The domain records whole amounts:
+    another is refused, naming the pair or team."""
+    commands: list[tournament.TournamentCommand] = []
+    for penalty in results.penalties:
+        who = f"{'team' if teams else 'pair'} {penalty.participant_id}"
+        if teams is not (penalty.unit in ("IMP", "VP")):
+            raise ImportRefused(
+                f"{who}: a penalty in {penalty.unit} in a "
+                f"{'teams' if teams else 'pairs'} file",
+                law=LawRef("90"),
+            )
+        amount = penalty.amount
+        unit = {
+            "MP": "matchpoints",
+            "PERCENT": "percent_of_top",
+            "TOP_PERCENT": "percent_of_top",
+            "IMP": "imps",
+            "VP": "vp",
+        }[penalty.unit]
+        if penalty.unit == "PERCENT":
+            boards = sum(
+                1
+                for line in results.results
+                if penalty.participant_id in (line.ns_id, line.ew_id)
+            )
+            amount = amount * boards
+        if amount != amount.to_integral_value():
+            raise ImportRefused(
+                f"{who}: a penalty of {penalty.amount} {penalty.unit} is not a whole "
+                f"{unit.replace('_', ' ')} amount, which the tournament records",
+                law=LawRef("90"),
+            )
+        commands.append(
+            tournament.ImposePenalty(
+                session=session,
+                entry_number=entries[penalty.participant_id],
+                kind="procedural",
+                unit=unit,
+                amount=int(amount),
+                reason=PENALTY_REASON,
+                round=penalty.round_number,
+            )
+        )
+    return commands
 
 
 @dataclass(frozen=True, slots=True)
@@ -712,6 +799,8 @@ def decide_plan(plan: ImportPlan, now: datetime) -> DecidedPlan:
                 what = "the movement"
             elif isinstance(command, tournament.SetHandRecords):
                 what = "the deals"
+            elif isinstance(command, tournament.ImposePenalty):
+                what = f"the penalty on entry {command.entry_number}"
             else:
                 what = "the tournament"
             raise ImportRefused(f"{what}: {exc.message}", law=exc.law) from None

@@ -44,6 +44,7 @@ FOLLOWS_LINES = "follows the board IMPs"
 FOLLOWS_IMPS = "follows the match IMPs"
 FOLLOWS_VPS = "follows the match VPs"
 FOLLOWS_TOTAL = "follows the total"
+PENALTY = "penalty in the file"  # decision 0181
 
 
 def _places(value: Decimal) -> int:
@@ -304,8 +305,23 @@ class _TeamsComparer:
                         else match.imps_b - match.imps_a
                     )
                     boards = match.boards or mine.boards
+                    imp_penalty = sum(
+                        p.amount
+                        for p in results.penalties
+                        if p.unit == "IMP"
+                        and p.participant_id in teams
+                        and p.round_number in (None, match.round_number)
+                    )
                     if key in self.match_imps_differ:
                         reason = FOLLOWS_IMPS
+                    elif imp_penalty:
+                        # FIGB §2.1 rule 2: an IMP penalty comes off the
+                        # penalised team's result; the file prints the VPs
+                        # of the match as played.
+                        reason = (
+                            f"{PENALTY}: {imp_penalty} IMPs off this match "
+                            "(FIGB §2.1 rule 2)"
+                        )
                     elif boards and theirs_vp == wbf_discrete_vp(margin, boards):
                         reason = "the file uses the WBF discrete scale (whole VPs)"
                     else:
@@ -353,6 +369,18 @@ class _TeamsComparer:
                 ):
                     if vp is not None:
                         file_vps[team] = file_vps.get(team, Decimal(0)) + vp
+        file_penalty: dict[str, Decimal] = {}
+        for results in sessions:
+            for penalty in results.penalties:
+                if penalty.unit == "VP":
+                    file_penalty[penalty.participant_id] = (
+                        file_penalty.get(penalty.participant_id, Decimal(0))
+                        + penalty.amount
+                    )
+        for team, vp_off in file_penalty.items():
+            # Decision 0181: the file's total takes its VP penalties off.
+            if team in file_vps:
+                file_vps[team] -= vp_off
         for entry in ranking:
             pid = entry.participant_id
             where = f"team {pid} (entry {self.plan.entries[pid]})"
@@ -366,6 +394,13 @@ class _TeamsComparer:
                 total_differs = True
                 if pid in self.match_vps_differ and file_vps.get(pid) == entry.total:
                     reason = FOLLOWS_VPS
+                elif pid in file_penalty and (
+                    file_vps.get(pid, Decimal(0)) + file_penalty[pid] == entry.total
+                ):
+                    reason = (
+                        f"{PENALTY}: the file's total leaves out its "
+                        f"{file_penalty[pid]} VP penalty"
+                    )
                 elif pid in file_vps and file_vps[pid] != entry.total:
                     reason = (
                         "edited by hand: the total is not the sum of the file's "

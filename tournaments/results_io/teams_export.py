@@ -43,6 +43,7 @@ from tournaments.results_io.exporting import (
     export_results,
     marked_vulnerabilities,
     participants_of,
+    penalties_of,
 )
 from tournaments.results_io.files import write_results
 
@@ -145,6 +146,7 @@ def export_teams(
         results=tuple(lines),
         ranking=tie_flags(ranking, participants),
         matches=matches,
+        penalties=penalties_of(tid, chosen.session, ids),
     )
     return model, tuple(notes)
 

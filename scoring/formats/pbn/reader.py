@@ -17,6 +17,7 @@ from scoring.formats.model import (
     BoardRecord,
     CompetitionForm,
     Participant,
+    Penalty,
     Player,
     RankingEntry,
     ScoringMethod,
@@ -85,6 +86,7 @@ class _Reading:
     boards: dict[int, BoardRecord] = field(default_factory=dict)
     results: list[TableResult] = field(default_factory=list)
     ranking: list[RankingEntry] = field(default_factory=list)
+    penalties: list[Penalty] = field(default_factory=list)
     seated: dict[tuple[int, str, str], int] = field(default_factory=dict)
     has_totals: bool = False
     columns_seen: set[str] = field(default_factory=set)
@@ -142,6 +144,7 @@ def read_pbn(
             ranking=tie_flags(
                 tuple(reading.ranking), tuple(reading.participants.values())
             ),
+            penalties=tuple(reading.penalties),
         )
     except ValueError as error:
         raise FormatError(str(error)) from None
@@ -169,6 +172,8 @@ def _read_game(tags: dict[str, Tag], reading: _Reading) -> None:
     if "TotalScoreTable" in tags and not reading.has_totals:
         reading.has_totals = True
         _read_totals(tags["TotalScoreTable"], reading)
+    if "PenaltyTable" in tags and not reading.penalties:
+        _read_penalties(tags["PenaltyTable"], reading)
     if "ScoreTable" in tags:
         table = tags["ScoreTable"]
         if board_number is None:
@@ -176,6 +181,30 @@ def _read_game(tags: dict[str, Tag], reading: _Reading) -> None:
                 "ScoreTable in a game without a Board tag", line=table.line
             )
         _read_score_table(table, board_number, reading)
+
+
+def _read_penalties(table: Tag, reading: _Reading) -> None:
+    """The session's penalties (decision 0181): ``PairId`` or ``TeamId``,
+    ``Unit`` (``MP``, ``PERCENT``, ``TOP_PERCENT``, ``IMP``, ``VP``),
+    ``Amount`` taken off and ``Round`` (an IMP penalty's match)."""
+    for line, row in table_rows(table):
+        who = get_cell(row, "PairId") or get_cell(row, "TeamId")
+        unit = get_cell(row, "Unit")
+        amount = get_cell(row, "Amount")
+        round_cell = get_cell(row, "Round")
+        try:
+            if who is None or unit is None or amount is None:
+                raise ValueError("a row needs PairId or TeamId, Unit and Amount")
+            reading.penalties.append(
+                Penalty(
+                    participant_id=who.text,
+                    unit=unit.text.upper(),
+                    amount=parse_decimal(amount.text),
+                    round_number=parse_int(round_cell.text) if round_cell else None,
+                )
+            )
+        except ValueError as error:
+            raise FormatError(f"PenaltyTable: {error}", line=line) from None
 
 
 def _read_optimum(table: Tag, board_number: int, reading: _Reading) -> None:

@@ -297,5 +297,28 @@ def write_pbn(results: TournamentResults) -> str:
             table = _total_table(results)
             out.append(f"[TotalScoreTable {table[0]}]")
             out += table[1:]
+        if results.penalties:
+            table = _penalty_table(results)
+            out.append(f"[PenaltyTable {table[0]}]")
+            out += table[1:]
         out.append("")
     return "\n".join(out)
+
+
+def _penalty_table(results: TournamentResults) -> list[str]:
+    """The session's penalties (decision 0181): the contestant, the unit
+    (``MP``, ``PERCENT``, ``TOP_PERCENT``, ``IMP``, ``VP``), the amount
+    taken off and, for IMPs, the match's round."""
+    teams = results.header.form is CompetitionForm.TEAMS
+    id_column = "TeamId" if teams else "PairId"
+    columns = [
+        Column(id_column, 4, "R"),
+        Column("Unit", 11, "L"),
+        Column("Amount", 6, "R"),
+        Column("Round", 2, "R"),
+    ]
+    rows = [
+        [p.participant_id, p.unit, _points(p.amount), _number(p.round_number)]
+        for p in results.penalties
+    ]
+    return _format_table(columns, rows)

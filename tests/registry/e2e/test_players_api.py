@@ -277,8 +277,9 @@ def test_a_player_asks_not_to_be_published_and_changes_his_mind(
 def test_a_results_file_names_only_the_players_who_may_be_published(
     staff: APIClient, catch_up: Callable[[], int]
 ) -> None:
-    """``registry.boundary.player_names`` (results files, issue 15) leaves out
-    a player who asked not to be published (decision 0113), as the site does."""
+    """``registry.boundary.player_names`` (results files, issue 15) names a
+    player who asked not to be published by his federation number alone
+    (decisions 0113, 0180), as the site does."""
     ids = []
     for number, name in (("777101", "Aperto"), ("777102", "Riservato")):
         ids.append(
@@ -299,4 +300,7 @@ def test_a_results_file_names_only_the_players_who_may_be_published(
     assert hidden.status_code == 201
     catch_up()
     names = player_names(UUID(i) for i in ids)
-    assert names == {UUID(ids[0]): ("Anna Aperto", "777101")}
+    assert names == {
+        UUID(ids[0]): ("Anna Aperto", "777101"),
+        UUID(ids[1]): ("777102", "777102"),
+    }
