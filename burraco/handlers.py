@@ -36,6 +36,7 @@ __all__ = [
     "BURRACO",
     "TABLES",
     "create_burraco",
+    "entry_players",
     "handle_burraco",
     "load_burraco",
 ]
@@ -54,7 +55,12 @@ TABLE_COMMANDS = (
     burraco.CorrectScoreSheet,
     burraco.RecordLateness,
     burraco.RecordLostSheet,
+    burraco.FileSheet,
+    burraco.SignSheet,
+    burraco.DeliverSheet,
 )
+# Art. 19 from the table: the players seated there are read from the entries.
+TABLE_SHEET = (burraco.FileSheet, burraco.SignSheet, burraco.DeliverSheet)
 READS_RESULTS = (
     burraco.RecordWrongTable,
     burraco.PublishPositions,
@@ -125,6 +131,13 @@ def _advisory(tournament_id: UUID, *, shared: bool) -> None:
     function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {function}(%s)", [_lock_key(tournament_id)])
+
+
+def entry_players(tournament_id: UUID) -> dict[int, tuple[UUID, ...]]:
+    """Each entry's players, from the tournament stream (Art. 19's table
+    commands are a seated player's own)."""
+    entered = tournaments.load_tournament(tournament_id).entries
+    return {n: e.player_ids for n, e in entered.items()}
 
 
 def load_burraco(tournament_id: UUID) -> burraco.BurracoState:
@@ -222,6 +235,8 @@ def handle_burraco(
         check_registered(incoming, player_states(incoming))
         entered = tournaments.load_tournament(tournament_id).entries
         players = {n: e.player_ids for n, e in entered.items()}
+    if isinstance(command, TABLE_SHEET):
+        players = entry_players(tournament_id)
     seen = [0]
     reads = (
         state.opened is not None
@@ -269,7 +284,10 @@ def _at_table(
     | burraco.CorrectScoreSheet
     | burraco.RecordLateness
     | burraco.RecordLostSheet
-    | burraco.RecordAbsence,
+    | burraco.RecordAbsence
+    | burraco.FileSheet
+    | burraco.SignSheet
+    | burraco.DeliverSheet,
     metadata: Metadata,
     idempotency_key: str | None,
     expected_version: int | None,
@@ -279,13 +297,18 @@ def _at_table(
     since (under the shared lock a publication takes exclusively)."""
     own = burraco.stream_id(tournament_id)
     seen = [0]
+    players: dict[int, tuple[UUID, ...]] = {}
+    if isinstance(command, TABLE_SHEET):
+        players = entry_players(tournament_id)
 
     def decide(table: burraco.BurracoState, now: Any) -> list[Any]:
         seen[0], current = BURRACO.load(own)
         if isinstance(command, burraco.RecordAbsence):
             # Art. 38 counts the pair's absences in every turn so far.
             current = burraco.merge(current, TABLE_RESULTS.load(tournament_id)[1])
-        return burraco.decide(burraco.merge(current, table), command, now)
+        return burraco.decide(
+            burraco.merge(current, table), command, now, players=players
+        )
 
     def unchanged(result: AppendResult) -> None:
         _advisory(tournament_id, shared=True)

@@ -18,7 +18,9 @@ from burraco.domain.values import (
 __all__ = [
     "BurracoCommand",
     "CorrectScoreSheet",
+    "DeliverSheet",
     "EnterScoreSheet",
+    "FileSheet",
     "FormLines",
     "InterruptTournament",
     "InvertScore",
@@ -33,9 +35,11 @@ __all__ = [
     "RecordLostSheet",
     "RecordOrigins",
     "RecordWrongTable",
+    "SignSheet",
     "SplitIntoGroups",
     "StartTurn",
     "SubstitutePlayer",
+    "TableSheetCommand",
 ]
 
 
@@ -220,6 +224,40 @@ class RecordAbandonment:
     reason: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileSheet:
+    """Art. 19, from the table: the keeper (the player who drew the highest
+    card) writes the sheet; filing it is his side's signature. Filed again
+    before delivery it replaces the last, and the opponents sign again."""
+
+    turn: int
+    table: int
+    player: UUID
+    hands: tuple[SheetHand, ...]
+    closed_hands: tuple[SheetHand, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SignSheet:
+    """Art. 19: a player of the other side countersigns the filed sheet."""
+
+    turn: int
+    table: int
+    player: UUID
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeliverSheet:
+    """Art. 19: a player of the winning side hands the signed sheet in; it is
+    then entered as the scoring room's would be."""
+
+    turn: int
+    table: int
+    player: UUID
+
+
+TableSheetCommand = FileSheet | SignSheet | DeliverSheet
+
 BurracoCommand = (
     OpenBurraco
     | FormLines
@@ -240,4 +278,7 @@ BurracoCommand = (
     | RecordOrigins
     | StartTurn
     | RecordWrongTable
+    | FileSheet
+    | SignSheet
+    | DeliverSheet
 )

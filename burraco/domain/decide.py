@@ -26,12 +26,15 @@ from functools import partial
 from typing import assert_never
 from uuid import UUID
 
+from burraco.domain import table_sheets
 from burraco.domain.absences import abandon, absent, away, interrupt, substitute
 from burraco.domain.awards import late, lost_sheet
 from burraco.domain.commands import (
     BurracoCommand,
     CorrectScoreSheet,
+    DeliverSheet,
     EnterScoreSheet,
+    FileSheet,
     FormLines,
     InterruptTournament,
     InvertScore,
@@ -46,6 +49,7 @@ from burraco.domain.commands import (
     RecordLostSheet,
     RecordOrigins,
     RecordWrongTable,
+    SignSheet,
     SplitIntoGroups,
     StartTurn,
     SubstitutePlayer,
@@ -193,6 +197,14 @@ def decide(
             return [abandon(state, command)]
         case RecordOrigins():
             return [_origins(state, command, entries)]
+        case FileSheet():
+            score = partial(_enter, state)
+            return [table_sheets.file_sheet(state, command, players or {}, score)]
+        case SignSheet():
+            return [table_sheets.sign(state, command, players or {})]
+        case DeliverSheet():
+            score = partial(_enter, state)
+            return table_sheets.deliver(state, command, players or {}, score)
         case _:
             assert_never(command)
 

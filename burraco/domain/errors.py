@@ -15,11 +15,18 @@ __all__ = [
     "BurracoNotOpen",
     "CorrectionNotConfirmed",
     "CorrectionWindowClosed",
+    "DirectorCountersigns",
     "GroupsNotFormed",
     "InvalidLines",
     "InvalidSheet",
     "InversionNotAllowed",
+    "NotAtThisTable",
+    "NotTheWinningSide",
     "SheetAlreadyEntered",
+    "SheetAlreadySigned",
+    "SheetKeptByOpponents",
+    "SheetNotFiled",
+    "SheetNotSigned",
     "StandingsAreFinal",
     "SubstitutionNotAllowed",
     "TournamentIsInterrupted",
@@ -106,3 +113,46 @@ class AlreadyAbandoned(StateConflict):
     """Art. 38: the pair has left the tournament already."""
 
     code: ClassVar[str] = "already_abandoned"
+
+
+class NotAtThisTable(RuleViolation):
+    """Art. 19: a table's sheet is filled, signed and delivered by the
+    players seated at that table in that turn, and by no one else."""
+
+    code: ClassVar[str] = "not_at_this_table"
+
+
+class SheetNotFiled(StateConflict):
+    """Art. 19: nothing to sign or deliver until the keeper files the sheet."""
+
+    code: ClassVar[str] = "sheet_not_filed"
+
+
+class SheetKeptByOpponents(StateConflict):
+    """Art. 19: the sheet is kept by the player who drew the highest card;
+    the other side signs it, it does not write it."""
+
+    code: ClassVar[str] = "sheet_kept_by_opponents"
+
+
+class SheetAlreadySigned(StateConflict):
+    code: ClassVar[str] = "sheet_already_signed"
+
+
+class SheetNotSigned(StateConflict):
+    """Art. 19: signed by at least one player of each side before delivery."""
+
+    code: ClassVar[str] = "sheet_not_signed"
+
+
+class NotTheWinningSide(StateConflict):
+    """Art. 19: a player of the winning side delivers the sheet."""
+
+    code: ClassVar[str] = "not_the_winning_side"
+
+
+class DirectorCountersigns(StateConflict):
+    """I poteri dell'arbitro (g): a watched table's sheet that reached 800 MP
+    is countersigned by the director, who enters it."""
+
+    code: ClassVar[str] = "director_countersigns"

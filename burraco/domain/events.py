@@ -41,7 +41,10 @@ __all__ = [
     "ProvisionalStandingsPublished",
     "ScoreInverted",
     "ScoreSheetCorrected",
+    "ScoreSheetDelivered",
     "ScoreSheetEntered",
+    "ScoreSheetFiled",
+    "ScoreSheetSigned",
     "StandingsFinal",
     "TournamentInterrupted",
     "TurnAwarded",
@@ -369,6 +372,46 @@ class WrongTableRecorded:
     other: int
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSheetFiled:
+    """Art. 19, from the table: the keeper's side (``line``) wrote the sheet
+    and signed it by filing; a later filing replaces it, signatures anew."""
+
+    event_type: ClassVar[str] = "burraco.score_sheet_filed"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    line: int
+    hands: tuple[SheetHand, ...]
+    closed_hands: tuple[SheetHand, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSheetSigned:
+    """Art. 19: a player of ``line``, the keeper's opponents, countersigned."""
+
+    event_type: ClassVar[str] = "burraco.score_sheet_signed"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSheetDelivered:
+    """Art. 19: a player of ``line``, the winning side (either after a
+    10-10), handed the signed sheet in; its ``ScoreSheetEntered`` follows."""
+
+    event_type: ClassVar[str] = "burraco.score_sheet_delivered"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    line: int
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -391,6 +434,9 @@ BurracoEvent = (
     | OriginsRecorded
     | TurnStarted
     | WrongTableRecorded
+    | ScoreSheetFiled
+    | ScoreSheetSigned
+    | ScoreSheetDelivered
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -414,4 +460,7 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     OriginsRecorded,
     TurnStarted,
     WrongTableRecorded,
+    ScoreSheetFiled,
+    ScoreSheetSigned,
+    ScoreSheetDelivered,
 )

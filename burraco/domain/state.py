@@ -23,7 +23,10 @@ from burraco.domain.events import (
     ProvisionalStandingsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
+    ScoreSheetDelivered,
     ScoreSheetEntered,
+    ScoreSheetFiled,
+    ScoreSheetSigned,
     StandingsFinal,
     TournamentInterrupted,
     TurnAwarded,
@@ -42,7 +45,19 @@ from burraco.domain.values import (
 )
 from rules.burraco.match_format import MatchFormat
 
-__all__ = ["INITIAL", "BurracoState", "TableResult", "evolve", "merge"]
+__all__ = ["INITIAL", "BurracoState", "SheetDraft", "TableResult", "evolve", "merge"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetDraft:
+    """Art. 19: a sheet filed from the table, not yet delivered: the keeper's
+    side (``keeper``), its hands and the sides that signed it."""
+
+    keeper: int
+    hands: tuple[SheetHand, ...]
+    closed_hands: tuple[SheetHand, ...] = ()
+    signed: frozenset[int] = frozenset()
+    delivered_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -143,6 +158,10 @@ class BurracoState:
     )
     formed: LinesFormed | None = None
     started: MappingProxyType[int, TurnStarted] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    # Art. 19: the sheets filed from the tables by (turn, table).
+    drafts: MappingProxyType[tuple[int, int], SheetDraft] = field(
         default_factory=lambda: MappingProxyType({})
     )
 
@@ -414,8 +433,31 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
         case OriginsRecorded():
             origins = {**state.origins, **{o.entry: o for o in event.origins}}
             return replace(state, origins=MappingProxyType(origins))
+        case ScoreSheetFiled():
+            draft = SheetDraft(
+                keeper=event.line,
+                hands=event.hands,
+                closed_hands=event.closed_hands,
+                signed=frozenset({event.line}),
+            )
+            return _drafted(state, event.turn, event.table, draft)
+        case ScoreSheetSigned():
+            draft = state.drafts[(event.turn, event.table)]
+            signed = replace(draft, signed=draft.signed | {event.line})
+            return _drafted(state, event.turn, event.table, signed)
+        case ScoreSheetDelivered():
+            draft = state.drafts[(event.turn, event.table)]
+            delivered = replace(draft, delivered_by=event.line)
+            return _drafted(state, event.turn, event.table, delivered)
         case _:
             assert_never(event)
+
+
+def _drafted(
+    state: BurracoState, turn: int, table: int, draft: SheetDraft
+) -> BurracoState:
+    drafts = {**state.drafts, (turn, table): draft}
+    return replace(state, drafts=MappingProxyType(drafts))
 
 
 def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
@@ -428,8 +470,10 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
     lateness = dict(tournament.lateness)
     warnings = list(tournament.warnings)
     absences = set(tournament.absences)
+    drafts = dict(tournament.drafts)
     for table in tables:
         absences |= table.absences
+        drafts.update(table.drafts)
         results.update(table.results)
         lateness.update(table.lateness)
         warnings.extend(table.warnings)
@@ -442,4 +486,5 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
         lateness=MappingProxyType(lateness),
         warnings=tuple(warnings),
         absences=frozenset(absences),
+        drafts=MappingProxyType(drafts),
     )
