@@ -27,7 +27,7 @@ from burraco import domain as burraco
 from eventstore.commands import PendingAppend, StreamCache, execute, fold
 from eventstore.errors import WrongExpectedVersion
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
-from registry.boundary import player_states
+from registry.boundary import player_sort_names, player_states
 from tournaments import handlers as tournaments
 from tournaments.domain import tournament
 from tournaments.domain.tournament.checks import check_registered
@@ -227,8 +227,19 @@ def handle_burraco(
         )
     entries: tuple[int, ...] = ()
     players: dict[int, tuple[UUID, ...]] = {}
+    names: dict[int, str] = {}
     if isinstance(command, burraco.FormLines | burraco.RecordOrigins):
         entries = tuple(tournaments.load_tournament(tournament_id).entries)
+    if isinstance(command, burraco.FormLines) and command.alphabetical:
+        # Art. 2 alphabetical: the register's names, read here, never stored.
+        entered = tournaments.load_tournament(tournament_id).entries
+        sort_names = player_sort_names(
+            p for e in entered.values() for p in e.player_ids
+        )
+        names = {
+            n: " ".join(sort_names.get(p, "") for p in e.player_ids).strip()
+            for n, e in entered.items()
+        }
     if isinstance(command, burraco.SubstitutePlayer):
         # Art. 38's incoming player is a member on the register (decision 0083).
         incoming = (command.player_in,)
@@ -248,7 +259,9 @@ def handle_burraco(
         if reads:
             seen[0], tables = TABLE_RESULTS.load(tournament_id)
             current = burraco.merge(current, tables)
-        return burraco.decide(current, command, now, entries=entries, players=players)
+        return burraco.decide(
+            current, command, now, entries=entries, players=players, names=names
+        )
 
     def unchanged(result: AppendResult) -> None:
         """Under the exclusive lock: no table event since the decision."""

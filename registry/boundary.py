@@ -48,6 +48,7 @@ __all__ = [
     "load_player",
     "player_by_number",
     "player_names",
+    "player_sort_names",
     "player_states",
     "players_by_number",
     "players_matching_club",
@@ -111,6 +112,16 @@ def player_names(player_ids: Iterable[UUID]) -> dict[UUID, tuple[str, str]]:
         )
         for identity in PlayerIdentity.objects.filter(player_id__in=wanted)
         if identity.player_id not in hidden
+    }
+
+
+def player_sort_names(player_ids: Iterable[UUID]) -> dict[UUID, str]:
+    """Each registered player's family then given name, to put entries in
+    alphabetical order (burraco's Art. 2): an order, never shown, so a
+    player unpublished is ordered as any other."""
+    return {
+        identity.player_id: f"{identity.family_name} {identity.given_name}".strip()
+        for identity in PlayerIdentity.objects.filter(player_id__in=list(player_ids))
     }
 
 

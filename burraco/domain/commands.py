@@ -76,6 +76,15 @@ class FormLines:
     separate_by: str = ""
     draw_seed: int | None = None
     """By lot (Art. 2): the seed of the shuffle, drawn by the handler."""
+    alphabetical: bool = False
+    """Art. 2: in alphabetical order of the players' names (the handler
+    reads them from the register; they never enter an event)."""
+    from_letter: str = ""
+    """Alphabetical: the letter the fixed lines start from (the list wraps
+    round); the mobile lines start where the first half ends."""
+    by_category: tuple[str, ...] = ()
+    """Art. 2, by category: the categories (the import's ``category``
+    column), highest first; the higher half of the field fixed."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -101,6 +101,10 @@ class LinesFormed:
     separated_by: str = ""
     # DRAW: the seed that reproduces the shuffle (decision 0175); v1: None.
     seed: int | None = None
+    # ALPHABETICAL: the letter the fixed lines start from; CATEGORY: the
+    # categories highest first (decision 0186); v1: none.
+    from_letter: str = ""
+    categories: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
