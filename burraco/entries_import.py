@@ -5,9 +5,10 @@ each player's membership checked against the federation's register
 (decision 0083). Columns, with a header row: ``pair`` (the entry number;
 ``entry`` is the same column), ``member_1`` and ``member_2`` (federation
 numbers; an individual or giallo event has ``member_1`` only), then
-optionally ``region``, ``province``, ``club``: recorded on the burraco
-stream in the same transaction, so the director may keep the entries of
-one apart when the lines are formed (decision 0175).
+optionally ``region``, ``province``, ``club`` and ``category``: recorded
+on the burraco stream in the same transaction, so the director may keep the
+entries of one apart when the lines are formed (decision 0175), or form the
+first turn by category (decision 0186).
 Every row is checked before anything is written; one rejected row and
 nothing is entered (422 listing row, column, reason). The accepted rows are
 entered in one append to the tournament stream, decided pair after pair on
@@ -36,7 +37,7 @@ __all__ = ["MAX_ROWS", "Rejected", "import_entries", "read_table"]
 MAX_ROWS = 1000
 COLUMNS = ("pair", "member_1", "member_2")
 SINGLE_COLUMNS = ("pair", "member_1")
-ORIGIN_COLUMNS = ("region", "province", "club")
+ORIGIN_COLUMNS = ("region", "province", "club", "category")
 XLSX_MAGIC = b"PK\x03\x04"
 
 

@@ -27,7 +27,7 @@ from burraco import domain as burraco
 from eventstore.commands import PendingAppend, StreamCache, execute, fold
 from eventstore.errors import WrongExpectedVersion
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
-from registry.boundary import player_states
+from registry.boundary import player_sort_names, player_states
 from tournaments import handlers as tournaments
 from tournaments.domain import tournament
 from tournaments.domain.tournament.checks import check_registered
@@ -36,6 +36,7 @@ __all__ = [
     "BURRACO",
     "TABLES",
     "create_burraco",
+    "entry_players",
     "handle_burraco",
     "load_burraco",
 ]
@@ -55,7 +56,12 @@ TABLE_COMMANDS = (
     burraco.RecordLateness,
     burraco.RecordLostSheet,
     burraco.DeclareLineUp,
+    burraco.FileSheet,
+    burraco.SignSheet,
+    burraco.DeliverSheet,
 )
+# Art. 19 from the table: the players seated there are read from the entries.
+TABLE_SHEET = (burraco.FileSheet, burraco.SignSheet, burraco.DeliverSheet)
 READS_RESULTS = (
     burraco.RecordWrongTable,
     burraco.PublishPositions,
@@ -126,6 +132,13 @@ def _advisory(tournament_id: UUID, *, shared: bool) -> None:
     function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
     with connection.cursor() as cursor:
         cursor.execute(f"SELECT {function}(%s)", [_lock_key(tournament_id)])
+
+
+def entry_players(tournament_id: UUID) -> dict[int, tuple[UUID, ...]]:
+    """Each entry's players, from the tournament stream (Art. 19's table
+    commands are a seated player's own)."""
+    entered = tournaments.load_tournament(tournament_id).entries
+    return {n: e.player_ids for n, e in entered.items()}
 
 
 def load_burraco(tournament_id: UUID) -> burraco.BurracoState:
@@ -215,18 +228,31 @@ def handle_burraco(
         )
     entries: tuple[int, ...] = ()
     players: dict[int, tuple[UUID, ...]] = {}
+    names: dict[int, str] = {}
     if isinstance(command, burraco.FormLines | burraco.RecordOrigins):
         entries = tuple(tournaments.load_tournament(tournament_id).entries)
     if isinstance(command, burraco.DeclareLineUp):
         # Art. 2: a team's pairs are formed from its own players.
         entered = tournaments.load_tournament(tournament_id).entries
         players = {n: e.player_ids for n, e in entered.items()}
+    if isinstance(command, burraco.FormLines) and command.alphabetical:
+        # Art. 2 alphabetical: the register's names, read here, never stored.
+        entered = tournaments.load_tournament(tournament_id).entries
+        sort_names = player_sort_names(
+            p for e in entered.values() for p in e.player_ids
+        )
+        names = {
+            n: " ".join(sort_names.get(p, "") for p in e.player_ids).strip()
+            for n, e in entered.items()
+        }
     if isinstance(command, burraco.SubstitutePlayer):
         # Art. 38's incoming player is a member on the register (decision 0083).
         incoming = (command.player_in,)
         check_registered(incoming, player_states(incoming))
         entered = tournaments.load_tournament(tournament_id).entries
         players = {n: e.player_ids for n, e in entered.items()}
+    if isinstance(command, TABLE_SHEET):
+        players = entry_players(tournament_id)
     seen = [0]
     reads = (
         state.opened is not None
@@ -238,7 +264,9 @@ def handle_burraco(
         if reads:
             seen[0], tables = TABLE_RESULTS.load(tournament_id)
             current = burraco.merge(current, tables)
-        return burraco.decide(current, command, now, entries=entries, players=players)
+        return burraco.decide(
+            current, command, now, entries=entries, players=players, names=names
+        )
 
     def unchanged(result: AppendResult) -> None:
         """Under the exclusive lock: no table event since the decision."""
@@ -275,7 +303,10 @@ def _at_table(
     | burraco.RecordLateness
     | burraco.RecordLostSheet
     | burraco.RecordAbsence
-    | burraco.DeclareLineUp,
+    | burraco.DeclareLineUp
+    | burraco.FileSheet
+    | burraco.SignSheet
+    | burraco.DeliverSheet,
     metadata: Metadata,
     idempotency_key: str | None,
     expected_version: int | None,
@@ -290,6 +321,8 @@ def _at_table(
         # Art. 2: a team's pairs are formed from its own players.
         entered = tournaments.load_tournament(tournament_id).entries
         players = {n: e.player_ids for n, e in entered.items()}
+    if isinstance(command, TABLE_SHEET):
+        players = entry_players(tournament_id)
 
     def decide(table: burraco.BurracoState, now: Any) -> list[Any]:
         seen[0], current = BURRACO.load(own)

@@ -16,6 +16,7 @@ from burraco.models import BurracoEventRow, BurracoResultRow, BurracoStandingRow
 
 __all__ = [
     "event_row",
+    "partners",
     "public_turns",
     "standings",
     "standings_turns",
@@ -35,6 +36,18 @@ STANDING_FIELDS = (
     "turns",
     "group",
 )
+
+
+def partners(tournament_id: UUID, turn: int) -> dict[int, tuple[int, int]]:
+    """A giallo turn's partners by table: (the fixed line's second player,
+    the mobile line's); empty for other forms (decision 0173)."""
+    state = load_burraco(tournament_id)
+    if not state.giallo:
+        return {}
+    return {
+        p.table: (p.fixed_partner, p.mobile_partner)
+        for p in state.positions.get(turn, ())
+    }
 
 
 def event_row(tournament_id: UUID) -> BurracoEventRow | None:

@@ -20,6 +20,8 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     # The director's console, table entry and the printables (issue 18).
     path("", include("console.urls")),
+    # A burraco table's score sheet on a phone (decision 0185).
+    path("", include("burraco.urls")),
     # Accounts, appeals and each person's page (issue 18), then the results site.
     path("", include("people.urls")),
     path("", include("results_site.urls")),

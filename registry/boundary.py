@@ -54,6 +54,7 @@ __all__ = [
     "name_players",
     "player_by_number",
     "player_names",
+    "player_sort_names",
     "player_states",
     "players_by_number",
     "players_matching_club",
@@ -142,6 +143,16 @@ def name_players(people: Mapping[UUID, tuple[str, str]]) -> None:
             player_id=player_id,
             defaults={"name": name, "federation_number": number},
         )
+
+
+def player_sort_names(player_ids: Iterable[UUID]) -> dict[UUID, str]:
+    """Each registered player's family then given name, to put entries in
+    alphabetical order (burraco's Art. 2): an order, never shown, so a
+    player unpublished is ordered as any other."""
+    return {
+        identity.player_id: f"{identity.family_name} {identity.given_name}".strip()
+        for identity in PlayerIdentity.objects.filter(player_id__in=list(player_ids))
+    }
 
 
 def own_player_label(player_id: UUID) -> str:

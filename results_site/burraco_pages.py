@@ -35,6 +35,9 @@ class TableLine:
     row: dict[str, Any]
     fixed: Entry
     mobile: Entry
+    # A giallo line's second player (decision 0173); None for other forms.
+    fixed_partner: Entry | None = None
+    mobile_partner: Entry | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +82,15 @@ def burraco_page(
     if turn is None or turn not in visible:
         return replace(page, visible_turns=visible)
     entries = _entries(selectors.entries(tournament_id))
+    # Giallo lines are two players (decision 0173): entered one by one.
+    partners = (
+        burraco.partners(tournament_id, turn) if event.form == "individual" else {}
+    )
+
+    def partner(table: int, side: int) -> Entry | None:
+        number = partners.get(table, (0, 0))[side]
+        return _entry(entries, number) if number else None
+
     return replace(
         page,
         visible_turns=visible,
@@ -88,7 +100,13 @@ def burraco_page(
             for line in burraco.standings(tournament_id, turn)
         ],
         tables=[
-            TableLine(t, _entry(entries, t["fixed"]), _entry(entries, t["mobile"]))
+            TableLine(
+                t,
+                _entry(entries, t["fixed"]),
+                _entry(entries, t["mobile"]),
+                partner(t["table"], 0),
+                partner(t["table"], 1),
+            )
             for t in burraco.turn_results(tournament_id, turn)
         ],
     )

@@ -4,6 +4,7 @@ from burraco.api import views as v
 from burraco.api.entries import AbandonmentApi, EntriesImportApi
 from burraco.api.export import ExportApi
 from burraco.api.printouts import PositionsCsvApi
+from burraco.api.table_sheets import DeliveryApi, SignatureApi, TableSheetApi
 
 T = "burraco/tournaments/<uuid:tournament_id>"
 TURN = f"{T}/turns/<int:turn>"
@@ -20,6 +21,9 @@ urlpatterns = [
     path(f"{TURN}/wrong-table/", v.WrongTableApi.as_view()),
     path(f"{TURN}/results/", v.TurnResultsApi.as_view(), name="burraco-turn-results"),
     path(f"{TABLE}/sheet/", v.ScoreSheetApi.as_view()),
+    path(f"{TABLE}/table-sheet/", TableSheetApi.as_view()),
+    path(f"{TABLE}/table-sheet/signature/", SignatureApi.as_view()),
+    path(f"{TABLE}/table-sheet/delivery/", DeliveryApi.as_view()),
     path(f"{TABLE}/corrections/", v.CorrectionApi.as_view()),
     path(f"{TABLE}/inversions/", v.InversionApi.as_view()),
     path(f"{TABLE}/lateness/", v.LatenessApi.as_view()),

@@ -282,6 +282,8 @@ class BurracoTournamentDetailApi(APIView):
                     "method": state.formed.method.value,
                     "separated_by": state.formed.separated_by,
                     "seed": state.formed.seed,
+                    "from_letter": state.formed.from_letter,
+                    "categories": list(state.formed.categories),
                 },
                 "fixed": list(state.fixed),
                 "mobile": list(state.mobile),
@@ -365,6 +367,25 @@ class FormLinesApi(DirectorCommandApi):
             default=False,
             help_text="by lot (Art. 2): the seed is recorded with the lines",
         )
+        alphabetical = serializers.BooleanField(
+            default=False,
+            help_text="Art. 2: in alphabetical order of the players' names "
+            "(family name first), the first half fixed",
+        )
+        from_letter = serializers.CharField(
+            default="",
+            allow_blank=True,
+            max_length=1,
+            help_text="alphabetical: the letter the fixed lines start from "
+            "(the list wraps round)",
+        )
+        by_category = serializers.ListField(
+            child=serializers.CharField(max_length=100),
+            max_length=20,
+            default=list,
+            help_text="Art. 2, by category: the categories of the import's "
+            "category column, highest first; the higher half fixed",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:
@@ -374,6 +395,9 @@ class FormLinesApi(DirectorCommandApi):
             mobile=tuple(data["mobile"]),
             separate_by=data["separate_by"],
             draw_seed=secrets.randbits(31) if data["draw"] else None,
+            alphabetical=data["alphabetical"],
+            from_letter=data["from_letter"],
+            by_category=tuple(data["by_category"]),
         )
         return _command(request, tournament_id, command, "form_lines")
 

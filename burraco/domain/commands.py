@@ -19,7 +19,9 @@ __all__ = [
     "BurracoCommand",
     "CorrectScoreSheet",
     "DeclareLineUp",
+    "DeliverSheet",
     "EnterScoreSheet",
+    "FileSheet",
     "FormLines",
     "InterruptTournament",
     "InvertScore",
@@ -34,9 +36,11 @@ __all__ = [
     "RecordLostSheet",
     "RecordOrigins",
     "RecordWrongTable",
+    "SignSheet",
     "SplitIntoGroups",
     "StartTurn",
     "SubstitutePlayer",
+    "TableSheetCommand",
 ]
 
 
@@ -73,6 +77,15 @@ class FormLines:
     separate_by: str = ""
     draw_seed: int | None = None
     """By lot (Art. 2): the seed of the shuffle, drawn by the handler."""
+    alphabetical: bool = False
+    """Art. 2: in alphabetical order of the players' names (the handler
+    reads them from the register; they never enter an event)."""
+    from_letter: str = ""
+    """Alphabetical: the letter the fixed lines start from (the list wraps
+    round); the mobile lines start where the first half ends."""
+    by_category: tuple[str, ...] = ()
+    """Art. 2, by category: the categories (the import's ``category``
+    column), highest first; the higher half of the field fixed."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -237,6 +250,40 @@ class DeclareLineUp:
     drew_lower_card: bool = False
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileSheet:
+    """Art. 19, from the table: the keeper (the player who drew the highest
+    card) writes the sheet; filing it is his side's signature. Filed again
+    before delivery it replaces the last, and the opponents sign again."""
+
+    turn: int
+    table: int
+    player: UUID
+    hands: tuple[SheetHand, ...]
+    closed_hands: tuple[SheetHand, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SignSheet:
+    """Art. 19: a player of the other side countersigns the filed sheet."""
+
+    turn: int
+    table: int
+    player: UUID
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeliverSheet:
+    """Art. 19: a player of the winning side hands the signed sheet in; it is
+    then entered as the scoring room's would be."""
+
+    turn: int
+    table: int
+    player: UUID
+
+
+TableSheetCommand = FileSheet | SignSheet | DeliverSheet
+
 BurracoCommand = (
     OpenBurraco
     | FormLines
@@ -258,4 +305,7 @@ BurracoCommand = (
     | StartTurn
     | RecordWrongTable
     | DeclareLineUp
+    | FileSheet
+    | SignSheet
+    | DeliverSheet
 )

@@ -26,13 +26,16 @@ from functools import partial
 from typing import assert_never
 from uuid import UUID
 
+from burraco.domain import table_sheets
 from burraco.domain.absences import abandon, absent, away, interrupt, substitute
 from burraco.domain.awards import late, lost_sheet
 from burraco.domain.commands import (
     BurracoCommand,
     CorrectScoreSheet,
     DeclareLineUp,
+    DeliverSheet,
     EnterScoreSheet,
+    FileSheet,
     FormLines,
     InterruptTournament,
     InvertScore,
@@ -47,6 +50,7 @@ from burraco.domain.commands import (
     RecordLostSheet,
     RecordOrigins,
     RecordWrongTable,
+    SignSheet,
     SplitIntoGroups,
     StartTurn,
     SubstitutePlayer,
@@ -83,6 +87,7 @@ from burraco.domain.events import (
     WarningIssued,
     WrongTableRecorded,
 )
+from burraco.domain.formation import alphabetical, by_category
 from burraco.domain.groups import (
     MAX_GROUPS,
     even_sizes,
@@ -130,12 +135,14 @@ def decide(
     *,
     entries: Collection[int] = (),
     players: Mapping[int, Collection[UUID]] | None = None,
+    names: Mapping[int, str] | None = None,
 ) -> list[BurracoEvent]:
     """Return the events of ``command``, or raise the refusal naming its article.
 
     ``entries``: the pair numbers entered in the tournament (its stream's),
     read by the handler for ``FormLines``; ``players``: each pair's players,
-    for ``SubstitutePlayer``.
+    for ``SubstitutePlayer`` and the table's sheet; ``names``: each entry's
+    players' names, for an alphabetical ``FormLines`` (never in an event).
     """
     if isinstance(command, OpenBurraco):
         return [_open(state, command)]
@@ -153,7 +160,7 @@ def decide(
         )
     match command:
         case FormLines():
-            return [_form_lines(state, command, entries)]
+            return [_form_lines(state, command, entries, names)]
         case PublishPositions():
             published = _publish_positions(state, command, now)
             return [published, *away(state, published)]
@@ -197,6 +204,14 @@ def decide(
             return [_origins(state, command, entries)]
         case DeclareLineUp():
             return [declare(state, command, players or {})]
+        case FileSheet():
+            score = partial(_enter, state)
+            return [table_sheets.file_sheet(state, command, players or {}, score)]
+        case SignSheet():
+            return [table_sheets.sign(state, command, players or {})]
+        case DeliverSheet():
+            score = partial(_enter, state)
+            return table_sheets.deliver(state, command, players or {}, score)
         case _:
             assert_never(command)
 
@@ -486,7 +501,10 @@ def _check_split(command: OpenBurraco) -> None:
 
 
 def _form_lines(
-    state: BurracoState, command: FormLines, entries: Collection[int]
+    state: BurracoState,
+    command: FormLines,
+    entries: Collection[int],
+    names: Mapping[int, str] | None = None,
 ) -> LinesFormed:
     assert state.opened is not None
     if state.fixed:
@@ -512,20 +530,31 @@ def _form_lines(
         bool(command.fixed or command.mobile),
         bool(command.separate_by),
         command.draw_seed is not None,
+        command.alphabetical,
+        bool(command.by_category),
     ]
     if sum(asked) > 1:
         raise InvalidLines(
-            "name the lines, keep entries apart or draw them: one method",
+            "name the lines, keep entries apart, draw them, or order them "
+            "alphabetically or by category: one method",
             field="separate_by",
             law=art(2),
         )
     seed: int | None = None
+    ordered_by = FormationMethod.REGISTRATION_ORDER
     if command.draw_seed is not None:
         # Art. 2, "per sorteggio": the recorded seed reproduces the draw.
         seed = command.draw_seed
         drawn = list(numbers)
         random.Random(seed).shuffle(drawn)
         numbers_in_draw = tuple(drawn)
+        ordered_by = FormationMethod.DRAW
+    elif command.alphabetical:
+        numbers_in_draw = alphabetical(numbers, names or {}, command.from_letter)
+        ordered_by = FormationMethod.ALPHABETICAL
+    elif command.by_category:
+        numbers_in_draw = by_category(numbers, state.origins, command.by_category)
+        ordered_by = FormationMethod.CATEGORY
     else:
         numbers_in_draw = tuple(numbers)
     if command.fixed or command.mobile:
@@ -575,9 +604,7 @@ def _form_lines(
         else:
             fixed, mobile = separated_lines(tuple(numbers), label)
     else:
-        method = (
-            FormationMethod.REGISTRATION_ORDER if seed is None else FormationMethod.DRAW
-        )
+        method = ordered_by
         if state.giallo:
             seats = _giallo_order(numbers_in_draw)
             fixed = tuple(n for p in seats for n in (p.fixed, p.fixed_partner))
@@ -600,6 +627,8 @@ def _form_lines(
             mobile=tuple(mobile),
             separated_by=separated_by,
             seed=seed,
+            from_letter=command.from_letter.upper() if command.alphabetical else "",
+            categories=command.by_category,
         )
     if len(numbers) % 2:
         # The empty side of the incomplete table moves with the mobile
@@ -625,6 +654,8 @@ def _form_lines(
         mobile=tuple(mobile),
         separated_by=separated_by,
         seed=seed,
+        from_letter=command.from_letter.upper() if command.alphabetical else "",
+        categories=command.by_category,
     )
 
 

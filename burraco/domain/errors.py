@@ -15,6 +15,7 @@ __all__ = [
     "BurracoNotOpen",
     "CorrectionNotConfirmed",
     "CorrectionWindowClosed",
+    "DirectorCountersigns",
     "GroupsNotFormed",
     "InvalidLineUp",
     "InvalidLines",
@@ -22,7 +23,13 @@ __all__ = [
     "InversionNotAllowed",
     "LineUpAlreadyDeclared",
     "LineUpOutOfOrder",
+    "NotAtThisTable",
+    "NotTheWinningSide",
     "SheetAlreadyEntered",
+    "SheetAlreadySigned",
+    "SheetKeptByOpponents",
+    "SheetNotFiled",
+    "SheetNotSigned",
     "StandingsAreFinal",
     "SubstitutionNotAllowed",
     "TournamentIsInterrupted",
@@ -128,3 +135,46 @@ class LineUpAlreadyDeclared(StateConflict):
     """Art. 3: a line-up declared is not changed once the opponents may see it."""
 
     code: ClassVar[str] = "line_up_declared"
+
+
+class NotAtThisTable(RuleViolation):
+    """Art. 19: a table's sheet is filled, signed and delivered by the
+    players seated at that table in that turn, and by no one else."""
+
+    code: ClassVar[str] = "not_at_this_table"
+
+
+class SheetNotFiled(StateConflict):
+    """Art. 19: nothing to sign or deliver until the keeper files the sheet."""
+
+    code: ClassVar[str] = "sheet_not_filed"
+
+
+class SheetKeptByOpponents(StateConflict):
+    """Art. 19: the sheet is kept by the player who drew the highest card;
+    the other side signs it, it does not write it."""
+
+    code: ClassVar[str] = "sheet_kept_by_opponents"
+
+
+class SheetAlreadySigned(StateConflict):
+    code: ClassVar[str] = "sheet_already_signed"
+
+
+class SheetNotSigned(StateConflict):
+    """Art. 19: signed by at least one player of each side before delivery."""
+
+    code: ClassVar[str] = "sheet_not_signed"
+
+
+class NotTheWinningSide(StateConflict):
+    """Art. 19: a player of the winning side delivers the sheet."""
+
+    code: ClassVar[str] = "not_the_winning_side"
+
+
+class DirectorCountersigns(StateConflict):
+    """I poteri dell'arbitro (g): a watched table's sheet that reached 800 MP
+    is countersigned by the director, who enters it."""
+
+    code: ClassVar[str] = "director_countersigns"

@@ -42,7 +42,10 @@ __all__ = [
     "ProvisionalStandingsPublished",
     "ScoreInverted",
     "ScoreSheetCorrected",
+    "ScoreSheetDelivered",
     "ScoreSheetEntered",
+    "ScoreSheetFiled",
+    "ScoreSheetSigned",
     "StandingsFinal",
     "TournamentInterrupted",
     "TurnAwarded",
@@ -99,6 +102,10 @@ class LinesFormed:
     separated_by: str = ""
     # DRAW: the seed that reproduces the shuffle (decision 0175); v1: None.
     seed: int | None = None
+    # ALPHABETICAL: the letter the fixed lines start from; CATEGORY: the
+    # categories highest first (decision 0186); v1: none.
+    from_letter: str = ""
+    categories: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -386,6 +393,46 @@ class LineUpDeclared:
     first: bool
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSheetFiled:
+    """Art. 19, from the table: the keeper's side (``line``) wrote the sheet
+    and signed it by filing; a later filing replaces it, signatures anew."""
+
+    event_type: ClassVar[str] = "burraco.score_sheet_filed"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    line: int
+    hands: tuple[SheetHand, ...]
+    closed_hands: tuple[SheetHand, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSheetSigned:
+    """Art. 19: a player of ``line``, the keeper's opponents, countersigned."""
+
+    event_type: ClassVar[str] = "burraco.score_sheet_signed"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    line: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSheetDelivered:
+    """Art. 19: a player of ``line``, the winning side (either after a
+    10-10), handed the signed sheet in; its ``ScoreSheetEntered`` follows."""
+
+    event_type: ClassVar[str] = "burraco.score_sheet_delivered"
+    schema_version: ClassVar[int] = 1
+
+    turn: int
+    table: int
+    line: int
+
+
 BurracoEvent = (
     BurracoOpened
     | LinesFormed
@@ -409,6 +456,9 @@ BurracoEvent = (
     | TurnStarted
     | WrongTableRecorded
     | LineUpDeclared
+    | ScoreSheetFiled
+    | ScoreSheetSigned
+    | ScoreSheetDelivered
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -433,4 +483,7 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     TurnStarted,
     WrongTableRecorded,
     LineUpDeclared,
+    ScoreSheetFiled,
+    ScoreSheetSigned,
+    ScoreSheetDelivered,
 )

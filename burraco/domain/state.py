@@ -24,7 +24,10 @@ from burraco.domain.events import (
     ProvisionalStandingsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
+    ScoreSheetDelivered,
     ScoreSheetEntered,
+    ScoreSheetFiled,
+    ScoreSheetSigned,
     StandingsFinal,
     TournamentInterrupted,
     TurnAwarded,
@@ -43,7 +46,19 @@ from burraco.domain.values import (
 )
 from rules.burraco.match_format import MatchFormat
 
-__all__ = ["INITIAL", "BurracoState", "TableResult", "evolve", "merge"]
+__all__ = ["INITIAL", "BurracoState", "SheetDraft", "TableResult", "evolve", "merge"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SheetDraft:
+    """Art. 19: a sheet filed from the table, not yet delivered: the keeper's
+    side (``keeper``), its hands and the sides that signed it."""
+
+    keeper: int
+    hands: tuple[SheetHand, ...]
+    closed_hands: tuple[SheetHand, ...] = ()
+    signed: frozenset[int] = frozenset()
+    delivered_by: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,6 +163,10 @@ class BurracoState:
     )
     # Art. 3 (teams): each team's declared line-up by (turn, team).
     line_ups: MappingProxyType[tuple[int, int], LineUpDeclared] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
+    # Art. 19: the sheets filed from the tables by (turn, table).
+    drafts: MappingProxyType[tuple[int, int], SheetDraft] = field(
         default_factory=lambda: MappingProxyType({})
     )
 
@@ -422,8 +441,31 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
         case LineUpDeclared():
             line_ups = {**state.line_ups, (event.turn, event.team): event}
             return replace(state, line_ups=MappingProxyType(line_ups))
+        case ScoreSheetFiled():
+            draft = SheetDraft(
+                keeper=event.line,
+                hands=event.hands,
+                closed_hands=event.closed_hands,
+                signed=frozenset({event.line}),
+            )
+            return _drafted(state, event.turn, event.table, draft)
+        case ScoreSheetSigned():
+            draft = state.drafts[(event.turn, event.table)]
+            signed = replace(draft, signed=draft.signed | {event.line})
+            return _drafted(state, event.turn, event.table, signed)
+        case ScoreSheetDelivered():
+            draft = state.drafts[(event.turn, event.table)]
+            delivered = replace(draft, delivered_by=event.line)
+            return _drafted(state, event.turn, event.table, delivered)
         case _:
             assert_never(event)
+
+
+def _drafted(
+    state: BurracoState, turn: int, table: int, draft: SheetDraft
+) -> BurracoState:
+    drafts = {**state.drafts, (turn, table): draft}
+    return replace(state, drafts=MappingProxyType(drafts))
 
 
 def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
@@ -440,6 +482,10 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
     for table in tables:
         absences |= table.absences
         line_ups.update(table.line_ups)
+    drafts = dict(tournament.drafts)
+    for table in tables:
+        absences |= table.absences
+        drafts.update(table.drafts)
         results.update(table.results)
         lateness.update(table.lateness)
         warnings.extend(table.warnings)
@@ -453,4 +499,5 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
         warnings=tuple(warnings),
         absences=frozenset(absences),
         line_ups=MappingProxyType(line_ups),
+        drafts=MappingProxyType(drafts),
     )

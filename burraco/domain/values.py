@@ -127,6 +127,12 @@ class FormationMethod(StrEnum):
     SEPARATED = "separated"
     """Registration order with the entries of one region, province or club
     kept apart where the director asks (decision 0175)."""
+    ALPHABETICAL = "alphabetical"
+    """In alphabetical order of the players' names, from the director's
+    letter (Art. 2, "fissi dalla C - mobili dalla L"; decision 0186)."""
+    CATEGORY = "category"
+    """By the entries' categories, the director's order, highest first
+    (Art. 2, "per categorie"; decision 0186)."""
 
 
 class TieBreak(StrEnum):
@@ -177,6 +183,9 @@ class Origin:
     region: str = ""
     province: str = ""
     club: str = ""
+    category: str = ""
+    """The entry's category, as the organiser's file names it (Art. 2,
+    "per categorie"; decision 0186)."""
 
     def of(self, key: str) -> str:
         return str(getattr(self, key))

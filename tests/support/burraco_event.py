@@ -21,8 +21,10 @@ def open_burraco(
     hands_per_turn: int,
     turns: int,
     name: str = "Burraco",
+    form: b.EntryForm = b.EntryForm.PAIRS,
 ) -> tuple[UUID, Metadata]:
-    """A new burraco event whose pair n (from 1) are ``pairs[n - 1]``."""
+    """A new burraco event whose pair n (from 1) are ``pairs[n - 1]`` (an
+    individual or giallo event: one player each)."""
     tid = uuid.uuid4()
     meta = Metadata(actor="system:tests", tournament_id=tid)
     create_burraco(
@@ -31,12 +33,14 @@ def open_burraco(
             tournament_id=tid,
             name=name,
             game=tournament.Game.BURRACO,
-            form=tournament.Form.PAIRS,
+            form=tournament.Form.INDIVIDUAL if form.singles else tournament.Form.PAIRS,
             scoring=tournament.ScoringMethod.BURRACO_VP,
             windows=tournament.WindowRules(),
             starts_at=event_store().now(),
         ),
-        b.OpenBurraco(tournament_id=tid, hands_per_turn=hands_per_turn, turns=turns),
+        b.OpenBurraco(
+            tournament_id=tid, hands_per_turn=hands_per_turn, turns=turns, form=form
+        ),
         metadata=meta,
     )
     for number, players in enumerate(pairs, start=1):
