@@ -21,7 +21,7 @@ from access.roles import (
     metadata_for,
 )
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
-from httpapi.inputs import validated
+from httpapi.inputs import FlatInput, validated
 from httpapi.schema import PROBLEM, name_components
 from rules.errors import RuleViolation
 from tournaments import handlers, result_batch
@@ -86,7 +86,8 @@ class NotAllowed(RuleViolation):
 class EnterResultApi(APIView):
     """Result-only entry: North enters at the table device, or the director does."""
 
-    class InputSerializer(ResultSerializer):
+    class InputSerializer(FlatInput, ResultSerializer):
+        # Bound once (FlatInput): the hot path of event night (issue 13).
         board_number = serializers.IntegerField(min_value=1, max_value=MAX_BOARD)
         table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
 
