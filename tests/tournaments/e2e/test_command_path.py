@@ -227,6 +227,7 @@ def test_a_result_recorded_without_its_carry_is_carried_once_on_catch_up() -> No
     assert carried.event.tricks == 9
 
 
+@pytest.mark.postgres  # SQLite checks the guard in a statement of its own
 def test_a_result_checks_the_cached_tournament_in_its_append_without_reading_it() -> (
     None
 ):
