@@ -208,6 +208,7 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "httpapi.negotiation.Negotiation",
     "EXCEPTION_HANDLER": "httpapi.problems.handle",
     # Per client, in the default cache (decision 0106): anonymous callers by
     # address, stricter; authenticated ones by user; ARBITRO_THROTTLE_RATES.

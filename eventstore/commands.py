@@ -48,6 +48,7 @@ from eventstore.store import (
     ExpectedVersion,
     Metadata,
     NewDeadline,
+    StreamGuard,
     event_store,
 )
 
@@ -90,6 +91,7 @@ class PendingAppend:
     deadlines: Sequence[NewDeadline] = field(default_factory=tuple)
     idempotency_key: str | None = None
     fingerprint: str | None = None
+    guard: StreamGuard | None = None
 
 
 class StreamCache(Generic[S]):
@@ -132,6 +134,16 @@ class StreamCache(Generic[S]):
         version, position = events[-1].stream_version, events[-1].global_position
         self.remember(stream_id, version, position, state)
         return version, state
+
+    def guarded(self, stream_id: UUID) -> tuple[StreamGuard, S] | None:
+        """The cached state with the guard that proves it current at an
+        append (``StreamGuard``), unchecked: None if not cached."""
+        with self.lock:
+            cached = self.entries.get(stream_id)
+        if cached is None:
+            return None
+        version, position, state = cached
+        return StreamGuard(stream_id, version, position), state
 
     def peek(self, stream_id: UUID) -> tuple[int, S] | None:
         """The cached version and state, unchecked: only a compare-and-set
@@ -200,6 +212,7 @@ def append_together(
             fingerprint=a.fingerprint,
             event_ids=a.event_ids,
             deadlines=a.deadlines,
+            guard=a.guard,
         )
 
     if (
@@ -239,6 +252,7 @@ def execute(
     event_ids: Callable[[list[Any]], list[UUID]] | None = None,
     needs_clock: bool = True,
     retries: int = RETRIES,
+    guard: StreamGuard | None = None,
 ) -> AppendResult | None:
     """Answer a retry, or decide the command and store it whole.
 
@@ -250,7 +264,9 @@ def execute(
     decisions never depend on a window (table play). ``retries``: lost
     compare-and-sets decided again before a 409; a stream many clients
     write at once (a burraco tournament's sheets) takes more, each loss
-    being another writer's success.
+    being another writer's success. ``guard``: another stream the decision
+    read (a cached tournament), which the append checks is still as read;
+    ``StreamMoved`` reaches the caller, which reads it and decides again.
 
     The first try decides on this process's cached state without reading the
     stream, and takes a stream it has not cached to be new (version 0: a
@@ -302,6 +318,7 @@ def execute(
             deadlines=opened,
             idempotency_key=key,
             fingerprint=mark,
+            guard=guard,
         )
         try:
             result = append_together(

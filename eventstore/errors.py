@@ -31,6 +31,18 @@ class WrongExpectedVersion(EventStoreError):
         return {**super().as_dict(), "current_version": self.current_version}
 
 
+class StreamMoved(EventStoreError):
+    """A guarded append's other stream is no longer at the version its caller
+    decided on (``StreamGuard``): nothing was stored; read it and decide again."""
+
+    code: ClassVar[str] = "stream_moved"
+    status: ClassVar[int] = 409
+
+    def __init__(self, stream_id: UUID) -> None:
+        super().__init__(f"stream {stream_id} moved on since it was read")
+        self.stream_id = stream_id
+
+
 class IdempotencyKeyReused(EventStoreError):
     code: ClassVar[str] = "idempotency_key_reused"
     status: ClassVar[int] = 409

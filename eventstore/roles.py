@@ -43,6 +43,8 @@ APP_ONLY_READS = (
 DEADLINE_COLUMNS = ("status", "claimed_at", "fired_position", "attempts", "last_error")
 FUNCTIONS = (
     "es_append(uuid, text, text, bigint, jsonb, jsonb, text, text, jsonb)",
+    "es_append_guarded(uuid, bigint, bigint, uuid, text, text, bigint, jsonb, jsonb, "
+    "text, text, jsonb)",
     "es_lock_streams(uuid[])",
 )
 

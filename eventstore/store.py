@@ -32,6 +32,7 @@ from eventstore.errors import (
     DuplicateEventId,
     IdempotencyKeyReused,
     StoreIntegrityError,
+    StreamMoved,
     WrongExpectedVersion,
 )
 from eventstore.ids import uuid7
@@ -44,6 +45,7 @@ __all__ = [
     "Metadata",
     "NewDeadline",
     "RecordedEvent",
+    "StreamGuard",
     "StreamHistory",
     "deadline_id_for",
     "event_store",
@@ -55,6 +57,19 @@ NAMESPACE = UUID("6f1c4ad2-8f0e-4c57-9d0e-6b2f4c1e9a11")
 # beyond it is never read as history (decision 0117).
 _COMMITTED = "global_position <= (SELECT last_position FROM es_position WHERE id = 1)"
 INSERT_CHUNK = 500
+
+
+@dataclass(frozen=True, slots=True)
+class StreamGuard:
+    """Another stream an append depends on, as its caller read it: still at
+    ``version``, whose event is at ``position`` (a flushed store's stream at
+    the same version is another). The append stores nothing otherwise
+    (``StreamMoved``), in the same statement: a command decided on a cached
+    state needs no read of that stream first (issue 13)."""
+
+    stream_id: UUID
+    version: int
+    position: int
 
 
 class ExpectedVersion(enum.Enum):
@@ -208,9 +223,11 @@ class EventStore:
         fingerprint: str | None = None,
         event_ids: Sequence[UUID] | None = None,
         deadlines: Iterable[NewDeadline] = (),
+        guard: StreamGuard | None = None,
     ) -> AppendResult:
         """Append ``events`` to one stream: one statement on its own, or a part
         of the transaction the command path opened (``eventstore.commands``).
+        ``guard``: another stream that must still be as the caller read it.
 
         ``fingerprint`` is what a retry with the same ``idempotency_key`` must
         match (the command path passes the command's); without it, the
@@ -247,6 +264,7 @@ class EventStore:
             idempotency_key,
             fingerprint,
             deadline_rows,
+            guard,
         )
         try:
             if connection.vendor == "postgresql":
@@ -286,6 +304,12 @@ class EventStore:
 
     def _append_pg(self, a: _AppendArgs) -> AppendResult:
         sql = "SELECT * FROM es_append(%s, %s, %s, %s, %s::jsonb, %s::jsonb, %s, %s, %s::jsonb)"
+        if a.guard is not None:
+            # The guard checked in the append's own statement (migration 0010).
+            sql = (
+                "SELECT * FROM es_append_guarded(%s, %s, %s, %s, %s, %s, %s, "
+                "%s::jsonb, %s::jsonb, %s, %s, %s::jsonb)"
+            )
         events = [
             [str(event_id), event_type, version, payload]
             for event_id, (event_type, version, payload) in zip(
@@ -303,6 +327,8 @@ class EventStore:
             a.fingerprint,
             _json(a.deadlines),
         ]
+        if a.guard is not None:
+            params[:0] = [a.guard.stream_id, a.guard.version, a.guard.position]
         try:
             if connection.in_atomic_block:
                 with transaction.atomic(), connection.cursor() as cursor:
@@ -333,6 +359,8 @@ class EventStore:
             detail = getattr(getattr(cause, "diag", None), "message_detail", None)
             current = None if detail in (None, "none") else int(detail)
             return WrongExpectedVersion(a.stream_id, a.expected_label, current)
+        if sqlstate == "AR004" and a.guard is not None:
+            return StreamMoved(a.guard.stream_id)
         if sqlstate == "AR003":
             return DuplicateEventId("event ids are already stored in another stream")
         if sqlstate == "23505":
@@ -583,6 +611,7 @@ class _AppendArgs:
     idempotency_key: str | None
     fingerprint: str
     deadlines: list[dict[str, Any]]
+    guard: StreamGuard | None = None
 
     @property
     def expected_label(self) -> object:

@@ -16,7 +16,7 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from eventstore import chain
-from eventstore.errors import StoreIntegrityError, WrongExpectedVersion
+from eventstore.errors import StoreIntegrityError, StreamMoved, WrongExpectedVersion
 from eventstore.store import (
     AppendResult,
     EventStore,
@@ -32,6 +32,16 @@ __all__ = ["append_sqlite"]
 def append_sqlite(store: EventStore, a: _AppendArgs) -> AppendResult:
     n = len(a.encoded)
     with transaction.atomic(), connection.cursor() as cursor:
+        if a.guard is not None:
+            # As es_append_guarded: the other stream still where it was read.
+            cursor.execute(
+                "SELECT 1 FROM es_stream s JOIN es_event e ON e.stream_id = "
+                "s.stream_id AND e.stream_version = s.version WHERE s.stream_id = %s "
+                "AND s.version = %s AND e.global_position = %s",
+                [a.guard.stream_id.hex, a.guard.version, a.guard.position],
+            )
+            if cursor.fetchone() is None:
+                raise StreamMoved(a.guard.stream_id)
         if a.idempotency_key is not None:
             stored = store._idempotent_result(cursor, a)
             if stored is not None:

@@ -14,7 +14,13 @@ from typing import Any
 from uuid import UUID
 
 from eventstore.commands import PendingAppend, StreamCache, execute, fold
-from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
+from eventstore.store import (
+    AppendResult,
+    Metadata,
+    NewDeadline,
+    StreamGuard,
+    event_store,
+)
 from registry.boundary import PlayerState, player_states
 from rules.errors import LawRef, RuleViolation
 from tournaments.domain import board_result, tournament, withdrawals
@@ -36,6 +42,17 @@ BOARD_RESULTS = StreamCache(board_result.evolve, board_result.INITIAL)
 def load_tournament(tournament_id: UUID) -> tournament.TournamentState:
     """The tournament's state (seating, windows), from the process cache."""
     return TOURNAMENTS.load(tournament.stream_id(tournament_id))[1]
+
+
+def cached_tournament(
+    tournament_id: UUID,
+) -> tuple[tournament.TournamentState, StreamGuard] | None:
+    """The tournament as this process cached it, unchecked, with the guard an
+    append checks it by (``StreamGuard``); None if not cached. A command
+    decided on it stores nothing if the tournament moved (``StreamMoved``):
+    the caller then loads it and decides again (issue 13)."""
+    cached = TOURNAMENTS.guarded(tournament.stream_id(tournament_id))
+    return None if cached is None else (cached[1], cached[0])
 
 
 def is_entered(tournament_id: UUID, entry_id: UUID) -> bool:
@@ -254,11 +271,14 @@ def handle_board_result(
     idempotency_key: str | None = None,
     expected_version: int | None = None,
     state: tournament.TournamentState | None = None,
+    guard: StreamGuard | None = None,
 ) -> AppendResult | None:
     """Run a board-result command; ``build`` gets the table's assignment.
 
     ``state``: the tournament as the caller loaded it for this request (a
-    view that checked the seat), so a request reads it once (issue 13).
+    view that checked the seat), so a request reads it once (issue 13);
+    ``guard``: the state is the cached one, unchecked, and the append
+    proves it current (``cached_tournament``).
     """
     if state is None:
         state = load_tournament(ref.tournament_id)
@@ -277,6 +297,7 @@ def handle_board_result(
         expected_version=expected_version,
         # Only a published session's windows (Law 79C) read the clock.
         needs_clock=window.published,
+        guard=guard,
     )
 
 

@@ -99,6 +99,11 @@ class SessionMethod:
       ranks by direction when no pair sat in both directions.
     - ``expected``: the number of results of a full board; default the largest
       count on any board of the field.
+    - ``scheduled``: the most times the session's schedule plays any board
+      (decision 0164): the full-board count of a field compared across the
+      whole session is at least this, so a board's figures are on the
+      session's final scale from its first result and do not move when
+      another board's count grows. ``expected`` overrides it.
     """
 
     field: FieldMethod = FieldMethod.NEUBERG
@@ -108,6 +113,7 @@ class SessionMethod:
     winners: Winners = Winners.AUTO
     rank_by: RankBy = RankBy.PERCENT
     expected: int | None = None
+    scheduled: int | None = None
 
 
 class PairStanding(NamedTuple):
@@ -447,11 +453,19 @@ def _field_counts(
 def _expected(
     counts: Iterable[Mapping[str, int]], method: SessionMethod
 ) -> dict[str, int]:
-    """Each field's full-board count: the largest on any board, or the method's."""
+    """Each field's full-board count: the largest on any board (at least the
+    schedule's, decision 0164), or the method's."""
     expected: dict[str, int] = {}
     for board in counts:
         for name, count in board.items():
             expected[name] = max(expected.get(name, 0), count)
+    if (
+        method.scheduled
+        and method.expected is None
+        and method.across_field
+        and "" in expected
+    ):
+        expected[""] = max(expected[""], method.scheduled)
     if method.expected is not None:
         for name, count in expected.items():
             if count > method.expected:

@@ -20,8 +20,9 @@ from access.roles import (
     is_organizer,
     metadata_for,
 )
+from eventstore.store import StreamGuard
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
-from httpapi.inputs import validated
+from httpapi.inputs import FlatInput, validated
 from httpapi.schema import PROBLEM, name_components
 from rules.errors import RuleViolation
 from tournaments import handlers, result_batch
@@ -64,9 +65,11 @@ def board_command(
     *,
     expected_version: int | None = None,
     state: tournament.TournamentState | None = None,
+    guard: StreamGuard | None = None,
 ) -> Response:
     """Run one board-result command for the caller and answer it (201 or 200);
-    ``state``: the tournament the view already loaded (read once a request)."""
+    ``state``: the tournament the view already loaded (read once a request),
+    or cached unchecked with the ``guard`` its append checks."""
     return created(
         handlers.handle_board_result(
             ref,
@@ -75,6 +78,7 @@ def board_command(
             idempotency_key=idem(request),
             expected_version=expected_version,
             state=state,
+            guard=guard,
         )
     )
 
@@ -86,7 +90,8 @@ class NotAllowed(RuleViolation):
 class EnterResultApi(APIView):
     """Result-only entry: North enters at the table device, or the director does."""
 
-    class InputSerializer(ResultSerializer):
+    class InputSerializer(FlatInput, ResultSerializer):
+        # Bound once (FlatInput): the hot path of event night (issue 13).
         board_number = serializers.IntegerField(min_value=1, max_value=MAX_BOARD)
         table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
 
@@ -96,7 +101,29 @@ class EnterResultApi(APIView):
         ref = handlers.TableRef(
             tournament_id, session, data["board_number"], data["table"]
         )
+        cached = handlers.cached_tournament(tournament_id)
+        if cached is not None:
+            # Decided on the tournament this process cached, unchecked: the
+            # append stores nothing unless it is still current, so a result
+            # is one statement (issue 13). Anything else (the tournament
+            # moved, or a refusal) is decided again on it as read: the same
+            # answer as ever.
+            try:
+                return self._enter(request, ref, data, *cached)
+            except Exception:
+                pass
         state = handlers.load_tournament(tournament_id)
+        return self._enter(request, ref, data, state, None)
+
+    def _enter(
+        self,
+        request: Request,
+        ref: handlers.TableRef,
+        data: dict[str, Any],
+        state: tournament.TournamentState,
+        guard: StreamGuard | None,
+    ) -> Response:
+        tournament_id, session = ref.tournament_id, ref.session
         seat = handlers.seating(state, ref)
         by = _entered_by(request, tournament_id, state, seat, "N")
         return board_command(
@@ -116,6 +143,7 @@ class EnterResultApi(APIView):
             ),
             "enter_result",
             state=state,
+            guard=guard,
         )
 
 

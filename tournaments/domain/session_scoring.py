@@ -169,7 +169,20 @@ class Conditions:
             if self.fouled_boards == FIGB_FOULED
             else FieldMethod.NEUBERG,
             no_fault_rule=NoFaultRule(self.average_revision),
+            scheduled=self.scheduled_plays or None,
         )
+
+    @property
+    def scheduled_plays(self) -> int:
+        """The most times the schedule plays any board: the tables where both
+        sides are seated (a sit-out's table plays nothing). 0 without a
+        schedule (decision 0164)."""
+        plays: dict[int, int] = {}
+        for a in self.assignments:
+            if a.ns and a.ew:
+                for board in a.boards:
+                    plays[board] = plays.get(board, 0) + 1
+        return max(plays.values(), default=0)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,10 +13,11 @@ from django.db import connection
 from eventstore.errors import (
     DuplicateEventId,
     IdempotencyKeyReused,
+    StreamMoved,
     WrongExpectedVersion,
 )
 from eventstore.registry import registry
-from eventstore.store import ExpectedVersion, Metadata, event_store
+from eventstore.store import ExpectedVersion, Metadata, StreamGuard, event_store
 from tests.support.events import Colour, Item, Pinged, Rich
 from tests.support.eventstore import ACTOR, new_stream
 
@@ -55,6 +56,35 @@ def test_stale_expected_version_is_a_typed_conflict_and_writes_nothing() -> None
     assert caught.value.code == "stream_version_conflict"
     assert caught.value.current_version == 1
     assert event_store().head_position() == head
+
+
+def test_a_guarded_append_stores_nothing_once_its_guard_stream_moved() -> None:
+    """Decision 0165: the append stores only while the other stream is at the
+    version and position the caller read, and the guard is not a write."""
+    other, target = new_stream(), new_stream()
+    read = append(other, [Pinged(n=1)], 0)
+    guard = StreamGuard(other, 1, read.last_position)
+    assert append(target, [Pinged(n=2)], 0, guard=guard).stream_version == 1
+    append(other, [Pinged(n=3)], 1)
+    head = event_store().head_position()
+    with pytest.raises(StreamMoved) as caught:
+        append(target, [Pinged(n=4)], 1, guard=guard)
+    assert caught.value.stream_id == other
+    # The version it has now, with another event's position: not the same
+    # stream as read (a flushed store's), refused too.
+    with pytest.raises(StreamMoved):
+        append(
+            target, [Pinged(n=4)], 1, guard=StreamGuard(other, 2, read.last_position)
+        )
+    assert event_store().head_position() == head
+    assert event_store().read_stream(target).domain_events == [Pinged(n=2)]
+    moved = event_store().read_stream(other).events[-1]
+    assert (
+        append(
+            target, [Pinged(n=4)], 1, guard=StreamGuard(other, 2, moved.global_position)
+        ).stream_version
+        == 2
+    )
 
 
 def test_no_stream_any_and_exists_modes() -> None:

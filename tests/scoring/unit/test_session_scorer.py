@@ -14,6 +14,7 @@ from tournaments.domain.session_scoring import (
     Penalty,
     SessionFigures,
     SessionScorer,
+    Table,
     score_session,
 )
 
@@ -82,6 +83,23 @@ def test_matchpoints_incremental_equals_full(sequence, size, winners) -> None:
     check(Conditions(winners=winners), sequence, size)
 
 
+# The schedule of that Mitchell: board b in round b at every table.
+SCHEDULE = tuple(
+    Table(round=b, table=t, ns=t, ew=10 + t, boards=(b,))
+    for b in range(1, BOARDS + 1)
+    for t in range(1, TABLES + 1)
+)
+
+
+@settings(max_examples=60, deadline=None)
+@given(entries, batches, st.sampled_from(["figb_n_l12", "neuberg"]))
+def test_matchpoints_on_a_schedule_incremental_equals_full(
+    sequence, size, averaged
+) -> None:
+    """With the schedule's full-board count (decision 0164) as without it."""
+    check(Conditions(assignments=SCHEDULE, averaged_boards=averaged), sequence, size)
+
+
 @settings(max_examples=40, deadline=None)
 @given(entries, batches)
 def test_matchpoints_with_a_penalty_incremental_equals_full(sequence, size) -> None:
@@ -116,3 +134,35 @@ def test_a_correction_rescores_its_board_only() -> None:
         assert after.standing(table).matchpoints == totals_before[table] + gained
     # 450 at three tables of four (top 6): 4 each; 420 at table 3 scores 0.
     assert [after.lines[(2, t)].ns for t in range(1, 5)] == [4, 4, 0, 4]
+
+
+def test_a_new_rounds_first_result_rescores_its_board_only() -> None:
+    """Decision 0164: the full-board count is the schedule's (4 tables), so
+    the first result on board 2 re-scores board 2 only; board 1's figures,
+    factored to 4 results from the start, do not move. Without the schedule
+    the count grows to 2 and every line of the session is re-scored."""
+    round_1 = [line(1, t, 420 if t % 2 else 450, None) for t in (1, 2)]
+    scheduled = SessionScorer(Conditions(assignments=SCHEDULE), round_1)
+    before = dict(scheduled.figures.lines)
+    assert scheduled.apply([line(2, 1, 420, None)]) == {(2, 1)}
+    assert {k: scheduled.figures.lines[k] for k in before} == before
+    unscheduled = SessionScorer(Conditions(), round_1[:1])
+    assert unscheduled.apply([round_1[1]]) == {(1, 1), (1, 2)}
+    # Board 1 holds 2 of its 4 results: 450 beats 420, Neuberg on the 2/1/0
+    # scale to a top of 6, (M + 1) * 4 / 2 - 1: 5 and 1 (against 2 and 0).
+    assert [scheduled.figures.lines[(1, t)].ns for t in (1, 2)] == [1, 5]
+    assert [unscheduled.figures.lines[(1, t)].ns for t in (1, 2)] == [0, 2]
+
+
+def test_the_schedules_count_leaves_a_complete_sessions_figures() -> None:
+    """Once a board has every scheduled result the count is the largest
+    played, as without the schedule: the final figures are the same, a board
+    played fewer times (Law 78A, factored) included."""
+    lines = [
+        line(b, t, (420, 450, -50, 620)[(b + t) % 4], None)
+        for b in range(1, BOARDS + 1)
+        for t in range(1, TABLES + 1)
+        if (b, t) != (3, 4)
+    ]
+    with_schedule = score_session(Conditions(assignments=SCHEDULE), lines)
+    assert as_dict(with_schedule) == as_dict(score_session(Conditions(), lines))

@@ -227,16 +227,21 @@ def test_a_result_recorded_without_its_carry_is_carried_once_on_catch_up() -> No
     assert carried.event.tricks == 9
 
 
-def test_a_result_reads_the_tournament_once_and_without_its_payload() -> None:
-    """Issue 13: the view's seat check and the command share one load of the
-    tournament; the cached state is checked by its last event's identity,
-    whose payload (the session schedule) is not sent."""
+@pytest.mark.postgres  # SQLite checks the guard in a statement of its own
+def test_a_result_checks_the_cached_tournament_in_its_append_without_reading_it() -> (
+    None
+):
+    """Issue 13: the view's seat check and the command share the process's
+    cached tournament, and the append proves it current (decision 0165): the
+    tournament stream is not read, and its payload (the session schedule)
+    never sent; the guard names the stream, its version and position."""
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
     tid, _, director = setup()
-    stream = tournament.stream_id(uuid.UUID(tid)).hex
+    stream = tournament.stream_id(uuid.UUID(tid))
     handlers.load_tournament(uuid.UUID(tid))  # the process cache is warm
+    version, position, _ = handlers.TOURNAMENTS.entries[stream]
     with CaptureQueriesContext(connection) as queries:
         r = director.post(
             f"/api/v1/tournaments/{tid}/sessions/1/results/",
@@ -244,12 +249,8 @@ def test_a_result_reads_the_tournament_once_and_without_its_payload() -> None:
             format="json",
         )
     assert r.status_code == 201, r.json()
-    reads = [
-        q["sql"]
-        for q in queries.captured_queries
-        if q["sql"].startswith("SELECT")
-        and "es_event" in q["sql"]
-        and stream in q["sql"]
-    ]
-    assert len(reads) == 1
-    assert "CASE WHEN stream_version >" in reads[0]
+    naming = [q["sql"] for q in queries.captured_queries if stream.hex in q["sql"]]
+    assert len(naming) == 1
+    assert naming[0].startswith(
+        f"SELECT * FROM es_append_guarded('{stream.hex}'::uuid, {version}, {position}, "
+    )

@@ -44,21 +44,71 @@ def enter(director: object, tid: str, board: int, table: int):
 
 
 @pytest.mark.postgres  # SQLite appends in several statements (es_append is PL/pgSQL)
-def test_a_result_post_is_two_statements(
+def test_a_result_post_is_one_statement(
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
+    """The append, guarded by the cached tournament's version and position:
+    no read of the tournament stream first (migration 0010)."""
     tid, director = setup()
     assert enter(director, tid, 1, 1).status_code == 201  # the caches warm
-    stream = tournament.stream_id(uuid.UUID(tid)).hex
-    with django_assert_num_queries(2) as queries:
+    stream = tournament.stream_id(uuid.UUID(tid))
+    version, position, _ = handlers.TOURNAMENTS.entries[stream]
+    with django_assert_num_queries(1) as queries:
         r = enter(director, tid, 2, 1)
     assert r.status_code == 201, r.json()
-    identity, append = (q["sql"] for q in queries.captured_queries)
-    assert identity.startswith("SELECT global_position")
-    assert stream in identity
-    assert "CASE WHEN stream_version >" in identity  # no payload
-    assert append.startswith("SELECT * FROM es_append(")
+    [append] = (q["sql"] for q in queries.captured_queries)
+    assert append.startswith(
+        f"SELECT * FROM es_append_guarded('{stream.hex}'::uuid, {version}, {position}, "
+    )
     assert '"board_result.entered"' in append
+
+
+@pytest.mark.postgres
+def test_a_post_on_a_tournament_another_process_moved_reads_it_and_decides_again(
+    django_assert_num_queries: DjangoAssertNumQueries,
+) -> None:
+    """Another process recorded a penalty on the tournament (its stream moved
+    past this process's cache): the guarded append stores nothing, the
+    tournament is read, the result decided again and stored."""
+    tid, director = setup()
+    assert enter(director, tid, 1, 1).status_code == 201
+    stream = tournament.stream_id(uuid.UUID(tid))
+    cached = handlers.TOURNAMENTS.entries[stream]
+    r = director.post(  # type: ignore[attr-defined]
+        f"/api/v1/tournaments/{tid}/sessions/1/penalties/",
+        {"entry_number": 1, "kind": "procedural", "unit": "matchpoints", "amount": 2},
+        format="json",
+    )
+    assert r.status_code == 201, r.json()
+    handlers.TOURNAMENTS.entries[stream] = cached  # this process did not see it
+    with django_assert_num_queries(3) as queries:
+        r = enter(director, tid, 2, 1)
+    assert r.status_code == 201, r.json()
+    guarded, read, append = (q["sql"] for q in queries.captured_queries)
+    assert guarded.startswith("SELECT * FROM es_append_guarded(")
+    assert read.startswith("SELECT global_position")  # the tournament, read
+    assert append.startswith("SELECT * FROM es_append(")
+    assert handlers.TOURNAMENTS.entries[stream][0] == cached[0] + 1
+    stored = event_store().read_stream(board_result.stream_id(uuid.UUID(tid), 1, 2, 1))
+    assert [e.event_type for e in stored.events] == ["board_result.entered"]
+
+
+def test_a_refusal_on_a_stale_tournament_is_decided_again_on_it_as_read() -> None:
+    """This process cached the tournament before its session was scheduled
+    (another process scheduled it): on the cached state the table is not
+    seated (422), so the tournament is read and the result decided again on
+    it: 201, as a process that read it first answers."""
+    staff, _ = client_for("costaff", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1))
+    director, _ = client_for("cotd", chief_director={"tournament_id": tid})
+    stream = tournament.stream_id(uuid.UUID(tid))
+    handlers.load_tournament(uuid.UUID(tid))
+    before = handlers.TOURNAMENTS.entries[stream]
+    seat_pairs(staff, tid, {}, timedelta(hours=1))
+    handlers.TOURNAMENTS.entries[stream] = before  # this process did not see it
+    r = enter(director, tid, 1, 1)
+    assert r.status_code == 201, r.json()
+    assert handlers.TOURNAMENTS.entries[stream][0] > before[0]
 
 
 def test_a_result_on_a_stream_this_process_has_not_seen_is_refused_as_before() -> None:
