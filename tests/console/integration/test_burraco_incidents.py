@@ -140,6 +140,12 @@ def test_the_signal_and_the_lateness_ladder_from_the_turn_page() -> None:
     )
     assert shown is not None
     assert datetime.fromisoformat(shown.group(1)) == signal.ends_at
+    # The overview shows the turn in play's clock too.
+    overview = text(room.client.get(f"/console/burraco/{tid}/"))
+    assert (
+        f'<p class="clock">Tempo rimasto: <time class="countdown" datetime="{shown.group(1)}"'
+        in overview
+    )
     again = room.send(1, "start")
     assert again.status_code == 409
     assert alert(again, "start") == (
