@@ -15,6 +15,8 @@ from typing import Any
 from uuid import UUID
 
 import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
 
 from burraco import domain as b
 from burraco.handlers import create_burraco, load_burraco
@@ -67,6 +69,9 @@ class Room:
         ProjectionRunner(RegistryProjection()).catch_up()  # the names shown
         self.tid = tid
         self.client = user_with("director", tournament_id=tid)
+        self.client.session_user = get_user_model().objects.get(  # type: ignore[attr-defined]
+            pk=self.client.session["_auth_user_id"]
+        )
         self.n = 0
 
     def step(self, action: str) -> Any:
@@ -467,6 +472,11 @@ def test_who_may_send_the_incidents() -> None:
     url = f"/console/burraco/{tid}/turns/1/incidents/"
     assert room.client.get(url).status_code == 405
     assert room.send(1, "nonsense").status_code == 404
+    english = Client(HTTP_ACCEPT_LANGUAGE="en")
+    english.force_login(room.client.session_user)  # type: ignore[attr-defined]
+    shown = text(english.get(f"/console/burraco/{tid}/turns/1/"))
+    assert "Give the signal: turn 1 starts" in shown
+    assert "over 2 and up to 5 minutes: 150 MP to the opponents" in shown
     stranger = user_with(None)
     assert stranger.post(url, {"kind": "start"}).status_code == 403
     assert load_burraco(tid).started == {}
