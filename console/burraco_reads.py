@@ -156,11 +156,18 @@ class BurracoConsole:
             for value, table, entry in self.seats(turn)
         ]
 
-    def lateness_of(self, turn: int) -> list[burraco.LatenessRecorded]:
-        return sorted(
+    def lateness_of(self, turn: int) -> list[tuple[burraco.LatenessRecorded, str]]:
+        """The turn's lateness by table, each with its line ("1 + 4" in a
+        giallo, whose late player makes his line late)."""
+        out = []
+        for r in sorted(
             (r for (t, _line), r in self.state.lateness.items() if t == turn),
             key=lambda r: (r.table, r.pair),
-        )
+        ):
+            seat = self.state.position(turn, r.table)
+            players = (r.pair,) if seat is None else seat.players(r.pair)
+            out.append((r, " + ".join(map(str, players))))
+        return out
 
     def absences_of(self, turn: int) -> list[int]:
         return sorted(p for t, p in self.state.absences if t == turn)

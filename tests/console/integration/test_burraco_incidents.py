@@ -546,4 +546,4 @@ def test_a_giallo_turn_shows_lines_of_two_and_a_late_player() -> None:
         ((1, 1), 1, "warning")
     ]
     assert [w.pair for w in state.warnings] == [4]
-    assert "Tavolo 1, 1: 1:00 di ritardo – un'ammonizione" in text(late)
+    assert "Tavolo 1, 1 + 4: 1:00 di ritardo – un'ammonizione" in text(late)
