@@ -83,3 +83,8 @@ def test_the_director_records_a_lateness_from_a_phone(
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     page.locator("#inc-lateness").scroll_into_view_if_needed()
     shot(page, "burraco-lateness-phone-it")
+
+    # Every incident's form opened: the page still fits the phone.
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "burraco-incidents-phone-it")
