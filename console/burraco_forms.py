@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 from burraco import domain as burraco
 from rules.errors import DomainError
 
-__all__ = ["COLUMNS", "SheetTyped", "hands_of", "message_of"]
+__all__ = ["COLUMNS", "SheetTyped", "hands_of", "incident_message", "message_of"]
 
 MAX_POINTS = 100_000  # the API's bound on a hand's base or points
 COLUMNS = ("fixed_base", "fixed_points", "mobile_base", "mobile_points")
@@ -135,3 +135,175 @@ def message_of(error: DomainError) -> str:
     if error.law is not None:
         said = f"{said} ({error.law})"
     return said
+
+
+# The night's forms (decision 0188): a refusal said for the form it answers,
+# by (form, code, a word of the domain's detail); the first that fits.
+INCIDENT_MESSAGES: tuple[tuple[str, str, str, object], ...] = (
+    (
+        "start",
+        "turn_not_current",
+        "started already",
+        gettext_lazy("This turn's signal is given already: its clock runs"),
+    ),
+    (
+        "start",
+        "turn_not_current",
+        "",
+        gettext_lazy("The signal is given for the turn in play only"),
+    ),
+    (
+        "lateness",
+        "turn_not_current",
+        "",
+        gettext_lazy("A lateness is recorded in the turn in play"),
+    ),
+    (
+        "lateness",
+        "invalid_sheet",
+        "not recorded",
+        gettext_lazy("The turn's signal is not given: type how late the pair came"),
+    ),
+    (
+        "lateness",
+        "invalid_sheet",
+        "",
+        gettext_lazy("A pair at its table at the signal is not late"),
+    ),
+    (
+        "lateness",
+        "unknown_table",
+        "",
+        gettext_lazy("This pair does not play at this table in this turn"),
+    ),
+    (
+        "lateness",
+        "sheet_already_entered",
+        "lateness",
+        gettext_lazy("This pair's lateness in this turn is recorded already"),
+    ),
+    (
+        "lateness",
+        "sheet_already_entered",
+        "",
+        gettext_lazy("The table's sheet is entered: a lateness is recorded before it"),
+    ),
+    (
+        "lost",
+        "turn_not_current",
+        "",
+        gettext_lazy("A lost sheet is recorded in the turn in play"),
+    ),
+    (
+        "lost",
+        "sheet_already_entered",
+        "",
+        gettext_lazy(
+            "This table's turn has its result: a sheet entered is corrected, not lost"
+        ),
+    ),
+    (
+        "found",
+        "correction_window_closed",
+        "",
+        gettext_lazy(
+            "A sheet lost in the single group and found in the merit groups is "
+            "not restored: the 7-7 stands"
+        ),
+    ),
+    (
+        "absence",
+        "turn_not_current",
+        "",
+        gettext_lazy("An absence is recorded in the turn in play"),
+    ),
+    (
+        "absence",
+        "unknown_table",
+        "",
+        gettext_lazy("This pair does not play at this table in this turn"),
+    ),
+    (
+        "absence",
+        "sheet_already_entered",
+        "absence",
+        gettext_lazy("This pair's absence in this turn is recorded already"),
+    ),
+    (
+        "absence",
+        "sheet_already_entered",
+        "",
+        gettext_lazy(
+            "This table's turn has its result: an absence is recorded before it"
+        ),
+    ),
+    (
+        "absence",
+        "invalid_lines",
+        "",
+        gettext_lazy("A giallo has no absent pair: the director re-forms the table"),
+    ),
+    ("warning", "invalid_lines", "", gettext_lazy("No such pair in the movement")),
+    ("warning", "turn_not_current", "", gettext_lazy("This turn is not played yet")),
+    (
+        "warning",
+        "invalid_setting",
+        "",
+        gettext_lazy("The Codice di Gara has no such article"),
+    ),
+    ("substitution", "invalid_lines", "", gettext_lazy("No such pair entered")),
+    (
+        "substitution",
+        "substitution_not_allowed",
+        "half",
+        gettext_lazy("Half the scheduled turns are played: no more substitutions"),
+    ),
+    (
+        "substitution",
+        "substitution_not_allowed",
+        "one substitution",
+        gettext_lazy("This pair has made its one substitution"),
+    ),
+    (
+        "substitution",
+        "substitution_not_allowed",
+        "does not play",
+        gettext_lazy("The player who leaves is not of this pair"),
+    ),
+    (
+        "substitution",
+        "substitution_not_allowed",
+        "incoming",
+        gettext_lazy("The incoming player has played in this tournament already"),
+    ),
+    (
+        "substitution",
+        "unknown_player",
+        "",
+        gettext_lazy("The incoming player is not a member on the register"),
+    ),
+    (
+        "abandonment",
+        "invalid_lines",
+        "giallo",
+        gettext_lazy(
+            "A giallo has no abandoning pair: the director re-forms the table"
+        ),
+    ),
+    ("abandonment", "invalid_lines", "", gettext_lazy("No such pair in the movement")),
+    (
+        "abandonment",
+        "sheet_already_entered",
+        "",
+        gettext_lazy("This pair has abandoned already"),
+    ),
+)
+
+
+def incident_message(kind: str, error: DomainError) -> str:
+    """A refusal of one of the night's forms, with the article it names."""
+    for form, code, word, said in INCIDENT_MESSAGES:
+        if form == kind and code == error.code and word in error.message:
+            text = str(said)
+            return f"{text} ({error.law})" if error.law is not None else text
+    return message_of(error)

@@ -17,12 +17,19 @@ from enum import StrEnum
 from typing import Any
 from uuid import UUID
 
+from django.utils.translation import gettext as _
+
 from burraco import domain as burraco
 from burraco.handlers import load_burraco
 from eventstore.store import event_store
-from registry.boundary import public_people
+from registry.boundary import player_by_number, public_people
 from results_site.pages import Entry
+from rules.burraco.articles import art
+from rules.burraco.lateness import FORFEIT
+from scoring.burraco import WarningPolicy, warnings_vp_deduction
 from tournaments.handlers import load_tournament
+
+LOST_SHEET = str(art(19))  # a lost sheet's award names Art. 19
 
 __all__ = [
     "BurracoConsole",
@@ -67,6 +74,33 @@ class TableLine:
     fixed: Entry
     mobile: Entry | None  # None: the incomplete table's empty side (a rest)
     result: burraco.TableResult | None
+    # Each line's numbers: one (a pair, a team, an individual player) or,
+    # in a giallo, the line's two players (decision 0173).
+    fixed_numbers: tuple[int, ...] = ()
+    mobile_numbers: tuple[int, ...] = ()
+
+    @property
+    def fixed_line(self) -> str:
+        return " + ".join(map(str, self.fixed_numbers or (self.fixed.number,)))
+
+    @property
+    def mobile_line(self) -> str:
+        if self.mobile is None:
+            return ""
+        return " + ".join(map(str, self.mobile_numbers or (self.mobile.number,)))
+
+    @property
+    def numbers(self) -> tuple[int, ...]:
+        """Every entry seated here (giallo: four players; a rest: one line)."""
+        fixed = self.fixed_numbers or (self.fixed.number,)
+        if self.mobile is None:
+            return fixed
+        return fixed + (self.mobile_numbers or (self.mobile.number,))
+
+    @property
+    def lost(self) -> bool:
+        """Art. 19: the sheet is lost (7-7) and may be found again."""
+        return self.result is not None and self.result.award_article == LOST_SHEET
 
     @property
     def status(self) -> TableStatus:
@@ -95,6 +129,99 @@ class BurracoConsole:
         """The line-ups declared for ``turn``, by table, first declared first."""
         found = [d for (t, _team), d in self.state.line_ups.items() if t == turn]
         return sorted(found, key=lambda d: (d.table, not d.first))
+
+    def seats(self, turn: int) -> list[tuple[str, int, int]]:
+        """Each entry seated at a table of ``turn`` as ``("table-entry",
+        table, entry)``: a pair, a team, or a giallo's player."""
+        return [
+            (f"{t.table}-{n}", t.table, n)
+            for t in self.turns.get(turn, ())
+            if t.mobile is not None
+            for n in t.numbers
+        ]
+
+    @property
+    def entry_choices(self) -> list[tuple[int, str]]:
+        """Each entry as the director picks it: its number and players."""
+        return [
+            (n, f"{n} · {', '.join(label for _pid, label in self.rosters[n])}")
+            for n in sorted(self.rosters)
+        ]
+
+    def seat_choices(self, turn: int) -> list[tuple[str, str]]:
+        """``seats`` labelled: "Table 2 · 5 · Rossi, Bianchi"."""
+        names = dict(self.entry_choices)
+        return [
+            (value, f"{_('Table')} {table} · {names.get(entry, str(entry))}")
+            for value, table, entry in self.seats(turn)
+        ]
+
+    def lateness_of(self, turn: int) -> list[tuple[burraco.LatenessRecorded, str]]:
+        """The turn's lateness by table, each with its line ("1 + 4" in a
+        giallo, whose late player makes his line late)."""
+        out = []
+        for r in sorted(
+            (r for (t, _line), r in self.state.lateness.items() if t == turn),
+            key=lambda r: (r.table, r.pair),
+        ):
+            seat = self.state.position(turn, r.table)
+            players = (r.pair,) if seat is None else seat.players(r.pair)
+            out.append((r, " + ".join(map(str, players))))
+        return out
+
+    def absences_of(self, turn: int) -> list[int]:
+        return sorted(p for t, p in self.state.absences if t == turn)
+
+    def lost_tables(self, turn: int) -> list[int]:
+        return [t.table for t in self.turns.get(turn, ()) if t.lost]
+
+    def waiting_tables(self, turn: int) -> list[int]:
+        return [
+            t.table
+            for t in self.turns.get(turn, ())
+            if t.result is None and t.mobile is not None
+        ]
+
+    @property
+    def warnings(self) -> list[tuple[int, int, int, burraco.WarningIssued]]:
+        """Each warning with its pair's count so far and the VP the
+        standings take off for that count (the tournament's policy)."""
+        policy = WarningPolicy(self.opened.warning_policy)
+        seen: dict[int, int] = {}
+        out = []
+        for w in self.state.warnings:
+            seen[w.pair] = seen.get(w.pair, 0) + 1
+            count = seen[w.pair]
+            out.append((w.pair, count, warnings_vp_deduction(count, policy), w))
+        return out
+
+    @property
+    def abandoned(self) -> list[int]:
+        return sorted(self.state.abandoned)
+
+    @property
+    def forfeit(self) -> tuple[int, int]:
+        """Art. 39 beyond ten minutes: the side present's VP and MP."""
+        won = FORFEIT[self.state.match_format]
+        return won.vp, won.mp
+
+    @property
+    def turn_minutes(self) -> int:
+        """Art. 6: the turn's minutes, less the announced reduction."""
+        return burraco.turn_minutes(self.state)
+
+    @property
+    def started(self) -> burraco.TurnStarted | None:
+        return self.state.started.get(self.current_turn)
+
+    @property
+    def substitutions(self) -> list[burraco.PlayerSubstituted]:
+        return sorted(self.state.substitutions.values(), key=lambda s: s.pair)
+
+    @property
+    def may_substitute(self) -> bool:
+        """Art. 38: before half the scheduled turns are played."""
+        return 2 * self.state.completed_turns < self.opened.turns
 
     def player_label(self, player_id: UUID) -> str:
         for roster in self.rosters.values():
@@ -200,6 +327,11 @@ def burraco_console(tournament_id: UUID) -> BurracoConsole | None:
     def _entry(number: int) -> Entry:
         return entries.get(number) or Entry(number, ())
 
+    def _line(numbers: tuple[int, ...]) -> Entry:
+        """A line as one entry: a giallo's two players' people together."""
+        found = [_entry(n) for n in numbers]
+        return Entry(numbers[0], tuple(p for e in found for p in e.people))
+
     turns = {
         turn: tuple(
             TableLine(
@@ -207,9 +339,11 @@ def burraco_console(tournament_id: UUID) -> BurracoConsole | None:
                 p.table,
                 # The merit group of a turn played in groups only.
                 state.group_of(p.fixed) if turn > (state.split_after or turn) else "",
-                _entry(p.fixed),
-                None if p.mobile == burraco.REST else _entry(p.mobile),
+                _line(p.players(p.fixed)),
+                None if p.mobile == burraco.REST else _line(p.players(p.mobile)),
                 state.results.get((turn, p.table)),
+                p.players(p.fixed),
+                () if p.mobile == burraco.REST else p.players(p.mobile),
             )
             for p in sorted(seats, key=lambda p: p.table)
         )
@@ -227,9 +361,7 @@ def burraco_console(tournament_id: UUID) -> BurracoConsole | None:
                 (str(p), _label(people.get(str(p)), str(p))) for p in e.player_ids
             )
             for number, e in entered.entries.items()
-        }
-        if state.opened.form is burraco.EntryForm.TEAMS
-        else {},
+        },
     )
 
 
@@ -247,3 +379,9 @@ def check_sheet(page: BurracoConsole, command: burraco.EnterScoreSheet) -> None:
     """Raise the refusal the handler would answer for this sheet now (the
     domain's ``decide`` on the same state), or return: nothing is written."""
     burraco.decide(page.state, command, page.now)
+
+
+def member_by_number(federation_number: str) -> UUID | None:
+    """A substitution's incoming player, by his federation number (the
+    register; ``None``: not a member)."""
+    return player_by_number(federation_number)

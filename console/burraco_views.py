@@ -83,6 +83,16 @@ def _context(page: reads.BurracoConsole, **more: Any) -> dict[str, Any]:
         more.setdefault("correctable", page.correctable(turn))
         more.setdefault("invertible", page.invertible(turn))
         more.setdefault("declared", page.line_ups(turn))
+        more.setdefault(
+            "live",
+            turn == page.current_turn
+            and page.state.final_published_at is None
+            and page.state.interrupted is None,
+        )
+        more.setdefault("seat_choices", page.seat_choices(turn))
+        more.setdefault("incident_errors", {})
+        more.setdefault("incident_notice", {})
+        more.setdefault("incident_form", {})
         more.setdefault("lineup_form", {})
         more.setdefault(
             "matches",

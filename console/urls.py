@@ -4,7 +4,14 @@ results site."""
 
 from django.urls import path, register_converter
 
-from console import burraco_views, organizer_views, print_views, table_views, views
+from console import (
+    burraco_incidents,
+    burraco_views,
+    organizer_views,
+    print_views,
+    table_views,
+    views,
+)
 from httpapi.inputs import BoundedNumber
 
 register_converter(BoundedNumber, "cnum")
@@ -46,6 +53,11 @@ urlpatterns = [
         f"{B}/turns/<cnum:turn>/line-ups/",
         burraco_views.turn_line_up,
         name="burraco_line_up",
+    ),
+    path(
+        f"{B}/turns/<cnum:turn>/incidents/",
+        burraco_incidents.incident,
+        name="burraco_incident",
     ),
     path(
         f"{B}/turns/<cnum:turn>/print/",

@@ -76,3 +76,31 @@ def sheet_prefix(base: str, table: Any, closed: str) -> str:
 def label_of(page: Any, player_id: Any) -> str:
     """A player of a burraco team as the console names him."""
     return str(page.player_label(player_id))
+
+
+@register.filter
+def lateness_of(page: Any, turn: int) -> Any:
+    """A burraco turn's lateness records (decision 0188)."""
+    return page.lateness_of(turn)
+
+
+@register.filter
+def absences_of(page: Any, turn: int) -> Any:
+    return page.absences_of(turn)
+
+
+@register.filter
+def lost_tables(page: Any, turn: int) -> Any:
+    return page.lost_tables(turn)
+
+
+@register.filter
+def waiting_tables(page: Any, turn: int) -> Any:
+    return page.waiting_tables(turn)
+
+
+@register.filter
+def minsec(seconds: Any) -> str:
+    """Seconds as minutes:seconds (200 -> "3:20")."""
+    total = int(seconds)
+    return f"{total // 60}:{total % 60:02d}"

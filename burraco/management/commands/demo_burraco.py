@@ -1,4 +1,5 @@
-"""Load the demo's burraco event (``burraco.demo``); ``manage.py demo`` runs it."""
+"""Load the demo's burraco events (``burraco.demo``, the pairs; ``burraco.demo_teams``,
+the teams with their line-ups); ``make demo`` runs it after ``manage.py demo``."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from burraco import demo
+from burraco import demo, demo_teams
 
 
 class Command(BaseCommand):
@@ -21,3 +22,7 @@ class Command(BaseCommand):
             self.stdout.write("demo burraco event built")
         else:
             self.stdout.write("demo burraco event already present")
+        if demo_teams.build(self.stdout.write, director=f"user:{director.pk}"):
+            self.stdout.write("demo burraco teams event built")
+        else:
+            self.stdout.write("demo burraco teams event already present")
