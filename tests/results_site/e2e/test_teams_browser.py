@@ -176,3 +176,19 @@ def test_a_burraco_events_standings(server: Server, browser: Any, shot: Any) -> 
     assert phone.get_by_role("heading", name="Classifica dopo il turno 2").is_visible()
     assert fits(phone)
     shot(phone, "burraco-phone-it")
+
+
+def test_a_score_card_fits_a_phone_in_italian(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    """The Italian headers (Smazzata, Avversari) made the demo's score card
+    six pixels wider than a 390 px phone: the whole page scrolled sideways."""
+    demo.build_pairs_event(random.Random(2017))
+    catch_up()
+    phone = browser.window(PHONE, "it-IT")
+    phone.goto(f"{server.url}/events/{demo.PAIRS_EVENT}/sessions/1/entries/2/")
+    assert phone.get_by_role("heading", name="Score card della coppia 2").is_visible()
+    assert phone.locator("table.card tbody tr").count() == 15
+    assert phone.locator("table.card thead th").first.inner_text() == "Smazzata"
+    assert fits(phone)
+    shot(phone, "score-card-phone-it")
