@@ -313,3 +313,15 @@ def test_english_pages_write_the_day_first_and_the_24_hour_clock() -> None:
     months = "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre"
     month = months.split()[when.month - 1]
     assert f"{when.day} {month} {when.year}, {when:%H:%M}" in italian
+
+
+def test_a_board_the_session_does_not_play_is_not_found() -> None:
+    """Board 99 of a six-board session answered 200, "Smazzata 99 … Ancora
+    nessun risultato.", as if it were still to be played."""
+    event = site_event(publish=True)
+    base = f"/events/{event.tid}/sessions/1/boards/"
+    missing = Client().get(base + "99/", **IT)
+    assert missing.status_code == 404
+    assert "Pagina non trovata" in text(missing)
+    assert Client().get(base + "6/", **IT).status_code == 200
+    assert Client().get(base + "7/", **IT).status_code == 404
