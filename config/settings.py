@@ -269,6 +269,12 @@ SPECTACULAR_SETTINGS = {
     ),
     "VERSION": "1",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs group operations by area (appeals, tournaments, registry…),
+    # not all under "v1"; the operation ids stay as they were.
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "httpapi.schema.tag_by_area",
+    ],
     # Swagger UI and Redoc from drf-spectacular-sidecar: the docs need no
     # internet (no CDN).
     "SWAGGER_UI_DIST": "SIDECAR",

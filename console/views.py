@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from access.roles import actor_of, is_director
-from console import entry, forms, reads
+from console import entry, forms, penalty_labels, reads
 from eventstore.commands import client_key
 from eventstore.store import Metadata
 from httpapi.commands import COMMAND_IDS
@@ -91,7 +91,10 @@ def _context(page: reads.SessionView, **more: Any) -> dict[str, Any]:
         "adjustments": forms.ADJUSTMENTS,
         "percents": entry.ARTIFICIAL_PERCENTS,
         "outcome_rows": range(forms.OUTCOME_ROWS),
-        "catalogue": sorted(FIGB_CATALOGUE.values(), key=lambda r: r.key),
+        "catalogue": [
+            (rule.key, penalty_labels.label(rule))
+            for rule in sorted(FIGB_CATALOGUE.values(), key=lambda r: r.key)
+        ],
         "key": new_key(),
         **more,
     }

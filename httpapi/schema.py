@@ -15,6 +15,7 @@ __all__ = [
     "READ_RESPONSES",
     "adjusted_score_examples",
     "name_components",
+    "tag_by_area",
 ]
 
 PROBLEM = OpenApiResponse(
@@ -119,3 +120,24 @@ def adjusted_score_examples(
         )
         for text, kind, note in ADJUSTED_SCORES
     ]
+
+
+def tag_by_area(
+    result: dict[str, Any], generator: Any, request: Any, public: bool
+) -> dict[str, Any]:
+    """drf-spectacular's postprocessing hook: each operation under the part of
+    its path after ``/api/v1/`` (appeals, tournaments, registry, burraco…).
+
+    By default every operation is tagged with the path's first part after
+    the common prefix ``/api/``: the docs listed the whole API under one
+    "v1" heading. The operation ids are left as they were (``v1_…``), so a
+    generated client's names do not change."""
+    del generator, request, public
+    for path, item in result.get("paths", {}).items():
+        parts = [p for p in path.split("/") if p]
+        if parts[:2] != ["api", "v1"] or len(parts) < 3:
+            continue
+        for operation in item.values():
+            if isinstance(operation, dict) and operation.get("tags") == ["v1"]:
+                operation["tags"] = [parts[2]]
+    return result

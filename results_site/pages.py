@@ -380,11 +380,19 @@ def recap_page(user: AnyUser, tournament_id: UUID, number: int) -> RecapPage | N
 def board_page(
     user: AnyUser, tournament_id: UUID, number: int, board: int
 ) -> BoardPage | None:
-    """A board's traveller, if visible."""
+    """A board's traveller, if visible; None for a board the session's
+    movement does not play (and no result names)."""
     found = _session(tournament_id, number)
     if found is None:
         return None
     row, session = found
+    played = {b for a in session.assignments for b in a.get("boards", ())}
+    if (
+        played
+        and board not in played
+        and not selectors.traveller(tournament_id, number, board)
+    ):
+        return None
     if not selectors.session_results_visible(user, tournament_id, number):
         return BoardPage(row, session, board, visible=False)
     results = selectors.traveller(tournament_id, number, board)

@@ -147,3 +147,28 @@ def test_every_figb_setting_documents_its_default_and_its_norm(
     text = described.get("description", "")
     assert norm in text, text
     assert "default" in text.lower() or "by default" in text, text
+
+
+def test_the_docs_group_operations_by_area_with_their_ids_unchanged(
+    schema: dict[str, Any],
+) -> None:
+    """/api/docs/ listed every operation under one "v1" heading."""
+    tags = {
+        path: operation["tags"]
+        for path, item in schema["paths"].items()
+        for operation in item.values()
+        if isinstance(operation, dict) and "tags" in operation
+    }
+    assert not [path for path, t in tags.items() if t == ["v1"]]
+    assert {t[0] for t in tags.values()} >= {
+        "appeals",
+        "tournaments",
+        "registry",
+        "burraco",
+        "health",
+    }
+    assert tags["/api/v1/appeals/"] == ["appeals"]
+    assert (
+        schema["paths"]["/api/v1/appeals/"]["post"]["operationId"]
+        == "v1_appeals_create"
+    )

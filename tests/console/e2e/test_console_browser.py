@@ -383,3 +383,21 @@ def test_the_printables_render_for_paper(
     assert english.get_by_role("heading", name="Board 1").is_visible()
     english.goto(f"{server.url}{console}")
     shot(english, "console-published-en")
+
+
+def test_a_round_sheet_on_a_phone_scrolls_in_its_box_not_the_page(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    """The round's table scrolls sideways inside its box; the hidden label of
+    its last column (absolute, "Problema") sat outside that box and widened
+    the whole page on a 390 px phone (506 px on the demo)."""
+    event = site_event(publish=False, skip=EVERYTHING)
+    path = f"/console/events/{event.tid}/sessions/1/rounds/1/"
+    phone = browser.window(PHONE, "it-IT")
+    sign_in(phone, server, event.director_user, path)
+    assert phone.get_by_role("heading", level=1).inner_text().startswith("Giro 1")
+    assert phone.locator("#round tbody tr").count() == 6
+    assert phone.evaluate("document.documentElement.scrollWidth") == PHONE["width"]
+    box = phone.locator("#round table.results")
+    assert box.evaluate("e => e.scrollWidth > e.clientWidth")  # it scrolls itself
+    shot(phone, "round-phone-it")

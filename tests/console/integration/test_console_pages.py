@@ -451,3 +451,56 @@ def test_an_assigned_score_is_scored_on_the_tables_copy() -> None:
     # (+420): the copy's give +620.
     assert vulnerability_for(board).is_vulnerable(Seat.N) is False
     assert stored(event, board, table).adjusted == "assigned:620@1"
+
+
+def test_the_penalty_catalogue_reads_in_the_directors_language() -> None:
+    """The FIGB catalogue's rows were listed in English on the Italian console
+    (the domain's descriptions), a warning as "0 none"."""
+    event = site_event(publish=False)
+    client = director_client(event)
+    page = client.get(f"{base(event)}/", **IT)
+    assert page.status_code == 200
+    options = dict(
+        re.findall(
+            r'<option value="([a-z_0-9]+)">([^<]+)</option>', page.content.decode()
+        )
+    )
+    assert options["diagram_error"] == (
+        "diagramma della smazzata errato o incompleto (entrambe le coppie al tavolo) "
+        "(N-L8 §5, 10% di un top)"
+    )
+    assert options["board_rotated_180"] == (
+        "board posto ruotato di 180 gradi e mano del compagno vista: entrambe le linee "
+        "ammonite, il risultato resta valido (N-L87 §5, un&#x27;ammonizione)"
+    )
+    assert "board placed" not in page.content.decode()
+    assert " none)" not in page.content.decode()
+    english = dict(
+        re.findall(
+            r'<option value="([a-z_0-9]+)">([^<]+)</option>',
+            client.get(f"{base(event)}/", **EN).content.decode(),
+        )
+    )
+    assert english["board_rotated_180"] == (
+        "board placed rotated 180 degrees and partner&#x27;s hand seen: both sides "
+        "warned, the result stands (N-L87 §5, a warning)"
+    )
+
+
+def test_every_catalogue_row_has_its_label_word_for_word() -> None:
+    from django.utils import translation
+
+    from console.penalty_labels import DESCRIPTIONS
+    from tournaments.domain.penalties import FIGB_CATALOGUE
+
+    with translation.override("en"):
+        assert {k: str(v) for k, v in DESCRIPTIONS.items()} == {
+            k: r.description for k, r in FIGB_CATALOGUE.items()
+        }
+    with translation.override("it"):
+        untranslated = [
+            k
+            for k, r in FIGB_CATALOGUE.items()
+            if str(DESCRIPTIONS[k]) == r.description
+        ]
+        assert untranslated == []

@@ -144,3 +144,24 @@ def test_the_sites_sign_in_is_throttled_and_a_session_expires(settings: Any) -> 
     good = client.post("/login/", {"username": user.username, "password": PASSWORD})
     assert (good.status_code, good["Location"]) == (302, "/me/")
     assert good.cookies["sessionid"]["max-age"] == 12 * 3600
+
+
+def test_an_account_without_an_email_reads_without_an_empty_field() -> None:
+    """The demo's accounts have no e-mail: the page read "player · · password
+    impostata", a separator around nothing."""
+    staff = get_user_model().objects.create_superuser(f"st-{uuid.uuid4().hex[:6]}")
+    bare = get_user_model().objects.create_user(
+        f"bare-{uuid.uuid4().hex[:6]}", password=PASSWORD
+    )
+    client = Client()
+    client.force_login(staff)
+    page = client.get(f"/accounts/{bare.pk}/", HTTP_ACCEPT_LANGUAGE="it-IT,it;q=0.9")
+    assert page.status_code == 200
+    meta = re.search(r'<p class="meta">(.*?)</p>', page.content.decode(), flags=re.S)
+    assert meta is not None
+    assert meta.group(1) == f"{bare.username} · password impostata"
+    user, _link = invited()
+    page = client.get(f"/accounts/{user.pk}/", HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9")
+    meta = re.search(r'<p class="meta">(.*?)</p>', page.content.decode(), flags=re.S)
+    assert meta is not None
+    assert meta.group(1) == f"{user.username} · {user.email} · invited, no password yet"

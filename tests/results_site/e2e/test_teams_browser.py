@@ -55,8 +55,12 @@ def test_team_matches_and_standings_on_a_phone_and_a_desktop(
     path = f"{server.url}/events/{demo.TEAMS_EVENT}/sessions/1/matches/"
     phone = browser.window(PHONE, "it-IT")
     phone.goto(path)
-    heading = f"Turno 1: squadra {first.team_a} contro squadra {first.team_b}"
+    # A Swiss round is a "giro", as everywhere else on the site: "turno" is
+    # the session ("Incontri del turno 1"), and the two read alike here.
+    heading = f"Giro 1: squadra {first.team_a} contro squadra {first.team_b}"
     assert phone.get_by_role("heading", name=heading).is_visible()
+    assert "Incontri del turno 1" in phone.locator("h1").inner_text()
+    assert "Turno 1: squadra" not in phone.locator("main").inner_text()
     match = phone.locator("section.match").first
     assert f"IMP {first.imps_a} – {first.imps_b}" in match.inner_text()
     assert f"VP {first.vp_a:.2f}".replace(".", ",") in match.inner_text()
@@ -176,3 +180,19 @@ def test_a_burraco_events_standings(server: Server, browser: Any, shot: Any) -> 
     assert phone.get_by_role("heading", name="Classifica dopo il turno 2").is_visible()
     assert fits(phone)
     shot(phone, "burraco-phone-it")
+
+
+def test_a_score_card_fits_a_phone_in_italian(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    """The Italian headers (Smazzata, Avversari) made the demo's score card
+    six pixels wider than a 390 px phone: the whole page scrolled sideways."""
+    demo.build_pairs_event(random.Random(2017))
+    catch_up()
+    phone = browser.window(PHONE, "it-IT")
+    phone.goto(f"{server.url}/events/{demo.PAIRS_EVENT}/sessions/1/entries/2/")
+    assert phone.get_by_role("heading", name="Score card della coppia 2").is_visible()
+    assert phone.locator("table.card tbody tr").count() == 15
+    assert phone.locator("table.card thead th").first.inner_text() == "Smazzata"
+    assert fits(phone)
+    shot(phone, "score-card-phone-it")

@@ -291,3 +291,37 @@ def test_the_api_keeps_answering_in_english_to_an_italian_client() -> None:
     assert "Content-Language" not in response
     page = Client().get("/events/", **IT)
     assert page["Content-Language"] == "it"
+
+
+def test_english_pages_write_the_day_first_and_the_24_hour_clock() -> None:
+    """Django's "en" formats are American ("Nov. 26, 2026, 8 a.m."); the
+    English pages of an Italian event read as the venue's clock does."""
+    from django.utils import timezone
+
+    from tournaments.models import TournamentRow
+
+    event = site_event(publish=True)
+    row = TournamentRow.objects.get(tournament_id=event.tid)
+    when = timezone.localtime(row.starts_at)
+    english = text(Client().get(f"/events/{event.tid}/", **EN))
+    assert f"{when.day} {when:%B} {when.year}, {when:%H:%M}" in english
+    assert not re.search(r"\b[ap]\.m\.", english)
+    assert not re.search(
+        r"\b(Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\. \d", english
+    )
+    italian = text(Client().get(f"/events/{event.tid}/", **IT))
+    months = "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre"
+    month = months.split()[when.month - 1]
+    assert f"{when.day} {month} {when.year}, {when:%H:%M}" in italian
+
+
+def test_a_board_the_session_does_not_play_is_not_found() -> None:
+    """Board 99 of a six-board session answered 200, "Smazzata 99 … Ancora
+    nessun risultato.", as if it were still to be played."""
+    event = site_event(publish=True)
+    base = f"/events/{event.tid}/sessions/1/boards/"
+    missing = Client().get(base + "99/", **IT)
+    assert missing.status_code == 404
+    assert "Pagina non trovata" in text(missing)
+    assert Client().get(base + "6/", **IT).status_code == 200
+    assert Client().get(base + "7/", **IT).status_code == 404

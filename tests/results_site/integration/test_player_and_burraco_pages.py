@@ -144,6 +144,31 @@ def test_burraco_events_are_listed_and_link_to_their_page() -> None:
     assert "Standings after turn 5" in text(bad)
 
 
+def test_a_burraco_event_reads_as_burraco_not_as_bridge() -> None:
+    """The listing counted a burraco event's bridge sessions ("0 turni"), its
+    page said "Ancora nessun turno." above five played turns, and the footer
+    named the bridge Laws and FIGB on F.I.Bur.'s tournament."""
+    _burraco()
+    listing = text(Client().get("/events/", **IT))
+    card = re.search(r"Torneo di burraco \(demo\) (.*?) Burraco", listing)
+    assert card is not None, listing
+    assert "turni" not in card.group(1)
+    assert "0 turni" not in listing
+    event = text(Client().get(f"/events/{BURRACO}/", **IT))
+    assert "Ancora nessun turno." not in event
+    assert "Classifica e turni di burraco" in event
+    fibur = "Risultati tenuti da Arbitro, secondo il Codice di Gara F.I.Bur."
+    assert fibur in event
+    assert "regolamenti FIGB" not in event
+    page = text(Client().get(f"/events/{BURRACO}/burraco/", **IT))
+    assert fibur in page
+    assert "regolamenti FIGB" not in page
+    english = text(Client().get(f"/events/{BURRACO}/burraco/", **EN))
+    assert "Results kept by Arbitro, by the F.I.Bur. Codice di Gara." in english
+    # A bridge event keeps its own footer.
+    assert "FIGB" in text(Client().get("/events/", **IT))
+
+
 def test_a_turn_in_play_shows_nothing_to_the_public_and_all_to_its_director() -> None:
     """Art. 20 (decision 0122): turn 1's results and the standings after it
     are public once turn 2's positions are shown; until then its director

@@ -91,7 +91,7 @@ def test_a_results_history_names_the_law_the_reason_and_the_ruling(
     assert "Score adjusted to A60/40 (Law 12C2)" in adjusted
     assert "(Laws 12C2): average plus to NS, average minus to EW" in adjusted
     italian = text(director.get(f"{base}/1/tables/1/", **IT))
-    assert "Inserito dal direttore 4P N, attacco C A, 10 prese" in italian
+    assert "Inserito dall'arbitro 4P N, attacco C A, 10 prese" in italian
     assert "Corretto (Legge 79C1)" in italian
     assert "Motivo: recount" in italian
     assert director.get(f"{base}/1/tables/9/", **EN).status_code == 404
