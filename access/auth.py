@@ -13,6 +13,10 @@ sets a new version (signals, at once and again at commit), so every process
 reads again on its next request (decision 0107). ``ARBITRO_AUTH_CACHE_SECONDS``
 is only a backstop age; ``0`` reads every request again. A token older than
 ``ARBITRO_TOKEN_TTL_SECONDS`` is refused (decision 0107).
+
+``user_with_grants`` is the same read by the user's primary key, kept for
+nothing but the request: the results site's live pages read their signed-in
+reader with it (``access.sessions``, decision 0167).
 """
 
 from __future__ import annotations
