@@ -13,6 +13,10 @@ sets a new version (signals, at once and again at commit), so every process
 reads again on its next request (decision 0107). ``ARBITRO_AUTH_CACHE_SECONDS``
 is only a backstop age; ``0`` reads every request again. A token older than
 ``ARBITRO_TOKEN_TTL_SECONDS`` is refused (decision 0107).
+
+``user_with_grants`` is the same read by the user's primary key, kept for
+nothing but the request: the results site's live pages read their signed-in
+reader with it (``access.sessions``, decision 0167).
 """
 
 from __future__ import annotations
@@ -74,6 +78,62 @@ def _query(vendor: str) -> tuple[str, list[str], list[list[Any]]]:
         for f in fields
     ]
     return sql, [f.attname for f in fields], converters
+
+
+@cache
+def _user_query(vendor: str) -> str:
+    """The SQL of a session's reader (``session_user``): the user by its
+    primary key with all its grants, one row a grant (one with no grant)."""
+    meta = get_user_model()._meta
+    columns = ", ".join(f'u."{f.column}"' for f in meta.concrete_fields)
+    return (
+        f"SELECT {columns}, g.role, g.tournament_id, g.appeal_id, g.player_id"
+        f" FROM {meta.db_table} u"
+        f" LEFT JOIN {RoleGrant._meta.db_table} g ON g.user_id = u.{meta.pk.column}"
+        f" WHERE u.{meta.pk.column} = %s"
+    )
+
+
+def _user_values(row: Any, converters: list[list[Any]]) -> list[Any]:
+    values = []
+    for value, field_converters in zip(row, converters, strict=True):
+        for convert in field_converters:
+            value = convert(value, None, connection)
+        values.append(value)
+    return values
+
+
+def _grants(rows: list[Any], n: int) -> tuple[Grant, ...]:
+    return tuple(
+        Grant(
+            role=role,
+            tournament_id=_uuid(tournament),
+            appeal_id=_uuid(appeal),
+            player_id=_uuid(player),
+        )
+        for role, tournament, appeal, player in (row[n:] for row in rows)
+        if role is not None
+    )
+
+
+def user_with_grants(user_id: Any) -> Any | None:
+    """The user ``user_id`` read with all its grants in one query, the grants
+    kept on it for the request (``roles.grants_of``), or None: no such user.
+    Read now, every call: nothing is kept between requests."""
+    names, converters = _query(connection.vendor)[1:]
+    pk = get_user_model()._meta.pk
+    assert pk is not None
+    with connection.cursor() as cursor:
+        cursor.execute(_user_query(connection.vendor), [pk.get_prep_value(user_id)])
+        rows = cursor.fetchall()
+    if not rows:
+        return None
+    n = len(names)
+    user = get_user_model().from_db(
+        connection.alias, names, _user_values(rows[0][:n], converters)
+    )
+    setattr(user, GRANTS_ATTR, _grants(rows, n))
+    return user
 
 
 # (read at, auth version read before, the user's values, token created, grants)
@@ -185,21 +245,8 @@ def _read(key: str) -> _Entry | None:
     created = rows[0][n]
     for convert in _created_converters():
         created = convert(created, None, connection)
-    values = []
-    for value, field_converters in zip(rows[0][:n], converters, strict=True):
-        for convert in field_converters:
-            value = convert(value, None, connection)
-        values.append(value)
-    grants = tuple(
-        Grant(
-            role=role,
-            tournament_id=_uuid(tournament),
-            appeal_id=_uuid(appeal),
-            player_id=_uuid(player),
-        )
-        for role, tournament, appeal, player in (row[n + 1 :] for row in rows)
-        if role is not None
-    )
+    values = _user_values(rows[0][:n], converters)
+    grants = _grants(rows, n + 1)
     return time.monotonic(), None, values, created, grants
 
 

@@ -21,7 +21,8 @@ from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from access.roles import AnyUser, with_grants
+from access.roles import AnyUser
+from access.sessions import session_reader
 from results_site import live, pages
 from tournaments import selectors
 
@@ -69,7 +70,9 @@ def _live(
     sight and the session's position, and no page read."""
     fragment = bool(getattr(request, "htmx", False))
     published, position = live.session_state(tournament_id, session, fresh=retried)
-    user = request.user if published else with_grants(request.user)
+    # The reader and his grants in one query (access.sessions): before a
+    # publication his grants decide his class.
+    user = request.user if published else session_reader(request)
     sight = selectors.sight_of(user, tournament_id, published)
     key = live.Key(sight, get_language() or "", tournament_id, session, parts)
     held = request.headers.get("If-None-Match", "")

@@ -216,20 +216,20 @@ def test_a_directors_304_reads_his_grants_once(
     django_assert_num_queries: Any,
 ) -> None:
     """The poll that finds nothing new, signed in as the director: the
-    session, the user, his grants (once, not once per role), the tournament
-    stream's tail and the session's position; from the cache-backed sessions
-    of a deployment with Redis, no session row."""
+    session, the user with his grants (one query, ``access.sessions``), the
+    tournament stream's tail and the session's position; from the
+    cache-backed sessions of a deployment with Redis, no session row."""
     event = site_event(publish=False)
     path = f"/events/{event.tid}/sessions/1/"
     director = signed_in(chief_director={"tournament_id": event.tid})
     tag = director.get(path, **EN, **HX)["ETag"]
-    with django_assert_num_queries(5):
+    with django_assert_num_queries(4):
         again = director.get(path, HTTP_IF_NONE_MATCH=tag, **EN, **HX)
     assert again.status_code == 304
     with override_settings(SESSION_ENGINE="django.contrib.sessions.backends.cached_db"):
         cached = signed_in(chief_director={"tournament_id": event.tid})
         cached.get(path, **EN, **HX)
-        with django_assert_num_queries(4):
+        with django_assert_num_queries(3):
             again = cached.get(path, HTTP_IF_NONE_MATCH=tag, **EN, **HX)
         assert again.status_code == 304
 
