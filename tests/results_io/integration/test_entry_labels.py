@@ -98,3 +98,37 @@ def test_every_format_writes_the_files_ids_back_and_imports_again(
     output = run("import_results", str(target), "--format", fmt, *NEUBERG)
     assert output.splitlines()[-1] == "no differences"
     assert _labels(data) == LABELS
+
+
+def lettered() -> bytes:
+    """The club fixture with its pairs called P1..P6 (no number to keep)."""
+    out = []
+    for line in CLUB_PBN.read_text(encoding="utf-8").splitlines():
+        cells = line.split()
+        if line.startswith(" ") and len(cells) > 4 and cells[0].isdigit():
+            if '"' in cells[4] or cells[4].replace(".", "").isdigit():
+                cells[1] = f"P{cells[1]}"  # TotalScoreTable: Rank PairId ...
+            else:
+                cells[2], cells[3] = f"P{cells[2]}", f"P{cells[3]}"
+            line = " " + " ".join(cells)
+        out.append(line)
+    return ("\n".join(out) + "\n").encode("utf-8")
+
+
+def test_ids_without_a_number_are_numbered_in_file_order_and_kept(
+    tmp_path,
+) -> None:
+    data = lettered()
+    source = tmp_path / "lettered.pbn"
+    source.write_bytes(data)
+    output = run("import_results", str(source), *NEUBERG)
+    assert output.splitlines()[-1] == "no differences"
+    labels = _labels(data)
+    assert sorted(labels.values()) == ["P1", "P2", "P3", "P4", "P5", "P6"]
+    assert sorted(labels) == [1, 2, 3, 4, 5, 6]
+    exported = read_pbn(
+        run("export_results", str(tournament_id_for(data)), "--format", "pbn")
+    )
+    original = read_pbn(data.decode("utf-8"))
+    assert lines(exported) == lines(original)
+    assert totals(exported) == totals(original)
