@@ -35,6 +35,8 @@ class EntryRow(models.Model):
     number = models.IntegerField()
     entry_id = models.UUIDField()
     player_ids = models.JSONField(default=list)
+    # An imported file's own id for the entry, "" if its number (0192).
+    label = models.CharField(max_length=20, blank=True, default="")
 
     class Meta:
         constraints = [

@@ -275,6 +275,7 @@ class TournamentResults(Projection):
                 self.entries[(tid, event.number)] = {
                     "entry_id": event.entry_id,
                     "player_ids": [str(p) for p in event.player_ids],
+                    "label": event.label or "",
                 }
             case tournament.SessionScheduled():
                 SessionRow.objects.update_or_create(

@@ -89,7 +89,7 @@ def write_entries(entries: dict[tuple[UUID, int], dict[str, Any]]) -> None:
         batch_size=1000,
         update_conflicts=True,
         unique_fields=["tournament_id", "number"],
-        update_fields=["entry_id", "player_ids"],
+        update_fields=["entry_id", "player_ids", "label"],
     )
 
 

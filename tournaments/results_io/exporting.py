@@ -168,7 +168,10 @@ def participants_of(
     entries = list(
         EntryRow.objects.filter(tournament_id=tournament_id).order_by("number")
     )
-    ids = {e.number: str(e.number) for e in entries}
+    ids = {e.number: e.label or str(e.number) for e in entries}
+    if len(set(ids.values())) != len(ids):
+        # An imported entry's id (0192) that another's number now holds.
+        ids = {e.number: str(e.number) for e in entries}
     known = (
         player_names(UUID(str(p)) for e in entries for p in e.player_ids)
         if names

@@ -13,6 +13,8 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from uuid import UUID
 
+from django.conf import settings as django_settings
+
 from eventstore.commands import PendingAppend, append_together
 from eventstore.errors import WrongExpectedVersion
 from eventstore.store import Metadata, event_store
@@ -193,6 +195,11 @@ def imps_as(results: TournamentResults, choice: object) -> TournamentResults:
     return replace(results, header=replace(header, scoring=IMP_PAIRS[str(choice)]))
 
 
+def _analysis_on_record() -> bool:
+    """The live path's setting (``ARBITRO_DOUBLE_DUMMY_ON_RECORD``)."""
+    return bool(getattr(django_settings, "ARBITRO_DOUBLE_DUMMY_ON_RECORD", True))
+
+
 def import_file(
     data: bytes,
     fmt: str,
@@ -278,6 +285,13 @@ def import_file(
 
         for number in analysed:
             run_analysis(tournament_id, number)
+    if dealt - set(analysed) and _analysis_on_record():
+        # Deals without the file's own tables are queued to the worker as a
+        # live session's hand records are: the import never waits on DDS.
+        from tournaments.tasks import queue_analysis
+
+        for number in sorted(dealt - set(analysed)):
+            queue_analysis(tournament_id, number)
     step(IMPORT_STEPS[5], 5)
     if results.header.form is CompetitionForm.TEAMS:
         differences = tuple(compare_teams(sessions, event_ranking, plan)) + tuple(

@@ -664,10 +664,13 @@ def plan_import(
         entry_id = uuid.uuid5(NAMESPACE, f"{tournament_id}:entry:{number}")
         if teams and participant.name:
             team_names[entry_id] = participant.name
+        label = participant.participant_id
         commands.append(
             tournament.EnterPair(
                 number=number,
                 entry_id=entry_id,
+                # The file's own id, written back on export (decision 0192).
+                label=None if label == str(number) else label,
                 # Law 86 / N-L11: a team of four to six (unnamed ones pad it);
                 # an individual's contestant is one player (Law 4).
                 player_ids=_player_ids(

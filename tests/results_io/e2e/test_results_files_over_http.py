@@ -22,7 +22,12 @@ from access.models import RoleGrant
 from tests.support.celery_worker import redis_up, start_worker, stop_worker
 from tests.support.http import HttpClient
 from tests.support.results_io import FIXTURES, MITCHELL_XML
-from tournaments.models import ResultsFileJob, TournamentRow
+from tournaments.models import (
+    DoubleDummyJob,
+    DoubleDummyRow,
+    ResultsFileJob,
+    TournamentRow,
+)
 
 pytestmark = [
     pytest.mark.postgres,
@@ -69,6 +74,20 @@ def _wait(client: HttpClient, path: str, timeout: float = 120.0) -> dict[str, An
     raise AssertionError(f"the worker did not finish the job: {seen[-5:]}")
 
 
+PARS = [(1, -300), (2, -140), (3, 450)]  # DDS on the file's deals
+
+
+def _analysed(tid: str, timeout: float = 120.0) -> DoubleDummyJob:
+    """The session's double-dummy job once the worker finished it."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        job = DoubleDummyJob.objects.filter(tournament_id=tid, session=1).first()
+        if job is not None and job.status in ("done", "failed"):
+            return job
+        time.sleep(0.1)
+    raise AssertionError("the worker did not analyse the imported deals")
+
+
 def _import(client: HttpClient, data: bytes, query: str = "") -> dict[str, Any]:
     queued = client.post_file(f"{IMPORTS}{query}", data, "application/xml")
     assert queued.status_code == 202, queued.content
@@ -106,6 +125,17 @@ def test_an_imported_file_is_exported_by_its_director_and_imports_again(
     # The steps seen, in order, never backwards.
     steps = [d for _, _, d in done["seen"]]
     assert steps == sorted(steps)
+    # The file's deals carry no double-dummy tables: the import queued them
+    # to the worker as a live session's hand records are (the job did not
+    # wait on DDS), and the worker solved every board.
+    analysis = _analysed(tid)
+    assert (analysis.status, analysis.done, analysis.total) == ("done", 3, 3)
+    rows = DoubleDummyRow.objects.filter(tournament_id=tid, session=1)
+    assert sorted((r.board_number, r.par_score) for r in rows) == PARS
+    hands = staff.get(f"/api/v1/tournaments/{tid}/sessions/1/hand-records/").json()
+    assert [
+        (b["board_number"], b["double_dummy"]["par_score"]) for b in hands["boards"]
+    ] == PARS
 
     director = _client(url, chief_director={"tournament_id": uuid.UUID(tid)})
     queued = director.post(

@@ -48,18 +48,20 @@ def test_json_export_marks_adjusted_scores() -> None:
 
 
 def test_json_export_of_an_imported_usebio_keeps_directions() -> None:
-    """A two-winner Mitchell is exported with each pair's direction."""
+    """A two-winner Mitchell is exported with each pair's direction, under
+    the file's own ids (decision 0192), its entries' numbers beside them."""
     run("import_results", str(MITCHELL_XML), *NEUBERG)
     tid = tournament_id_for(MITCHELL_XML.read_bytes())
     exported = read_json(run("export_results", str(tid), "--format", "json"))
-    assert {p.participant_id: p.direction for p in exported.participants} == {
-        "1": "NS",
-        "2": "NS",
-        "3": "NS",
-        "4": "EW",
-        "5": "EW",
-        "6": "EW",
+    assert {
+        p.participant_id: (p.number, p.direction) for p in exported.participants
+    } == {
+        "1NS": (1, "NS"),
+        "2NS": (2, "NS"),
+        "3NS": (3, "NS"),
+        "1EW": (4, "EW"),
+        "2EW": (5, "EW"),
+        "3EW": (6, "EW"),
     }
     original = read_usebio(MITCHELL_XML.read_bytes())
-    ids = {"1NS": "1", "2NS": "2", "3NS": "3", "1EW": "4", "2EW": "5", "3EW": "6"}
-    assert totals(exported) == totals(original, ids)
+    assert totals(exported) == totals(original)

@@ -51,6 +51,7 @@ class EnterPair:
     entry_id: UUID
     player_ids: tuple[UUID, ...]
     card_categories: tuple[int, ...] = ()
+    label: str | None = None  # an imported file's own id for it (0192)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

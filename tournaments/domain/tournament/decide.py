@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
@@ -188,11 +189,14 @@ def decide(
                     law=LawRef("4"),
                     field="player_ids",
                 )
+            if command.label is not None:
+                _check_label(command.label, state)
             return [
                 PairEntered(
                     number=command.number,
                     entry_id=command.entry_id,
                     player_ids=command.player_ids,
+                    label=command.label,
                 )
             ]
         case ScheduleSession():
@@ -358,6 +362,23 @@ def decide(
             return record_substitution(state, command, players or {})
         case _:
             assert_never(command)
+
+
+_LABEL = re.compile(r'[A-Za-z0-9][^\s";{}\[\]]{0,19}')
+
+
+def _check_label(label: str, state: TournamentState) -> None:
+    """A results file's id for an entry (decision 0192): one the formats
+    can write back (PBN's and USEBIO's identifier, at most 20 characters),
+    naming no other entry of the event."""
+    if not _LABEL.fullmatch(label):
+        raise EntryConflict(
+            f"label {label!r} is not a results file's id (at most 20 characters, "
+            "no spaces, quotes, ;, braces or brackets)",
+            field="label",
+        )
+    if any(e.label == label for e in state.entries.values()):
+        raise EntryConflict(f"label {label!r} already names an entry", field="label")
 
 
 def check_scoring_rules(rules: ScoringRules) -> None:

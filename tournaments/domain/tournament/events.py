@@ -63,6 +63,9 @@ class PairEntered:
     number: int
     entry_id: UUID
     player_ids: tuple[UUID, ...]
+    # The results file's own id for the entry when it is not its number
+    # (``1NS``, ``101``): written back on export (added, v1; decision 0192).
+    label: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
