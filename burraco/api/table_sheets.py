@@ -27,6 +27,7 @@ from burraco.domain.table_sheets import line_of
 from burraco.handlers import entry_players
 from httpapi.commands import COMMAND_RESPONSES
 from httpapi.inputs import validated
+from httpapi.schema import name_components
 
 
 class IsAPlayer(BasePermission):
@@ -67,6 +68,23 @@ class TableSheetApi(_TableSheet):
         hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
         closed_hands = _closed_room()
 
+    class OutputSerializer(serializers.Serializer):
+        """The sheet as the table sees it; lines are the pair (or, in a
+        giallo, the line) numbers of the turn's positions."""
+
+        turn = serializers.IntegerField()
+        table = serializers.IntegerField()
+        fixed = serializers.IntegerField()
+        mobile = serializers.IntegerField()
+        your_line = serializers.IntegerField()
+        filed = serializers.BooleanField()
+        keeper = serializers.IntegerField(allow_null=True)
+        hands = serializers.ListField(child=HandSerializer())
+        closed_hands = serializers.ListField(child=HandSerializer())
+        signed = serializers.ListField(child=serializers.IntegerField())
+        delivered_by = serializers.IntegerField(allow_null=True)
+        entered = serializers.BooleanField()
+
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(
         self, request: Request, tournament_id: UUID, turn: int, table: int
@@ -81,6 +99,7 @@ class TableSheetApi(_TableSheet):
         )
         return _command(request, tournament_id, command, "file_score_sheet")
 
+    @extend_schema(responses={200: OutputSerializer})
     def get(
         self, request: Request, tournament_id: UUID, turn: int, table: int
     ) -> Response:
@@ -132,3 +151,6 @@ class DeliveryApi(_TableSheet):
     ) -> Response:
         command = burraco.DeliverSheet(turn=turn, table=table, player=_player(request))
         return _command(request, tournament_id, command, "deliver_score_sheet")
+
+
+name_components(globals())

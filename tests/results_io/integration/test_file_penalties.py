@@ -125,7 +125,7 @@ def test_pairs_penalties_round_trip_in_usebio_and_json() -> None:
     _import(data)
     exported, _ = export_results(tournament_id_for(data), 1)
     assert exported.penalties == (
-        Penalty(participant_id="1", unit="TOP_PERCENT", amount=Decimal(25)),
+        Penalty(participant_id="1NS", unit="TOP_PERCENT", amount=Decimal(25)),
     )
     for fmt in ("usebio", "json", "pbn"):
         text = write_results(exported, fmt)
