@@ -237,12 +237,6 @@ INCIDENT_MESSAGES: tuple[tuple[str, str, str, object], ...] = (
             "This table's turn has its result: an absence is recorded before it"
         ),
     ),
-    (
-        "absence",
-        "invalid_lines",
-        "",
-        gettext_lazy("A giallo has no absent pair: the director re-forms the table"),
-    ),
     ("warning", "invalid_lines", "", gettext_lazy("No such pair in the movement")),
     ("warning", "turn_not_current", "", gettext_lazy("This turn is not played yet")),
     (
@@ -281,14 +275,6 @@ INCIDENT_MESSAGES: tuple[tuple[str, str, str, object], ...] = (
         "unknown_player",
         "",
         gettext_lazy("The incoming player is not a member on the register"),
-    ),
-    (
-        "abandonment",
-        "invalid_lines",
-        "giallo",
-        gettext_lazy(
-            "A giallo has no abandoning pair: the director re-forms the table"
-        ),
     ),
     ("abandonment", "invalid_lines", "", gettext_lazy("No such pair in the movement")),
     (

@@ -532,8 +532,9 @@ def test_a_giallo_turn_shows_lines_of_two_and_a_late_player() -> None:
     ]
     page = room.client.get(f"/console/burraco/{tid}/turns/1/")
     body = text(page)
-    assert 'id="inc-absence"' not in body  # Art. 38 speaks of pairs
-    assert 'id="inc-abandonment"' not in body
+    assert 'id="inc-absence"' in body  # a player's absence (decision 0187)
+    assert 'id="inc-abandonment"' in body
+    assert 'id="inc-substitution"' not in body
     assert '<option value="1-4">Tavolo 1 · 4 · Ada Rossi</option>' in body
     printed = text(room.client.get(f"/console/burraco/{tid}/turns/1/print/"))
     assert "<strong>1 + 4</strong>" in printed
@@ -547,3 +548,17 @@ def test_a_giallo_turn_shows_lines_of_two_and_a_late_player() -> None:
     ]
     assert [w.pair for w in state.warnings] == [4]
     assert "Tavolo 1, 1 + 4: 1:00 di ritardo – un'ammonizione" in text(late)
+    # Player 6 is absent: his line (6 + 7) takes 7 VP -205, the other 14 +305.
+    absent = room.send(1, "absence", seat="2-6")
+    assert absent.status_code == 201
+    award = load_burraco(tid).results[(1, 2)]
+    assert (award.fixed, award.mobile, award.fixed_vp, award.mobile_vp) == (
+        5,
+        6,
+        14,
+        7,
+    )
+    assert (award.fixed_mp, award.mobile_mp) == (305, -205)
+    gone = room.send(1, "abandonment", entry="8", reason="malore")
+    assert gone.status_code == 201
+    assert load_burraco(tid).abandoned_after == {8: 1}
