@@ -753,8 +753,14 @@ def _publish_positions(
         else:
             order = tuple(s.pair for s in standings_after(state, state.current_turn))
             last = _last_met(state, state.current_turn, partners=True)
+            # A player who abandoned stays in the draw but never rests: his
+            # table is awarded (Art. 38; decision 0187).
             positions = giallo_positions(
-                order, last, lambda p: not state.rested(p, command.turn)
+                order,
+                last,
+                lambda p: (
+                    p not in state.abandoned and not state.rested(p, command.turn)
+                ),
             )
     elif split is not None and command.turn > split and state.italiana:
         positions = group_positions((), state.groups, round_=command.turn - split)

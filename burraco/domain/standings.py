@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 
 from burraco.domain.state import BurracoState, TableResult
 from burraco.domain.values import REST, Position, TieBreak
+from rules.burraco.lateness import FORFEIT
 from scoring.burraco import WarningPolicy, warnings_vp_deduction
 
 __all__ = ["Standing", "standings_after"]
@@ -96,18 +97,21 @@ def _giallo_share(
     after_turn: int,
 ) -> tuple[int, int]:
     """A giallo player's score at his table: his line's; a player present
-    beside a partner absent or gone (Art. 38) takes the present side's, the
-    opposing line's, when nobody of that line is away (decision 0187)."""
+    beside a partner absent or gone (Art. 38) takes the present side's: the
+    opposing line's when nobody of that line is away, else the Art. 39 win
+    (decision 0187)."""
     turn, result = played
     other = position.mobile if line == position.fixed else position.fixed
     if (
-        not state.gone(turn, player)
-        and any(state.gone(turn, p) for p in position.players(line))
-        and other != REST
-        and not any(state.gone(turn, p) for p in position.players(other))
+        other == REST
+        or state.gone(turn, player)
+        or not any(state.gone(turn, p) for p in position.players(line))
     ):
+        return result.for_pair(line, after_turn)
+    if not any(state.gone(turn, p) for p in position.players(other)):
         return result.for_pair(other, after_turn)
-    return result.for_pair(line, after_turn)
+    win = FORFEIT[state.match_format]
+    return win.vp, win.mp
 
 
 def standings_after(state: BurracoState, after_turn: int) -> tuple[Standing, ...]:

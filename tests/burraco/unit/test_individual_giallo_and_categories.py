@@ -557,3 +557,64 @@ def test_a_sheet_left_on_the_table_warns_the_winners_of_a_giallo_line() -> None:
     draw = b.EnterScoreSheet(turn=1, table=2, hands=(hand(0, 0),), delivered=False)
     _, events = run(state, draw)
     assert [type(e).__name__ for e in events] == ["ScoreSheetEntered"]
+
+
+def test_a_giallo_table_with_a_player_away_on_each_line() -> None:
+    """Both lines absent (decision 0187): each line its absence score, each
+    present partner the Art. 39 win (14 VP +305 with two hands)."""
+    state = opened(form=b.EntryForm.GIALLO, turns=3)
+    state = run(state, b.FormLines(), entries=range(1, 9))[0]
+    state = run(state, b.PublishPositions(turn=1))[0]  # 1+4 against 2+3
+    state = run(state, b.RecordAbsence(turn=1, table=1, pair=3))[0]
+    state, events = run(state, b.RecordAbsence(turn=1, table=1, pair=4))
+    award = events[-1]
+    assert isinstance(award, b.TurnAwarded)
+    assert (award.fixed_vp, award.fixed_mp, award.mobile_vp, award.mobile_mp) == (
+        7,
+        -205,
+        7,
+        -205,
+    )
+    after = {s.pair: (s.vp, s.mp) for s in b.standings_after(state, 1)}
+    assert {p: after[p] for p in (1, 2, 3, 4)} == {
+        1: (14, 305),
+        2: (14, 305),
+        3: (7, -205),
+        4: (7, -205),
+    }
+
+
+def test_a_giallo_player_who_abandoned_never_rests() -> None:
+    """Six players: a table of four and a pair at rest. The player who left
+    is drawn at the full table, never at the rest (decision 0187)."""
+    state = opened(form=b.EntryForm.GIALLO, turns=3)
+    state = run(state, b.FormLines(), entries=range(1, 7))[0]
+    state = run(state, b.PublishPositions(turn=1))[0]
+    # Turn 1: 1+4 against 2+3, 5+6 rest (14 VP +305).
+    state = run(state, b.EnterScoreSheet(turn=1, table=1, hands=(hand(0, 300),)))[0]
+    state = run(state, b.RecordAbandonment(pair=3, reason="unwell"))[0]
+    state, events = run(state, b.PublishPositions(turn=2))
+    # Standings 5, 6, 2, 3, 1, 4: without the rule 3 and 4 would rest; 3 is
+    # drawn with 6 against 5 and 1, and 2 rests with 4.
+    seats = [
+        (p.table, p.fixed, p.fixed_partner, p.mobile, p.mobile_partner)
+        for p in state.positions[2]
+    ]
+    assert seats == [(1, 5, 1, 6, 3), (2, 2, 4, b.REST, 0)]
+    assert [
+        (e.table, e.fixed_vp, e.fixed_mp, e.mobile_vp, e.mobile_mp)
+        for e in events[1:]
+        if isinstance(e, b.TurnAwarded)
+    ] == [
+        (2, 14, 305, 0, 0),
+        (1, 14, 305, 0, -305),
+    ]
+    after = [(s.pair, s.vp, s.mp) for s in b.standings_after(state, 2)]
+    assert after == [
+        (5, 28, 610),
+        (6, 28, 610),  # 3's partner: the present side's 14 +305
+        (2, 27, 605),
+        (1, 21, 5),
+        (4, 21, 5),
+        (3, 13, -5),
+    ]
