@@ -238,10 +238,28 @@ INCIDENT_MESSAGES: tuple[tuple[str, str, str, object], ...] = (
         ),
     ),
     (
-        "absence",
-        "invalid_lines",
+        "wrongtable",
+        "turn_not_current",
         "",
-        gettext_lazy("A giallo has no absent pair: the director re-forms the table"),
+        gettext_lazy("A pair at the wrong table is recorded in the turn in play"),
+    ),
+    (
+        "wrongtable",
+        "unknown_table",
+        "",
+        gettext_lazy("This pair has no place in this turn"),
+    ),
+    (
+        "wrongtable",
+        "invalid_lines",
+        "one table",
+        gettext_lazy("The two pairs sit at one table: nothing to exchange"),
+    ),
+    (
+        "wrongtable",
+        "sheet_already_entered",
+        "",
+        gettext_lazy("A table's sheet is entered: the places can no longer change"),
     ),
     ("warning", "invalid_lines", "", gettext_lazy("No such pair in the movement")),
     ("warning", "turn_not_current", "", gettext_lazy("This turn is not played yet")),
@@ -281,14 +299,6 @@ INCIDENT_MESSAGES: tuple[tuple[str, str, str, object], ...] = (
         "unknown_player",
         "",
         gettext_lazy("The incoming player is not a member on the register"),
-    ),
-    (
-        "abandonment",
-        "invalid_lines",
-        "giallo",
-        gettext_lazy(
-            "A giallo has no abandoning pair: the director re-forms the table"
-        ),
     ),
     ("abandonment", "invalid_lines", "", gettext_lazy("No such pair in the movement")),
     (

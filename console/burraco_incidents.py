@@ -1,8 +1,9 @@
 """The night's incidents in the burraco scoring room (issue 19; decision
 0188): the turn's signal (Art. 6) with its clock, a lateness (Art. 39, the
 ladder of a warning, 150 MP, 200 MP, the forfeit), a lost sheet (Art. 19,
-7-7) and a sheet found again, an absence, a warning, a substitution before
-halfway, an abandonment (Art. 38) and the interruption (Art. 40).
+7-7) and a sheet found again, a pair at the wrong table (Art. 2), an
+absence, a warning, a substitution before halfway, an abandonment (Art. 38)
+and the interruption (Art. 40).
 
 One write path: each form becomes the command the API's view builds and
 goes to ``burraco.handlers.handle_burraco``; a refusal stands beside its
@@ -42,6 +43,7 @@ KINDS = (
     "lateness",
     "lost",
     "found",
+    "wrongtable",
     "absence",
     "warning",
     "substitution",
@@ -126,6 +128,13 @@ def _command(
             ),
             _("The sheet found replaces the 7-7."),
         )
+    if kind == "wrongtable":
+        pair = _number(data.get("entry", ""), _("Choose the pair that sat wrongly"))
+        other = _number(data.get("other", ""), _("Choose the pair whose place it took"))
+        return (
+            burraco.RecordWrongTable(turn=turn, pair=pair, other=other),
+            _("Wrong table recorded: the two pairs' places exchanged, a warning."),
+        )
     if kind == "absence":
         table, pair = _seat(data.get("seat", ""))
         return burraco.RecordAbsence(turn=turn, table=table, pair=pair), _(
@@ -186,6 +195,7 @@ NAMES: dict[str, str] = {
     "lateness": "record_lateness",
     "lost": "record_lost_sheet",
     "found": "enter_score_sheet",
+    "wrongtable": "record_wrong_table",
     "absence": "record_absence",
     "warning": "issue_warning",
     "substitution": "substitute_player",

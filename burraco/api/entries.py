@@ -104,7 +104,9 @@ class EntriesImportApi(DirectorCommandApi):
 class AbandonmentApi(DirectorCommandApi):
     """``POST``: Art. 38, a pair abandons after the turn in play: it plays no
     later turn, its results stand, and the pairs it would have met are
-    awarded the win."""
+    awarded the win. Giallo: ``pair`` is the player; he stays in the draw,
+    the line he is drawn into loses, his partner and opponents win
+    (decision 0187)."""
 
     class InputSerializer(serializers.Serializer):
         pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)

@@ -644,7 +644,9 @@ class LostSheetApi(DirectorCommandApi):
 class AbsenceApi(DirectorCommandApi):
     """``POST``: Art. 38, a pair absent from its table: 7 VP (0 from its
     fourth absent turn) with the equivalent MP; the side present wins as
-    Art. 39 gives beyond ten minutes."""
+    Art. 39 gives beyond ten minutes. Giallo: ``pair`` is the absent
+    player, whose line is absent; his partner takes the present side's score
+    (decision 0187)."""
 
     class InputSerializer(serializers.Serializer):
         pair = serializers.IntegerField(min_value=1, max_value=MAX_ENTRY)

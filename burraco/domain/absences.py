@@ -61,7 +61,10 @@ def absent(state: BurracoState, command: RecordAbsence) -> list[BurracoEvent]:
     assert state.opened is not None
     in_play(state, command.turn, 38)
     fixed, mobile = table_at(state, command.turn, command.table)
-    if command.pair not in (fixed, mobile):
+    position = state.position(command.turn, command.table)
+    # Giallo: an absent player makes his line absent (decision 0187).
+    line = 0 if position is None else position.line_of(command.pair)
+    if not line:
         raise UnknownTable(
             f"pair {command.pair} does not play at table {command.table} "
             f"in turn {command.turn}",
@@ -75,8 +78,12 @@ def absent(state: BurracoState, command: RecordAbsence) -> list[BurracoEvent]:
             law=ART_38,
         )
     existing = state.results.get((command.turn, command.table))
-    other = mobile if command.pair == fixed else fixed
-    if existing is not None and (command.turn, other) not in state.absences:
+    other = mobile if line == fixed else fixed
+    assert position is not None
+    other_absent = any(
+        (command.turn, p) in state.absences for p in position.players(other)
+    )
+    if existing is not None and not other_absent:
         raise SheetAlreadyEntered(
             f"table {command.table}'s turn {command.turn} has its result",
             law=ART_38,
@@ -97,7 +104,7 @@ def absent(state: BurracoState, command: RecordAbsence) -> list[BurracoEvent]:
         )
     else:
         win = FORFEIT[match_format]
-        if command.pair == fixed:
+        if line == fixed:
             fixed_vp, fixed_mp, mobile_vp, mobile_mp = (
                 score.vp,
                 score.mp,
@@ -266,8 +273,16 @@ def away(state: BurracoState, published: PositionsPublished) -> list[TurnAwarded
     out = _rests(state, published)
     win = FORFEIT[state.match_format]
     for p in published.positions:
-        gone = {p.fixed, p.mobile} & state.abandoned
-        if not gone or REST in (p.fixed, p.mobile):
+        if REST in (p.fixed, p.mobile):
+            continue
+        # Giallo: a line with a player who abandoned is the line that left
+        # (decision 0187).
+        gone = {
+            line
+            for line in (p.fixed, p.mobile)
+            if set(p.players(line)) & state.abandoned
+        }
+        if not gone:
             continue
         both = len(gone) == 2  # Art. 38: both pairs abandon: 0 each
         fixed_vp = 0 if p.fixed in gone else win.vp

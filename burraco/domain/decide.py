@@ -191,14 +191,12 @@ def decide(
         case SplitIntoGroups():
             return [_split(state, command, now)]
         case RecordAbsence():
-            _not_giallo(state, "an absence")
             return absent(state, command)
         case SubstitutePlayer():
             return [substitute(state, command, players or {})]
         case InterruptTournament():
             return [interrupt(state, command, now)]
         case RecordAbandonment():
-            _not_giallo(state, "an abandonment")
             return [abandon(state, command)]
         case RecordOrigins():
             return [_origins(state, command, entries)]
@@ -435,15 +433,6 @@ def _wrong_table(state: BurracoState, command: RecordWrongTable) -> list[Burraco
             reason=f"sat at table {b.table} instead of table {a.table}",
         ),
     ]
-
-
-def _not_giallo(state: BurracoState, what: str) -> None:
-    if state.giallo:
-        raise InvalidLines(
-            f"{what} in a giallo is not recorded here: the director re-forms "
-            "the table (Art. 38 speaks of pairs; decision 0173)",
-            law=art(38),
-        )
 
 
 def _origins(
@@ -764,8 +753,14 @@ def _publish_positions(
         else:
             order = tuple(s.pair for s in standings_after(state, state.current_turn))
             last = _last_met(state, state.current_turn, partners=True)
+            # A player who abandoned stays in the draw but never rests: his
+            # table is awarded (Art. 38; decision 0187).
             positions = giallo_positions(
-                order, last, lambda p: not state.rested(p, command.turn)
+                order,
+                last,
+                lambda p: (
+                    p not in state.abandoned and not state.rested(p, command.turn)
+                ),
             )
     elif split is not None and command.turn > split and state.italiana:
         positions = group_positions((), state.groups, round_=command.turn - split)

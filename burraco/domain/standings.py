@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
-from burraco.domain.state import BurracoState
-from burraco.domain.values import REST, TieBreak
+from burraco.domain.state import BurracoState, TableResult
+from burraco.domain.values import REST, Position, TieBreak
+from rules.burraco.lateness import FORFEIT
 from scoring.burraco import WarningPolicy, warnings_vp_deduction
 
 __all__ = ["Standing", "standings_after"]
@@ -87,6 +88,32 @@ def _split(
     return _split(state, group, rest, after_turn)
 
 
+def _giallo_share(
+    state: BurracoState,
+    position: Position,
+    played: tuple[int, TableResult],
+    line: int,
+    player: int,
+    after_turn: int,
+) -> tuple[int, int]:
+    """A giallo player's score at his table: his line's; a player present
+    beside a partner absent or gone (Art. 38) takes the present side's: the
+    opposing line's when nobody of that line is away, else the Art. 39 win
+    (decision 0187)."""
+    turn, result = played
+    other = position.mobile if line == position.fixed else position.fixed
+    if (
+        other == REST
+        or state.gone(turn, player)
+        or not any(state.gone(turn, p) for p in position.players(line))
+    ):
+        return result.for_pair(line, after_turn)
+    if not any(state.gone(turn, p) for p in position.players(other)):
+        return result.for_pair(other, after_turn)
+    win = FORFEIT[state.match_format]
+    return win.vp, win.mp
+
+
 def standings_after(state: BurracoState, after_turn: int) -> tuple[Standing, ...]:
     """Return the standings after ``after_turn``, first place first."""
     lines = {pair: _Line(pair) for pair in state.pairs}
@@ -97,10 +124,17 @@ def standings_after(state: BurracoState, after_turn: int) -> tuple[Standing, ...
         for pair in (result.fixed, result.mobile):
             if pair == REST:
                 continue
-            vp, mp = result.for_pair(pair, after_turn)
-            # Giallo: both players of the line take its score (decision 0173).
+            # Giallo: both players of the line take its score (decision 0173),
+            # but a partner present beside an absent player (decision 0187).
             players = (pair,) if position is None else position.players(pair)
             for player in players:
+                vp, mp = (
+                    result.for_pair(pair, after_turn)
+                    if position is None
+                    else _giallo_share(
+                        state, position, (turn, result), pair, player, after_turn
+                    )
+                )
                 line = lines.setdefault(player, _Line(player))
                 line.turn_vp += vp
                 line.mp += mp

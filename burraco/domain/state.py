@@ -154,6 +154,10 @@ class BurracoState:
     )
     interrupted: TournamentInterrupted | None = None
     abandoned: frozenset[int] = frozenset()
+    # The turn after which each entry abandoned (Art. 38; decision 0187).
+    abandoned_after: MappingProxyType[int, int] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
     origins: MappingProxyType[int, Origin] = field(
         default_factory=lambda: MappingProxyType({})
     )
@@ -259,6 +263,12 @@ class BurracoState:
     @property
     def pairs(self) -> tuple[int, ...]:
         return tuple(sorted(p for p in self.fixed + self.mobile if p != REST))
+
+    def gone(self, turn: int, entry: int) -> bool:
+        """Whether ``entry`` is away from its table in ``turn``: recorded
+        absent, or abandoned in an earlier turn (Art. 38)."""
+        after = self.abandoned_after.get(entry)
+        return (turn, entry) in self.absences or (after is not None and turn > after)
 
     def session_of(self, turn: int) -> int:
         """The session a turn belongs to (0-based; one session when unset)."""
@@ -419,7 +429,13 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
         case TournamentInterrupted():
             return replace(state, interrupted=event)
         case PairAbandoned():
-            return replace(state, abandoned=state.abandoned | {event.pair})
+            return replace(
+                state,
+                abandoned=state.abandoned | {event.pair},
+                abandoned_after=MappingProxyType(
+                    {**state.abandoned_after, event.pair: event.after_turn}
+                ),
+            )
         case WrongTableRecorded():
             swap = {event.pair: event.other, event.other: event.pair}
             seats = tuple(

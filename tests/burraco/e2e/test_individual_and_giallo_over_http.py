@@ -272,6 +272,57 @@ def test_a_giallo_tournament_from_registration_to_final_standings(
     assert sum(line[2] for line in final) == 2 * 20 * 2 * 3  # two players a line
 
 
+def test_a_giallo_absence_and_abandonment_over_http(server: Server) -> None:
+    """Art. 38 in a giallo (decision 0187): the absent player's line takes
+    7 VP -205, the opponents and his partner of the turn 14 +305; a player
+    who abandons stays in the draw, his line of the next turn loses 0 -305,
+    his partner there takes 14 +305."""
+    event = Burraco(server.url, pairs=0, form="giallo")
+    anonymous = HttpClient(server.url)
+    for number in range(1, 9):
+        event.players[number] = register_players(1)
+        r = event.staff.post(
+            f"/api/v1/tournaments/{event.tid}/entries/",
+            {"number": number, "player_ids": event.players[number]},
+        )
+        assert r.status_code == 201, r.json()
+    event.ok("lines/", {})
+    event.ok("turns/1/positions/")
+    assert seats(anonymous, event, 1) == [(1, 1, 4, 2, 3), (2, 5, 8, 6, 7)]
+    # A player who sits at another table is named with the rule.
+    body = problem(event.post("turns/1/tables/2/absence/", {"pair": 3}), 422)
+    assert body["law"] == "Codice di Gara Art. 38"
+    event.ok("turns/1/tables/1/absence/", {"pair": 3})
+    body = problem(event.post("turns/1/tables/1/absence/", {"pair": 2}), 409)
+    assert body["law"] == "Codice di Gara Art. 38"
+    event.ok("turns/1/tables/2/sheet/", {"hands": [points(0, 45)]})  # 9-11
+    event.ok("abandonments/", {"pair": 5, "reason": "unwell"})
+    event.ok("turns/2/positions/")
+    assert ranking(event, anonymous, 1) == [
+        (1, 1, 14, 0, 305),
+        (1, 2, 14, 0, 305),  # 3's partner: the present side's score
+        (1, 4, 14, 0, 305),
+        (4, 6, 11, 0, 45),
+        (4, 7, 11, 0, 45),
+        (6, 5, 9, 0, -45),
+        (6, 8, 9, 0, -45),
+        (8, 3, 7, 0, -205),
+    ]
+    assert seats(anonymous, event, 2) == [(1, 1, 6, 2, 4), (2, 7, 8, 5, 3)]
+    event.ok("turns/2/tables/1/sheet/", {"hands": [points(0, 0)]})  # 10-10
+    event.ok("turns/3/positions/")
+    assert ranking(event, anonymous, 2) == [
+        (1, 7, 25, 0, 350),
+        (2, 1, 24, 0, 305),
+        (2, 2, 24, 0, 305),
+        (2, 4, 24, 0, 305),
+        (5, 8, 23, 0, 260),
+        (6, 3, 21, 0, 100),  # 5's partner: 14 +305
+        (7, 6, 21, 0, 45),
+        (8, 5, 9, 0, -350),
+    ]
+
+
 def test_the_800_mp_rule_at_a_national_event_over_http(server: Server) -> None:
     event = Burraco(
         server.url,

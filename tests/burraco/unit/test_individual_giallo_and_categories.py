@@ -224,9 +224,82 @@ def test_a_giallo_scores_each_player_with_his_line_and_changes_partners() -> Non
         ("LatenessRecorded", 1),
         ("WarningIssued", 7),
     ]
-    with pytest.raises(InvalidLines) as refused:
-        run(state, b.RecordAbsence(turn=2, table=2, pair=3))
+
+
+def test_a_giallo_player_absent_or_gone_takes_the_score_not_his_partner() -> None:
+    """Art. 38 in a giallo (decision 0187): the absent player's line is the
+    absent pair (7 VP -205 with two hands), the opponents win as Art. 39 gives
+    (14 VP +305); his partner of the turn, present, takes the present side's
+    score. A player who abandons stays in the draw; the line he is drawn
+    into loses 0 VP -305, his later partner and their opponents take 14 +305."""
+    state = opened(form=b.EntryForm.GIALLO, turns=3)
+    state = run(state, b.FormLines(), entries=range(1, 9))[0]
+    state = run(state, b.PublishPositions(turn=1))[0]
+    # Table 1: 1 with 4 against 2 with 3; table 2: 5 with 8 against 6 with 7.
+    state, events = run(state, b.RecordAbsence(turn=1, table=1, pair=3))
+    assert events == [
+        b.AbsenceRecorded(turn=1, table=1, pair=3, nth=1),
+        b.TurnAwarded(
+            turn=1,
+            table=1,
+            fixed=1,
+            mobile=2,
+            fixed_vp=14,
+            mobile_vp=7,
+            fixed_mp=305,
+            mobile_mp=-205,
+            article="Codice di Gara Art. 38",
+        ),
+    ]
+    with pytest.raises(b.SheetAlreadyEntered) as refused:
+        run(state, b.RecordAbsence(turn=1, table=1, pair=2))
     assert str(refused.value.law) == "Codice di Gara Art. 38"
+    state = run(state, b.EnterScoreSheet(turn=1, table=2, hands=(hand(0, 45),)))[0]
+    after = {s.pair: (s.vp, s.mp) for s in b.standings_after(state, 1)}
+    assert after == {
+        1: (14, 305),
+        4: (14, 305),
+        2: (14, 305),
+        3: (7, -205),
+        6: (11, 45),
+        7: (11, 45),
+        5: (9, -45),
+        8: (9, -45),
+    }
+    state, events = run(state, b.RecordAbandonment(pair=5, reason="unwell"))
+    assert events == [b.PairAbandoned(pair=5, after_turn=1, reason="unwell")]
+    state, events = run(state, b.PublishPositions(turn=2))
+    seats = [
+        (p.fixed, p.fixed_partner, p.mobile, p.mobile_partner)
+        for p in state.positions[2]
+    ]
+    # Standings 1, 2, 4, 6 | 7, 5, 8, 3: 5 and 8 were partners, so 7 with 8
+    # against 5 with 3 (decision 0173).
+    assert seats == [(1, 6, 2, 4), (7, 8, 5, 3)]
+    assert events[1:] == [
+        b.TurnAwarded(
+            turn=2,
+            table=2,
+            fixed=7,
+            mobile=5,
+            fixed_vp=14,
+            mobile_vp=0,
+            fixed_mp=305,
+            mobile_mp=-305,
+            article="Codice di Gara Art. 38",
+        )
+    ]
+    after = {s.pair: (s.vp, s.mp) for s in b.standings_after(state, 2)}
+    assert after == {
+        7: (25, 350),
+        8: (23, 260),
+        3: (21, 100),  # 5's partner: the present side's 14 +305
+        1: (14, 305),
+        2: (14, 305),
+        4: (14, 305),
+        6: (11, 45),
+        5: (9, -350),
+    }
 
 
 # -- the category's allowances and the 800-MP rule ---------------------------
@@ -484,3 +557,64 @@ def test_a_sheet_left_on_the_table_warns_the_winners_of_a_giallo_line() -> None:
     draw = b.EnterScoreSheet(turn=1, table=2, hands=(hand(0, 0),), delivered=False)
     _, events = run(state, draw)
     assert [type(e).__name__ for e in events] == ["ScoreSheetEntered"]
+
+
+def test_a_giallo_table_with_a_player_away_on_each_line() -> None:
+    """Both lines absent (decision 0187): each line its absence score, each
+    present partner the Art. 39 win (14 VP +305 with two hands)."""
+    state = opened(form=b.EntryForm.GIALLO, turns=3)
+    state = run(state, b.FormLines(), entries=range(1, 9))[0]
+    state = run(state, b.PublishPositions(turn=1))[0]  # 1+4 against 2+3
+    state = run(state, b.RecordAbsence(turn=1, table=1, pair=3))[0]
+    state, events = run(state, b.RecordAbsence(turn=1, table=1, pair=4))
+    award = events[-1]
+    assert isinstance(award, b.TurnAwarded)
+    assert (award.fixed_vp, award.fixed_mp, award.mobile_vp, award.mobile_mp) == (
+        7,
+        -205,
+        7,
+        -205,
+    )
+    after = {s.pair: (s.vp, s.mp) for s in b.standings_after(state, 1)}
+    assert {p: after[p] for p in (1, 2, 3, 4)} == {
+        1: (14, 305),
+        2: (14, 305),
+        3: (7, -205),
+        4: (7, -205),
+    }
+
+
+def test_a_giallo_player_who_abandoned_never_rests() -> None:
+    """Six players: a table of four and a pair at rest. The player who left
+    is drawn at the full table, never at the rest (decision 0187)."""
+    state = opened(form=b.EntryForm.GIALLO, turns=3)
+    state = run(state, b.FormLines(), entries=range(1, 7))[0]
+    state = run(state, b.PublishPositions(turn=1))[0]
+    # Turn 1: 1+4 against 2+3, 5+6 rest (14 VP +305).
+    state = run(state, b.EnterScoreSheet(turn=1, table=1, hands=(hand(0, 300),)))[0]
+    state = run(state, b.RecordAbandonment(pair=3, reason="unwell"))[0]
+    state, events = run(state, b.PublishPositions(turn=2))
+    # Standings 5, 6, 2, 3, 1, 4: without the rule 3 and 4 would rest; 3 is
+    # drawn with 6 against 5 and 1, and 2 rests with 4.
+    seats = [
+        (p.table, p.fixed, p.fixed_partner, p.mobile, p.mobile_partner)
+        for p in state.positions[2]
+    ]
+    assert seats == [(1, 5, 1, 6, 3), (2, 2, 4, b.REST, 0)]
+    assert [
+        (e.table, e.fixed_vp, e.fixed_mp, e.mobile_vp, e.mobile_mp)
+        for e in events[1:]
+        if isinstance(e, b.TurnAwarded)
+    ] == [
+        (2, 14, 305, 0, 0),
+        (1, 14, 305, 0, -305),
+    ]
+    after = [(s.pair, s.vp, s.mp) for s in b.standings_after(state, 2)]
+    assert after == [
+        (5, 28, 610),
+        (6, 28, 610),  # 3's partner: the present side's 14 +305
+        (2, 27, 605),
+        (1, 21, 5),
+        (4, 21, 5),
+        (3, 13, -5),
+    ]

@@ -464,6 +464,64 @@ def test_substitution_abandonment_and_interruption() -> None:
     assert "Il torneo è interrotto (Codice di Gara Art. 40)" in text(after)
 
 
+def test_a_pair_at_the_wrong_table_from_the_turn_page() -> None:
+    """Art. 2: the form sends ``RecordWrongTable`` (the API's
+    ``turns/<n>/wrong-table/``): the two pairs exchange places for the turn,
+    the pair that sat wrongly is warned; each refusal beside the form."""
+    tid, _meta = open_tournament(8, hands_per_turn=2, turns=3, mitchell_turns=3)
+    room = Room(tid)
+    room.step("lines")
+    room.step("positions")  # 1-5, 2-6, 3-7, 4-8
+    body = text(room.client.get(f"/console/burraco/{tid}/turns/1/"))
+    assert "Coppia al tavolo sbagliato (Art. 2)" in body
+    blank = room.send(1, "wrongtable", entry="", other="6")
+    assert blank.status_code == 400
+    assert alert(blank, "wrongtable") == "Scegli la coppia seduta al tavolo sbagliato"
+    same = room.send(1, "wrongtable", entry="1", other="5")
+    assert same.status_code == 422
+    assert alert(same, "wrongtable") == (
+        "Le due coppie siedono allo stesso tavolo: niente da scambiare "
+        "(Codice di Gara Art. 2)"
+    )
+    nowhere = room.send(1, "wrongtable", entry="5", other="9")
+    assert nowhere.status_code == 422
+    assert alert(nowhere, "wrongtable") == (
+        "Questa coppia non ha posto in questo turno (Codice di Gara Art. 2)"
+    )
+    assert room.send(1, "lost", table="3").status_code == 201
+    entered = room.send(1, "wrongtable", entry="7", other="8")
+    assert entered.status_code == 409
+    assert alert(entered, "wrongtable") == (
+        "Lo score di un tavolo è registrato: i posti non possono più cambiare "
+        "(Codice di Gara Art. 2)"
+    )
+    # Pair 5 sat at pair 6's place at table 2.
+    done = room.send(1, "wrongtable", entry="5", other="6")
+    assert done.status_code == 201
+    assert notice(done, "wrongtable") == (
+        "Tavolo sbagliato registrato: le due coppie si scambiano i posti, "
+        "un'ammonizione."
+    )
+    state = load_burraco(tid)
+    assert [(p.table, p.fixed, p.mobile) for p in state.positions[1]] == [
+        (1, 1, 6),
+        (2, 2, 5),
+        (3, 3, 7),
+        (4, 4, 8),
+    ]
+    assert [(w.pair, w.turn, w.article) for w in state.warnings] == [
+        (5, 1, "Codice di Gara Art. 2")
+    ]
+    assert "sat at table 2 instead of table 1" in state.warnings[0].reason
+    # A turn whose positions are not published has no page to send it from.
+    assert room.send(2, "wrongtable", entry="5", other="6").status_code == 404
+    giallo = Room(_giallo(8))
+    giallo.step("lines")
+    giallo.step("positions")
+    page = text(giallo.client.get(f"/console/burraco/{giallo.tid}/turns/1/"))
+    assert 'id="inc-wrongtable"' not in page  # its lines are drawn each turn
+
+
 def test_who_may_send_the_incidents() -> None:
     tid, _meta = open_tournament(4, hands_per_turn=2, turns=2)
     room = Room(tid)
@@ -532,8 +590,9 @@ def test_a_giallo_turn_shows_lines_of_two_and_a_late_player() -> None:
     ]
     page = room.client.get(f"/console/burraco/{tid}/turns/1/")
     body = text(page)
-    assert 'id="inc-absence"' not in body  # Art. 38 speaks of pairs
-    assert 'id="inc-abandonment"' not in body
+    assert 'id="inc-absence"' in body  # a player's absence (decision 0187)
+    assert 'id="inc-abandonment"' in body
+    assert 'id="inc-substitution"' not in body
     assert '<option value="1-4">Tavolo 1 · 4 · Ada Rossi</option>' in body
     printed = text(room.client.get(f"/console/burraco/{tid}/turns/1/print/"))
     assert "<strong>1 + 4</strong>" in printed
@@ -547,3 +606,17 @@ def test_a_giallo_turn_shows_lines_of_two_and_a_late_player() -> None:
     ]
     assert [w.pair for w in state.warnings] == [4]
     assert "Tavolo 1, 1 + 4: 1:00 di ritardo – un'ammonizione" in text(late)
+    # Player 6 is absent: his line (6 + 7) takes 7 VP -205, the other 14 +305.
+    absent = room.send(1, "absence", seat="2-6")
+    assert absent.status_code == 201
+    award = load_burraco(tid).results[(1, 2)]
+    assert (award.fixed, award.mobile, award.fixed_vp, award.mobile_vp) == (
+        5,
+        6,
+        14,
+        7,
+    )
+    assert (award.fixed_mp, award.mobile_mp) == (305, -205)
+    gone = room.send(1, "abandonment", entry="8", reason="malore")
+    assert gone.status_code == 201
+    assert load_burraco(tid).abandoned_after == {8: 1}
