@@ -25,9 +25,15 @@ from uuid import UUID
 from burraco import domain as burraco
 from burraco.handlers import load_burraco
 from registry.boundary import player_names
+from scoring.burraco.prizes import (
+    InterruptionOutcome,
+    PrizeSettings,
+    interruption_outcome,
+    prizes,
+)
 from tournaments.handlers import load_tournament
 
-__all__ = ["FORMAT", "VERSION", "export_tournament"]
+__all__ = ["FORMAT", "VERSION", "export_tournament", "prizes_of"]
 
 FORMAT = "arbitro.burraco.export"
 VERSION = 1
@@ -267,4 +273,54 @@ def export_tournament(tournament_id: UUID) -> dict[str, Any] | None:
             "reason": interrupted.reason,
             "interrupted_at": _when(interrupted.interrupted_at),
         },
+        "prizes": prizes_of(state),
+    }
+
+
+def prizes_of(state: burraco.BurracoState) -> dict[str, Any]:
+    """The prize settings and the prizes (decision 0189), for the API and export."""
+    assert state.opened is not None
+    chosen = state.prizes
+    if chosen is None:
+        return {
+            "settings": None,
+            "pool_cents": None,
+            "prizes": [],
+            "refund_cents": None,
+        }
+    settings = PrizeSettings(chosen.entry_fee_cents, chosen.pool_percent, chosen.shares)
+    entries = len(state.pairs)
+    stopped = state.interrupted
+    after = state.opened.turns if stopped is None else stopped.standings_after
+    standing = burraco.standings_after(state, after) if after else ()
+    ranked = [(s.pair, s.rank) for s in standing]
+    if stopped is None:
+        outcome = InterruptionOutcome(prizes(settings, ranked, entries), None)
+    else:
+        outcome = interruption_outcome(
+            settings,
+            completed_turns=stopped.completed_turns,
+            scheduled_turns=stopped.scheduled_turns,
+            last_displayed=ranked,
+            costs_per_entry_cents=chosen.costs_per_entry_cents,
+            entries=entries,
+        )
+    table = outcome.prizes
+    return {
+        "settings": {
+            "entry_fee_cents": chosen.entry_fee_cents,
+            "pool_percent": chosen.pool_percent,
+            "shares": list(chosen.shares),
+            "costs_per_entry_cents": chosen.costs_per_entry_cents,
+        },
+        "final": state.final,
+        "standings_after": after,
+        "pool_cents": None if table is None else table.pool_cents,
+        "prizes": []
+        if table is None
+        else [
+            {"pair": p.entry, "rank": p.rank, "cents": p.cents} for p in table.prizes
+        ],
+        "undistributed_cents": None if table is None else table.undistributed_cents,
+        "refund_cents": outcome.refund_cents,
     }

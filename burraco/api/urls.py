@@ -32,6 +32,7 @@ urlpatterns = [
     path(f"{TABLE}/line-up/", v.LineUpApi.as_view()),
     path(f"{T}/substitutions/", v.SubstitutionApi.as_view()),
     path(f"{T}/interruption/", v.InterruptionApi.as_view()),
+    path(f"{T}/prizes/", v.PrizesApi.as_view()),
     path(f"{T}/abandonments/", AbandonmentApi.as_view()),
     path(f"{T}/standings/", v.StandingsApi.as_view(), name="burraco-standings"),
     path(f"{T}/standings.csv", v.StandingsCsvApi.as_view()),

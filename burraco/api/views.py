@@ -36,6 +36,7 @@ from access.roles import (
 from burraco import domain as burraco
 from burraco import selectors
 from burraco.api.visibility import require_full, sight_of_turn
+from burraco.export import prizes_of
 from burraco.handlers import create_burraco, handle_burraco, load_burraco
 from burraco.projections import BurracoStandings
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem, new_id
@@ -721,6 +722,48 @@ class InterruptionApi(DirectorCommandApi):
         data = validated(self.InputSerializer, request.data)
         command = burraco.InterruptTournament(reason=data["reason"])
         return _command(request, tournament_id, command, "interrupt_tournament")
+
+
+class PrizesApi(DirectorCommandApi):
+    """``POST``: the prize settings (decision 0189: the Regolamento's, not
+    the Code's). ``GET``: the prizes from the final standings, or Art. 40's
+    outcome once interrupted; directors and staff, everyone once final."""
+
+    def get_permissions(self) -> list[BasePermission]:
+        return [AllowAny()] if self.request.method == "GET" else [StaffOrDirector()]
+
+    class InputSerializer(serializers.Serializer):
+        entry_fee_cents = serializers.IntegerField(min_value=0, max_value=10_000_000)
+        pool_percent = serializers.IntegerField(min_value=0, max_value=100)
+        shares = serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=100),
+            max_length=MAX_ENTRY,
+            help_text="each final place's share of the pool, in percent (1st first)",
+        )
+        costs_per_entry_cents = serializers.IntegerField(
+            min_value=0, max_value=10_000_000, default=0
+        )
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        command = burraco.SetPrizes(
+            entry_fee_cents=data["entry_fee_cents"],
+            pool_percent=data["pool_percent"],
+            shares=tuple(data["shares"]),
+            costs_per_entry_cents=data["costs_per_entry_cents"],
+        )
+        return _command(request, tournament_id, command, "set_prizes")
+
+    @extend_schema(responses={200: dict, 404: dict})
+    def get(self, request: Request, tournament_id: UUID) -> Response:
+        state = _state(tournament_id)
+        user = request.user
+        if not (
+            state.final or is_federation_staff(user) or is_director(user, tournament_id)
+        ):
+            raise NotFound("the prizes are public once the standings are final")
+        return Response(prizes_of(state))
 
 
 class TurnResultsApi(APIView):

@@ -36,6 +36,7 @@ __all__ = [
     "RecordLostSheet",
     "RecordOrigins",
     "RecordWrongTable",
+    "SetPrizes",
     "SignSheet",
     "SplitIntoGroups",
     "StartTurn",
@@ -227,6 +228,18 @@ class InterruptTournament:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SetPrizes:
+    """The entry fee, the prize pool's percentage and each final place's
+    share of it, and the organiser's costs per entry for an Art. 40 refund:
+    the Regolamento's, not the Code's, so settings (decision 0189)."""
+
+    entry_fee_cents: int
+    pool_percent: int
+    shares: tuple[int, ...]
+    costs_per_entry_cents: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RecordAbandonment:
     """Art. 38: ``pair`` cannot go on; it plays no later turn."""
 
@@ -300,6 +313,7 @@ BurracoCommand = (
     | RecordAbsence
     | SubstitutePlayer
     | InterruptTournament
+    | SetPrizes
     | RecordAbandonment
     | RecordOrigins
     | StartTurn

@@ -50,6 +50,7 @@ from burraco.domain.commands import (
     RecordLostSheet,
     RecordOrigins,
     RecordWrongTable,
+    SetPrizes,
     SignSheet,
     SplitIntoGroups,
     StartTurn,
@@ -79,6 +80,7 @@ from burraco.domain.events import (
     LinesFormed,
     OriginsRecorded,
     PositionsPublished,
+    PrizesSet,
     ProvisionalStandingsPublished,
     ScoreInverted,
     ScoreSheetCorrected,
@@ -120,6 +122,7 @@ from burraco.domain.values import (
 from rules.burraco.articles import DEFINITIONS, art, powers
 from rules.burraco.errors import InvalidSetting
 from rules.burraco.match_format import MatchFormat
+from scoring.burraco.prizes import PrizeSettings
 from scoring.burraco.standings import WarningPolicy
 
 __all__ = ["MAX_TURNS", "decide"]
@@ -198,6 +201,8 @@ def decide(
             return [interrupt(state, command, now)]
         case RecordAbandonment():
             return [abandon(state, command)]
+        case SetPrizes():
+            return [_set_prizes(command)]
         case RecordOrigins():
             return [_origins(state, command, entries)]
         case DeclareLineUp():
@@ -1106,3 +1111,16 @@ def _split(
             law=art(2),
         )
     return GroupsFormed(after_turn=split, groups=groups)
+
+
+def _set_prizes(command: SetPrizes) -> PrizesSet:
+    """Decision 0189: the settings checked (Art. 40 named on a refusal)."""
+    PrizeSettings(command.entry_fee_cents, command.pool_percent, tuple(command.shares))
+    if command.costs_per_entry_cents < 0:
+        raise InvalidSetting("the organiser's costs cannot be negative", law=art(40))
+    return PrizesSet(
+        entry_fee_cents=command.entry_fee_cents,
+        pool_percent=command.pool_percent,
+        shares=tuple(command.shares),
+        costs_per_entry_cents=command.costs_per_entry_cents,
+    )

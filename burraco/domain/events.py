@@ -38,6 +38,7 @@ __all__ = [
     "PairAbandoned",
     "PlayerSubstituted",
     "PositionsPublished",
+    "PrizesSet",
     "ProvisionalStandingsFinal",
     "ProvisionalStandingsPublished",
     "ScoreInverted",
@@ -341,6 +342,19 @@ class TournamentInterrupted:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PrizesSet:
+    """The prize settings (decision 0189); the last one set counts."""
+
+    event_type: ClassVar[str] = "burraco.prizes_set"
+    schema_version: ClassVar[int] = 1
+
+    entry_fee_cents: int
+    pool_percent: int
+    shares: tuple[int, ...]
+    costs_per_entry_cents: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PairAbandoned:
     """Art. 38: a pair leaves after ``after_turn``; its results stand."""
 
@@ -451,6 +465,7 @@ BurracoEvent = (
     | AbsenceRecorded
     | PlayerSubstituted
     | TournamentInterrupted
+    | PrizesSet
     | PairAbandoned
     | OriginsRecorded
     | TurnStarted
@@ -478,6 +493,7 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     AbsenceRecorded,
     PlayerSubstituted,
     TournamentInterrupted,
+    PrizesSet,
     PairAbandoned,
     OriginsRecorded,
     TurnStarted,

@@ -20,6 +20,7 @@ from burraco.domain.events import (
     PairAbandoned,
     PlayerSubstituted,
     PositionsPublished,
+    PrizesSet,
     ProvisionalStandingsFinal,
     ProvisionalStandingsPublished,
     ScoreInverted,
@@ -153,6 +154,7 @@ class BurracoState:
         default_factory=lambda: MappingProxyType({})
     )
     interrupted: TournamentInterrupted | None = None
+    prizes: PrizesSet | None = None  # decision 0189
     abandoned: frozenset[int] = frozenset()
     # The turn after which each entry abandoned (Art. 38; decision 0187).
     abandoned_after: MappingProxyType[int, int] = field(
@@ -428,6 +430,8 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             return replace(state, substitutions=MappingProxyType(substitutions))
         case TournamentInterrupted():
             return replace(state, interrupted=event)
+        case PrizesSet():
+            return replace(state, prizes=event)
         case PairAbandoned():
             return replace(
                 state,
