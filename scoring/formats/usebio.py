@@ -30,8 +30,7 @@ in the ``HANDSET`` board beside its hands: ``DOUBLE_DUMMY/DD_TRICKS``
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 from decimal import Decimal
@@ -53,7 +52,6 @@ from scoring.formats.model import (
     TableResult,
     TournamentHeader,
     TournamentResults,
-    artificial_percentages,
     is_artificial,
     normalise_deal,
     tie_flags,
@@ -66,6 +64,16 @@ from scoring.formats.notation import (
     parse_int,
     parse_seat,
 )
+from scoring.formats.usebio_names import (
+    ARTIFICIAL_SCORE,
+    IMP_ELEMENTS,
+    PENALTY_UNITS,
+    SCORING_METHODS,
+    SEAT_PLAYER,
+    SEAT_WORDS,
+    SUIT_ELEMENTS,
+)
+from scoring.formats.usebio_writer import write_usebio, write_usebio_sessions
 from scoring.formats.xml_tree import Node, parse_xml
 
 __all__ = [
@@ -76,41 +84,6 @@ __all__ = [
 ]
 
 _T = TypeVar("_T")
-_SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
-_SUIT_ELEMENTS = (("SPADES", 0), ("HEARTS", 1), ("DIAMONDS", 2), ("CLUBS", 3))
-_SCORING_METHODS = {
-    "MATCH_POINTS": ScoringMethod.MATCHPOINTS,
-    "MATCHPOINTS": ScoringMethod.MATCHPOINTS,
-    "IMPS": ScoringMethod.IMPS,
-    "CROSS_IMPS": ScoringMethod.CROSS_IMPS,
-    "BUTLER_IMPS": ScoringMethod.BUTLER,
-    "AGGREGATE": ScoringMethod.TOTAL_POINTS,
-    "BAM": ScoringMethod.BOARD_A_MATCH,
-}
-_SCORING_ELEMENT = {
-    ScoringMethod.MATCHPOINTS: "MATCH_POINTS",
-    ScoringMethod.IMPS: "IMPS",
-    ScoringMethod.CROSS_IMPS: "CROSS_IMPS",
-    ScoringMethod.BUTLER: "BUTLER_IMPS",
-    ScoringMethod.TOTAL_POINTS: "AGGREGATE",
-    ScoringMethod.BOARD_A_MATCH: "BAM",
-}
-_IMP_ELEMENTS = ("CROSS_IMP_POINTS", "BUTLER_POINTS", "IMPS", "IMP_POINTS")
-_IMP_ELEMENT = {
-    ScoringMethod.CROSS_IMPS: "CROSS_IMP_POINTS",
-    ScoringMethod.BUTLER: "BUTLER_POINTS",
-}
-_ARTIFICIAL_SCORE = re.compile(r"A\d")
-# An individual line's four players (Law 4), North, East, South, West.
-_SEAT_PLAYER = tuple(f"{_SEAT_WORDS[s].upper()}_PLAYER_NUMBER" for s in SEATS)
-# A penalty's units as a PENALTY element names them (decision 0181).
-_PENALTY_UNITS = {
-    "MATCH_POINTS": "MP",
-    "PERCENTAGE": "PERCENT",
-    "PERCENTAGE_OF_TOP": "TOP_PERCENT",
-    "IMPS": "IMP",
-    "VICTORY_POINTS": "VP",
-}
 
 
 def _value(node: Node, tag: str, parse: Callable[[str], _T]) -> _T | None:
@@ -344,14 +317,14 @@ def _penalty(node: Node, teams: bool) -> Penalty:
     try:
         if who is None:
             raise ValueError("the penalty names no pair or team")
-        if units not in _PENALTY_UNITS:
-            raise ValueError(f"UNITS {units!r} is not one of {sorted(_PENALTY_UNITS)}")
+        if units not in PENALTY_UNITS:
+            raise ValueError(f"UNITS {units!r} is not one of {sorted(PENALTY_UNITS)}")
         amount = _value(node, "AMOUNT", parse_decimal)
         if amount is None:
             raise ValueError("AMOUNT is missing")
         return Penalty(
             participant_id=who,
-            unit=_PENALTY_UNITS[units],
+            unit=PENALTY_UNITS[units],
             amount=amount,
             round_number=_value(node, "ROUND_NUMBER", parse_int),
         )
@@ -402,7 +375,7 @@ def _header(event: Node) -> TournamentHeader:
             else ScoringMethod.MATCHPOINTS
         )
     else:
-        found = _SCORING_METHODS.get(method_text.upper())
+        found = SCORING_METHODS.get(method_text.upper())
         if found is None:
             raise FormatError(
                 f"scoring method {method_text!r} is unknown",
@@ -568,9 +541,9 @@ def _tricks(text: str) -> int:
 
 def _seated_players(node: Node) -> tuple[str, str, str, str]:
     """An individual line's North, East, South and West players (Law 4)."""
-    found = [node.child_text(tag) for tag in _SEAT_PLAYER]
+    found = [node.child_text(tag) for tag in SEAT_PLAYER]
     if None in found:
-        missing = _SEAT_PLAYER[found.index(None)]
+        missing = SEAT_PLAYER[found.index(None)]
         raise FormatError(
             f"{missing} is missing", element="TRAVELLER_LINE", line=node.line
         )
@@ -602,7 +575,7 @@ def _traveller_line(
     score_text = node.child_text("SCORE")
     contract = _value(node, "CONTRACT", parse_contract)
     score_ns: int | None = None
-    if score_text is not None and _ARTIFICIAL_SCORE.match(score_text.upper()):
+    if score_text is not None and ARTIFICIAL_SCORE.match(score_text.upper()):
         # Law 12C2 artificial score: "A6040" (EBUScore) or "A60/40".
         artificial = _value(node, "SCORE", parse_contract)
         if artificial is None or not is_artificial(artificial):
@@ -628,7 +601,7 @@ def _traveller_line(
         )
     played = contract != PASS and not is_artificial(contract)
     imp_ns = imp_ew = None
-    for suffix in _IMP_ELEMENTS:
+    for suffix in IMP_ELEMENTS:
         if (
             node.find(f"NS_{suffix}") is not None
             or node.find(f"EW_{suffix}") is not None
@@ -677,10 +650,10 @@ def _double_dummy(board: Node) -> tuple[tuple[int, ...], ...] | None:
             )
         counts = []
         for seat in SEATS:
-            tricks = _value(node, _SEAT_WORDS[seat].upper(), _tricks)
+            tricks = _value(node, SEAT_WORDS[seat].upper(), _tricks)
             if tricks is None:
                 raise FormatError(
-                    f"{_SEAT_WORDS[seat].upper()} is missing",
+                    f"{SEAT_WORDS[seat].upper()} is missing",
                     element="DD_TRICKS",
                     line=node.line,
                 )
@@ -702,256 +675,10 @@ def _deal(board: Node) -> str:
         if seat is None:
             raise FormatError("DIRECTION is missing", element="HAND", line=hand.line)
         suits = ["", "", "", ""]
-        for tag, index in _SUIT_ELEMENTS:
+        for tag, index in SUIT_ELEMENTS:
             suits[index] = hand.child_text(tag) or ""
         hands[seat] = ".".join(suits)
     try:
         return normalise_deal("N:" + " ".join(hands[s] for s in SEATS))
     except ValueError as error:
         raise FormatError(str(error), element="BOARD", line=board.line) from None
-
-
-# --- writing --------------------------------------------------------------
-
-
-def _add(parent: ET.Element, tag: str, text: object | None) -> None:
-    if text is not None:
-        ET.SubElement(parent, tag).text = str(text)
-
-
-def _artificial_score(contract: str) -> str:
-    split = artificial_percentages(contract)
-    assert split is not None
-    ns, ew = split
-    if all(v == v.to_integral_value() and 10 <= v <= 99 for v in (ns, ew)):
-        return f"A{int(ns)}{int(ew)}"  # EBUScore spelling, e.g. A6040
-    return contract
-
-
-def _event_type(header: TournamentHeader) -> str:
-    if header.form is CompetitionForm.TEAMS:
-        return "TEAMS"
-    if header.form is CompetitionForm.INDIVIDUAL:
-        return "INDIVIDUAL"
-    if header.scoring is ScoringMethod.BUTLER:
-        return "BUTLER_PAIRS"
-    if header.scoring is ScoringMethod.CROSS_IMPS:
-        return "CROSS_IMP"
-    # What readers such as the ABF's platform require for matchpointed pairs.
-    return "MP_PAIRS"
-
-
-def _winner_type(results: TournamentResults) -> int:
-    """WINNER_TYPE: 2 when every pair keeps one direction and is ranked in it
-    (a two-winner movement, Law 78A), else 1."""
-    direction = {p.participant_id: p.direction for p in results.participants}
-    if (
-        results.header.form is CompetitionForm.INDIVIDUAL
-        or not direction
-        or not all(direction.values())
-    ):
-        # An individual's players are ranked in one field (Law 4, 78A).
-        return 1
-    kept = all(
-        direction[r.ns_id] == "NS" and direction[r.ew_id] == "EW"
-        for r in results.results
-    )
-    return 2 if kept else 1
-
-
-def _write_participants(event: ET.Element, results: TournamentResults) -> None:
-    teams = results.header.form is CompetitionForm.TEAMS
-    container = ET.SubElement(event, "PARTICIPANTS")
-    ranking = {e.participant_id: e for e in results.ranking}
-    if results.header.form is CompetitionForm.INDIVIDUAL:
-        _write_players(container, results)
-        return
-    for p in results.participants:
-        node = ET.SubElement(container, "TEAM" if teams else "PAIR")
-        _add(node, "TEAM_NUMBER" if teams else "PAIR_NUMBER", p.participant_id)
-        if teams:
-            _add(node, "TEAM_NAME", p.name)
-        _add(node, "DIRECTION", p.direction)
-        entry = ranking.get(p.participant_id)
-        if entry is not None:
-            _add(node, "TOTAL_SCORE", entry.total)
-            _add(node, "PERCENTAGE", entry.percentage)
-            _add(node, "PLACE", f"{entry.rank}{'=' if entry.tied else ''}")
-        for player in p.players:
-            element = ET.SubElement(node, "PLAYER")
-            _add(element, "PLAYER_NAME", player.name)
-            _add(element, "NATIONAL_ID_NUMBER", player.federation_id)
-
-
-def _write_players(container: ET.Element, results: TournamentResults) -> None:
-    """An individual's contestants: one PLAYER each (Law 4, decision 0182)."""
-    ranking = {e.participant_id: e for e in results.ranking}
-    for p in results.participants:
-        node = ET.SubElement(container, "PLAYER")
-        _add(node, "PLAYER_NUMBER", p.participant_id)
-        player = p.players[0] if p.players else None
-        _add(node, "PLAYER_NAME", player.name if player else p.name)
-        _add(node, "NATIONAL_ID_NUMBER", player.federation_id if player else None)
-        entry = ranking.get(p.participant_id)
-        if entry is not None:
-            _add(node, "TOTAL_SCORE", entry.total)
-            _add(node, "PERCENTAGE", entry.percentage)
-            _add(node, "PLACE", f"{entry.rank}{'=' if entry.tied else ''}")
-
-
-def _write_line(board: ET.Element, result: TableResult, scoring: ScoringMethod) -> None:
-    line = ET.SubElement(board, "TRAVELLER_LINE")
-    # The movement's round and table (decision 0153).
-    _add(line, "ROUND_NUMBER", result.round_number)
-    _add(line, "TABLE_NUMBER", result.table_number)
-    if result.players is not None:
-        for tag, player in zip(_SEAT_PLAYER, result.players, strict=True):
-            _add(line, tag, player)
-    else:
-        _add(line, "NS_PAIR_NUMBER", result.ns_id)
-        _add(line, "EW_PAIR_NUMBER", result.ew_id)
-    if is_artificial(result.contract):
-        _add(line, "SCORE", _artificial_score(result.contract))
-    else:
-        _add(line, "CONTRACT", result.contract)
-        _add(line, "PLAYED_BY", result.declarer)
-        _add(line, "LEAD", result.lead[1] + result.lead[0] if result.lead else None)
-        _add(line, "TRICKS", result.tricks)
-        _add(line, "SCORE", result.score_ns)
-    _add(line, "NS_MATCH_POINTS", result.mp_ns)
-    _add(line, "EW_MATCH_POINTS", result.mp_ew)
-    imp_element = _IMP_ELEMENT.get(scoring, "IMPS")
-    _add(line, f"NS_{imp_element}", result.imp_ns)
-    _add(line, f"EW_{imp_element}", result.imp_ew)
-
-
-def _write_analysis(board: ET.Element, record: BoardRecord) -> None:
-    """USEBIO 1.3: the deal's double-dummy tricks and par (decision 0183)."""
-    if record.double_dummy is not None:
-        container = ET.SubElement(board, "DOUBLE_DUMMY")
-        for denomination, row in zip(
-            DD_DENOMINATIONS, record.double_dummy, strict=True
-        ):
-            node = ET.SubElement(container, "DD_TRICKS")
-            _add(node, "DENOMINATION", denomination)
-            for seat, tricks in zip(SEATS, row, strict=True):
-                _add(node, _SEAT_WORDS[seat].upper(), tricks)
-    _add(board, "PAR_SCORE", record.par_score)
-
-
-def _write_handset(
-    root: ET.Element, boards: tuple[BoardRecord, ...], version: str
-) -> None:
-    analysed = version != "1.2"
-    dealt = [
-        b
-        for b in boards
-        if b.deal is not None
-        or (analysed and (b.double_dummy is not None or b.par_score is not None))
-    ]
-    if not dealt:
-        return
-    handset = ET.SubElement(root, "HANDSET")
-    for record in dealt:
-        board = ET.SubElement(handset, "BOARD")
-        _add(board, "BOARD_NUMBER", record.board_number)
-        hands = record.deal[2:].split() if record.deal is not None else ["-"] * 4
-        for seat, hand in zip(SEATS, hands, strict=True):
-            if hand == "-":
-                continue
-            element = ET.SubElement(board, "HAND")
-            _add(element, "DIRECTION", _SEAT_WORDS[seat])
-            suits = hand.split(".")
-            for tag, index in _SUIT_ELEMENTS:
-                _add(element, tag, suits[index])
-        if analysed:
-            _write_analysis(board, record)
-
-
-def _write_play(container: ET.Element, results: TournamentResults) -> None:
-    """The session's matches and its boards with their traveller lines."""
-    for match in results.matches:
-        node = ET.SubElement(container, "MATCH")
-        _add(node, "ROUND_NUMBER", match.round_number)
-        _add(node, "TEAM_A_NUMBER", match.team_a)
-        _add(node, "TEAM_B_NUMBER", match.team_b)
-        _add(node, "BOARD_COUNT", match.boards)
-        _add(node, "TEAM_A_IMPS", match.imps_a)
-        _add(node, "TEAM_B_IMPS", match.imps_b)
-        _add(node, "TEAM_A_VPS", match.vp_a)
-        _add(node, "TEAM_B_VPS", match.vp_b)
-    units = {v: k for k, v in _PENALTY_UNITS.items()}
-    teams = results.header.form is CompetitionForm.TEAMS
-    for penalty in results.penalties:
-        node = ET.SubElement(container, "PENALTY")
-        _add(node, "TEAM_NUMBER" if teams else "PAIR_NUMBER", penalty.participant_id)
-        _add(node, "ROUND_NUMBER", penalty.round_number)
-        _add(node, "UNITS", units[penalty.unit])
-        _add(node, "AMOUNT", penalty.amount)
-    for record in results.boards:
-        board = ET.SubElement(container, "BOARD")
-        _add(board, "BOARD_NUMBER", record.board_number)
-        _add(board, "BOARD_AVERAGE", record.datum)
-        for result in results.results_for(record.board_number):
-            _write_line(board, result, results.header.scoring)
-
-
-def write_usebio(results: TournamentResults, *, version: str = "1.2") -> str:
-    """Write the results as a USEBIO 1.2 or 1.3 document.
-
-    Individual events are written with their players (decision 0182); the
-    double-dummy tricks and par only in 1.3 (decision 0183).
-    """
-    return write_usebio_sessions((results,), results.ranking, version=version)
-
-
-def write_usebio_sessions(
-    sessions: Sequence[TournamentResults],
-    ranking: tuple[RankingEntry, ...],
-    *,
-    version: str = "1.2",
-) -> str:
-    """Write one event's sessions as a USEBIO 1.2 or 1.3 document.
-
-    One session is written as it always was; several (the same participants
-    and header) as ``SESSION`` elements, ``SESSION_NUMBER`` 1, 2, ..., each
-    with its matches, boards and deals, and ``ranking`` (the event's) on the
-    participants (decision 0179).
-    """
-    if version not in ("1.2", "1.3"):
-        raise ValueError(f"USEBIO version {version!r} is not 1.2 or 1.3")
-    if not sessions:
-        raise ValueError("no session to write")
-    results = sessions[0]
-    header = results.header
-    if any(s.participants != results.participants for s in sessions[1:]):
-        raise FormatError("the sessions of one file name the same participants")
-    root = ET.Element("USEBIO", {"Version": version})
-    event = ET.SubElement(root, "EVENT", {"EVENT_TYPE": _event_type(header)})
-    _add(event, "EVENT_DESCRIPTION", header.name or None)
-    _add(event, "PROGRAM_NAME", "Arbitro")
-    if header.date is not None:
-        text = (
-            header.date.isoformat() if version == "1.3" else f"{header.date:%d/%m/%Y}"
-        )
-        _add(event, "DATE", text)
-    _add(event, "VENUE", header.venue)
-    _add(event, "SCORING_METHOD", _SCORING_ELEMENT[header.scoring])
-    if header.form is not CompetitionForm.TEAMS:
-        _add(event, "WINNER_TYPE", _winner_type(results))
-    if len(sessions) > 1:
-        _add(event, "SESSION_COUNT", len(sessions))
-    _write_participants(event, replace(results, ranking=ranking))
-    if len(sessions) == 1:
-        _write_play(event, results)
-        _write_handset(root, results.boards, version)
-    else:
-        for number, session in enumerate(sessions, start=1):
-            node = ET.SubElement(event, "SESSION")
-            _add(node, "SESSION_NUMBER", number)
-            _write_play(node, session)
-            _write_handset(node, session.boards, version)
-    ET.indent(root, space="  ")
-    body = ET.tostring(root, encoding="unicode")
-    doctype = f'<!DOCTYPE USEBIO SYSTEM "usebio_v{version.replace(".", "_")}.dtd">'
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{doctype}\n{body}\n'
