@@ -30,12 +30,8 @@ from tournaments.results_io.importing import (
     record,
     tournament_id_for,
 )
-from tournaments.results_io.plan import (
-    ImportPlan,
-    PlannedTable,
-    check_plan,
-    plan_import,
-)
+from tournaments.results_io.plan import ImportPlan, PlannedTable, plan_import
+from tournaments.results_io.plan_check import check_plan
 from tournaments.results_io.scores import project
 from tournaments.results_io.teams_export import export_file
 

@@ -30,11 +30,10 @@ from tournaments.results_io.plan import (
     IMPORT_ACTOR,
     NAMESPACE,
     ImportPlan,
-    check_plan,
-    decide_plan,
     plan_import,
     starts_at_for,
 )
+from tournaments.results_io.plan_check import check_plan, decide_plan
 from tournaments.results_io.scores import project
 from tournaments.results_io.teams_comparison import compare_teams
 

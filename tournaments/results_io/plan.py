@@ -10,15 +10,14 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from datetime import datetime, time, timedelta
-from functools import reduce
 from uuid import UUID
 
 from django.utils import timezone
 
 from rules.bridge import Deal, dealer_for, vulnerability_for
-from rules.errors import DomainError, LawRef
+from rules.errors import LawRef
 from scoring.formats import (
     BoardRecord,
     CompetitionForm,
@@ -29,10 +28,15 @@ from scoring.formats import (
 from scoring.formats import TableResult as FileResult
 from scoring.formats.model import PASS, artificial_percentages, is_artificial
 from tournaments import handlers
-from tournaments.domain import board_result, session_scoring, tournament
-from tournaments.domain.board_result import check_result
-from tournaments.domain.session_scoring import SessionFigures
+from tournaments.domain import board_result, tournament
 from tournaments.results_io.errors import ImportRefused
+from tournaments.results_io.plan_movement import (
+    EXPLICIT,
+    FILE_TABLES,
+    SYNTHETIC,
+    assignments_of,
+    seated,
+)
 
 __all__ = [
     "EXPLICIT",
@@ -41,11 +45,8 @@ __all__ = [
     "NAMESPACE",
     "SESSION",
     "SYNTHETIC",
-    "DecidedPlan",
     "ImportPlan",
     "PlannedTable",
-    "check_plan",
-    "decide_plan",
     "describe_line",
     "plan_import",
     "starts_at_for",
@@ -57,9 +58,6 @@ SESSION = 1
 SESSION_HOURS = 4  # the file gives no end of play; decision 0041
 # Movement labels of an imported session (decision 0041): which of the file's
 # round and table numbers the assignments keep.
-EXPLICIT = "explicit"  # the file's rounds and tables
-FILE_TABLES = "synthetic-rounds"  # the file's tables, one round per board
-SYNTHETIC = "synthetic"  # neither: one round per board, tables in file order
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,118 +243,6 @@ def _player_ids(
         key = f"{tournament_id}:{participant.participant_id}:{index}"
         ids.append(uuid.uuid5(NAMESPACE, f"unnamed:{key}"))
     return tuple(ids)
-
-
-def _seated(line: FileResult, entries: Mapping[str, int]) -> tuple[int, ...]:
-    """The entries at the line's table: NS and EW pairs, or an individual's
-    North, East, South and West (Law 4)."""
-    if line.players is not None:
-        return tuple(entries[p] for p in line.players)
-    return entries[line.ns_id], entries[line.ew_id]
-
-
-def _file_movement_holds(
-    lines: Sequence[FileResult], entries: Mapping[str, int], teams: bool = False
-) -> bool:
-    """Return whether the file's own rounds and tables make a valid movement.
-
-    Law 8: each table of a round seats one NS and one EW pair, no pair sits at
-    two tables in a round, and a board is played once at a table (its stream
-    is keyed by board and table).
-    """
-    seating: dict[tuple[int, int], tuple[int, ...]] = {}
-    boards_at: set[tuple[int, int]] = set()
-    sitting: dict[tuple[int, int, str], tuple[int, int]] = {}
-    for line in lines:
-        if line.round_number is None or line.table_number is None:
-            return False
-        key = (line.round_number, line.table_number)
-        pairs = _seated(line, entries)
-        if seating.setdefault(key, pairs) != pairs:
-            return False
-        if (line.board_number, line.table_number) in boards_at:
-            return False
-        boards_at.add((line.board_number, line.table_number))
-        sides = ("NS", "EW", "NS", "EW") if len(pairs) == 4 else ("NS", "EW")
-        for pair, side in zip(pairs, sides, strict=True):
-            # Law 86: a team sits in both rooms of its match, once each way.
-            at = (line.round_number, pair, side if teams else "")
-            if sitting.setdefault(at, key) != key:
-                return False
-    return True
-
-
-def _team_places(lines: Sequence[FileResult]) -> list[tuple[int, int]]:
-    """Each line's (round, table) in a teams file that gives none usable.
-
-    Law 86: a match is the two teams' lines; the matches that play the same
-    boards are one round (in board order); in a round, match k takes tables
-    2k - 1 (its first team NS, the open room) and 2k (decision 0179).
-    """
-    boards: dict[frozenset[str], set[int]] = {}
-    for line in lines:
-        boards.setdefault(frozenset((line.ns_id, line.ew_id)), set()).add(
-            line.board_number
-        )
-    played = sorted({tuple(sorted(b)) for b in boards.values()})
-    round_of = {m: played.index(tuple(sorted(b))) + 1 for m, b in boards.items()}
-    first: dict[frozenset[str], str] = {}
-    for line in lines:
-        first.setdefault(frozenset((line.ns_id, line.ew_id)), line.ns_id)
-    in_round: dict[int, list[frozenset[str]]] = {}
-    for match in sorted(boards, key=lambda m: min(m)):
-        in_round.setdefault(round_of[match], []).append(match)
-    places = []
-    for line in lines:
-        match = frozenset((line.ns_id, line.ew_id))
-        index = in_round[round_of[match]].index(match)
-        table = 2 * index + (1 if line.ns_id == first[match] else 2)
-        places.append((round_of[match], table))
-    return places
-
-
-def _assignments(
-    lines: Sequence[FileResult], entries: Mapping[str, int], teams: bool = False
-) -> tuple[tuple[tournament.TableAssignment, ...], list[tuple[int, int]], str]:
-    """Return the session's assignments, each line's (round, table) and the label."""
-    if _file_movement_holds(lines, entries, teams):
-        places = [(line.round_number or 0, line.table_number or 0) for line in lines]
-        movement = EXPLICIT
-    elif teams:
-        places = _team_places(lines)
-        movement = SYNTHETIC
-    else:
-        # One round per board (so no pair sits twice in a round), decision 0041.
-        order = {n: i for i, n in enumerate(sorted({x.board_number for x in lines}), 1)}
-        tables = [line.table_number for line in lines]
-        per_board = [(line.board_number, line.table_number) for line in lines]
-        if None not in tables and len(set(per_board)) == len(per_board):
-            places = [(order[x.board_number], x.table_number or 0) for x in lines]
-            movement = FILE_TABLES
-        else:
-            counter: dict[int, int] = {}
-            places = []
-            for line in lines:
-                counter[line.board_number] = counter.get(line.board_number, 0) + 1
-                places.append((order[line.board_number], counter[line.board_number]))
-            movement = SYNTHETIC
-    grouped: dict[tuple[int, int], tuple[tuple[int, ...], list[int]]] = {}
-    for line, place in zip(lines, places, strict=True):
-        seated = (_seated(line, entries), list[int]())
-        grouped.setdefault(place, seated)[1].append(line.board_number)
-    assignments = tuple(
-        tournament.TableAssignment(
-            round=r,
-            table=t,
-            ns=at[0],
-            ew=at[1],
-            boards=tuple(sorted(boards)),
-            # Law 4: an individual table seats four players, N E S W.
-            players=at if len(at) == 4 else (),
-        )
-        for (r, t), (at, boards) in sorted(grouped.items())
-    )
-    return assignments, places, movement
 
 
 def _domain_contract(line: FileResult) -> str | None:
@@ -573,7 +459,7 @@ def plan_import(
     movement = EXPLICIT
     winners, switched = ("auto", []) if teams else _winners(results)
     for number, session_results in enumerate(sessions, start=1):
-        assignments, places, movement = _assignments(
+        assignments, places, movement = assignments_of(
             session_results.results, entries, teams
         )
         if movement == FILE_TABLES:
@@ -622,7 +508,7 @@ def plan_import(
         for line, (_, table) in zip(session_results.results, places, strict=True):
             ref = handlers.TableRef(tournament_id, number, line.board_number, table)
             ns, ew = entries[line.ns_id], entries[line.ew_id]
-            players = _seated(line, entries) if line.players is not None else ()
+            players = seated(line, entries) if line.players is not None else ()
             tables.append(
                 PlannedTable(
                     ref,
@@ -759,153 +645,3 @@ def _penalty_commands(
             )
         )
     return commands
-
-
-@dataclass(frozen=True, slots=True)
-class DecidedPlan:
-    """Every stream's events as the pure ``decide`` functions return them."""
-
-    tournament_events: tuple[tournament.TournamentEvent, ...]
-    state: tournament.TournamentState
-    tables: tuple[
-        tuple[
-            PlannedTable,
-            tuple[board_result.BoardResultEvent, ...],
-            board_result.BoardResultState,
-        ],
-        ...,
-    ]
-
-
-def decide_plan(plan: ImportPlan, now: datetime) -> DecidedPlan:
-    """Run every command through the pure ``decide``; refuse naming the line.
-
-    Nothing is read or recorded: the tournament and every board-result
-    stream start empty (decision 0041), so what is decided here is exactly
-    what ``importing.record`` appends.
-    """
-    pairs = {number: pid for pid, number in plan.entries.items()}
-    state = tournament.INITIAL
-    decided: list[tournament.TournamentEvent] = []
-    for command in plan.commands:
-        try:
-            events = tournament.decide(state, command, now)
-        except DomainError as exc:
-            if isinstance(command, tournament.EnterPair):
-                kind = "pair"
-                if state.created is not None and (
-                    state.created.form is tournament.Form.TEAMS
-                ):
-                    kind = "team"
-                what = f"{kind} {pairs[command.number]} (entry {command.number})"
-            elif isinstance(command, tournament.ScheduleSession):
-                what = "the movement"
-            elif isinstance(command, tournament.SetHandRecords):
-                what = "the deals"
-            elif isinstance(command, tournament.ImposePenalty):
-                what = f"the penalty on entry {command.entry_number}"
-            else:
-                what = "the tournament"
-            raise ImportRefused(f"{what}: {exc.message}", law=exc.law) from None
-        decided.extend(events)
-        state = reduce(tournament.evolve, events, state)
-    window = board_result.CorrectionWindow(published=False)
-    tables = []
-    for table in plan.tables:
-        where = f"{describe_line(table.line)} at table {table.ref.table}"
-        if plan.sessions > 1:
-            where = f"session {table.ref.session}: {where}"
-        seat = state.sessions[table.ref.session].seating(
-            table.ref.board_number, table.ref.table
-        )
-        if seat is None or (seat.ns, seat.ew) != (table.ns, table.ew):
-            raise ImportRefused(f"{where}: not seated there", law=LawRef("8"))
-        result_state = board_result.INITIAL
-        result_events: list[board_result.BoardResultEvent] = []
-        try:
-            for result_command in table.commands:
-                for event in board_result.decide(
-                    result_state, result_command, now, window
-                ):
-                    result_events.append(event)
-                    result_state = board_result.evolve(result_state, event)
-        except DomainError as exc:
-            raise ImportRefused(f"{where}: {exc.message}", law=exc.law) from None
-        tables.append((table, tuple(result_events), result_state))
-    return DecidedPlan(tuple(decided), state, tuple(tables))
-
-
-def check_plan(plan: ImportPlan, now: datetime) -> SessionFigures:
-    """Decide every command (``decide_plan``) and score the session.
-
-    The session is scored by the one pipeline the projection will use
-    (``session_scoring.score_session``, decision 0075), with the form, method,
-    winners and movement the import schedules: what passes here, the
-    projection can score. Nothing is recorded: a refusal here (any domain
-    rule, or a session the engine cannot score) refuses the whole import,
-    naming the line or the rule.
-    """
-    decided = decide_plan(plan, now)
-    created = decided.state.created
-    assert created is not None
-    figures = session_scoring.EMPTY
-    for number in range(1, plan.sessions + 1):
-        session = decided.state.sessions[number]
-        try:
-            scored = session_scoring.score_session(
-                session_scoring.Conditions(
-                    form=created.form.value,
-                    scoring=created.scoring.value,
-                    winners=session.winners,
-                    movement=session.movement,
-                    assignments=session.assignments,
-                    **session_scoring.methods_of(
-                        {k: str(v) for k, v in asdict(created.rules).items()}
-                    ),
-                ),
-                [
-                    _line(table, state)
-                    for table, _, state in decided.tables
-                    if table.ref.session == number
-                ],
-            )
-        except DomainError as exc:
-            where = f"session {number}" if plan.sessions > 1 else "the session"
-            raise ImportRefused(
-                f"{where} cannot be scored: {exc.message}", law=exc.law
-            ) from None
-        if number == SESSION:
-            figures = scored
-    return figures
-
-
-def _line(
-    table: PlannedTable, state: board_result.BoardResultState
-) -> session_scoring.Line:
-    """The line the projection will score for one table (its ``ResultRow``)."""
-    entered = state.entered
-    return session_scoring.Line(
-        key=board_result.stream_id(
-            table.ref.tournament_id,
-            table.ref.session,
-            table.ref.board_number,
-            table.ref.table,
-        ),
-        board_number=table.ref.board_number,
-        table=table.ref.table,
-        ns=table.ns,
-        ew=table.ew,
-        score_ns=None
-        if entered is None
-        else check_result(
-            entered.board_number,
-            state.contract,
-            state.lead,
-            state.tricks,
-            state.vulnerability,
-        ),
-        adjusted=state.adjusted,
-        group=state.irregularity.group if state.irregularity else 0,
-        swap=state.irregularity.swap if state.irregularity else "",
-        found_here=state.irregularity.found_here if state.irregularity else False,
-    )
