@@ -32,7 +32,7 @@ from burraco.domain.commands import (
     StartTurn,
     SubstitutePlayer,
 )
-from burraco.domain.decide import MAX_TURNS, decide, turn_minutes
+from burraco.domain.decide import decide
 from burraco.domain.errors import (
     BurracoExists,
     BurracoNotOpen,
@@ -89,6 +89,7 @@ from burraco.domain.movement import (
     mitchell_positions,
     round_robin_positions,
 )
+from burraco.domain.opening import MAX_TURNS, turn_minutes
 from burraco.domain.standings import Standing, standings_after
 from burraco.domain.state import (
     INITIAL,
