@@ -84,26 +84,16 @@ from burraco.domain.events import (
     WarningIssued,
     WrongTableRecorded,
 )
-from burraco.domain.groups import (
-    even_sizes,
-    form_groups,
-)
+from burraco.domain.groups import even_sizes, form_groups
 from burraco.domain.guards import entered, not_awarded, table_at
-from burraco.domain.lines import (
-    form_lines,
-    publish_positions,
-)
+from burraco.domain.lines import form_lines, publish_positions
 from burraco.domain.lineups import declare
 from burraco.domain.monitoring import monitored
 from burraco.domain.opening import ART_20, MAX_TURNS, open_burraco, turn_minutes
 from burraco.domain.sheets import scored
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
-from burraco.domain.values import (
-    REST,
-    GroupMovement,
-    Movement,
-)
+from burraco.domain.values import REST, GroupMovement, Movement
 from rules.burraco.articles import art
 from rules.burraco.errors import InvalidSetting
 from scoring.burraco.prizes import PrizeSettings

@@ -10,24 +10,16 @@ from collections.abc import Callable, Collection, Mapping
 from datetime import datetime
 from functools import partial
 
-from burraco.domain.commands import (
-    FormLines,
-    PublishPositions,
-)
+from burraco.domain.commands import FormLines, PublishPositions
 from burraco.domain.errors import (
     GroupsNotFormed,
     InvalidLines,
     TurnIncomplete,
     TurnNotCurrent,
 )
-from burraco.domain.events import (
-    LinesFormed,
-    PositionsPublished,
-)
+from burraco.domain.events import LinesFormed, PositionsPublished
 from burraco.domain.formation import alphabetical, by_category
-from burraco.domain.groups import (
-    group_positions,
-)
+from burraco.domain.groups import group_positions
 from burraco.domain.movement import (
     calendar_with_rest,
     danese_new_opponents,
@@ -40,13 +32,7 @@ from burraco.domain.movement import (
 from burraco.domain.opening import ART_20
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState
-from burraco.domain.values import (
-    REST,
-    EntryForm,
-    FormationMethod,
-    Movement,
-    Position,
-)
+from burraco.domain.values import REST, EntryForm, FormationMethod, Movement, Position
 from rules.burraco.articles import art
 
 __all__ = ["form_lines", "publish_positions"]

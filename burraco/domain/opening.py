@@ -5,24 +5,12 @@ time (decision 0174)."""
 
 from __future__ import annotations
 
-from burraco.domain.commands import (
-    OpenBurraco,
-)
-from burraco.domain.errors import (
-    BurracoExists,
-)
-from burraco.domain.events import (
-    BurracoOpened,
-)
-from burraco.domain.groups import (
-    MAX_GROUPS,
-)
+from burraco.domain.commands import OpenBurraco
+from burraco.domain.errors import BurracoExists
+from burraco.domain.events import BurracoOpened
+from burraco.domain.groups import MAX_GROUPS
 from burraco.domain.state import BurracoState
-from burraco.domain.values import (
-    EntryForm,
-    GroupMovement,
-    Movement,
-)
+from burraco.domain.values import EntryForm, GroupMovement, Movement
 from rules.burraco.articles import DEFINITIONS, art, powers
 from rules.burraco.errors import InvalidSetting
 from rules.burraco.match_format import MatchFormat

@@ -14,12 +14,7 @@ from tournaments.domain import board_result, session_scoring, tournament
 from tournaments.domain.board_result import check_result
 from tournaments.domain.session_scoring import SessionFigures
 from tournaments.results_io.errors import ImportRefused
-from tournaments.results_io.plan import (
-    SESSION,
-    ImportPlan,
-    PlannedTable,
-    describe_line,
-)
+from tournaments.results_io.plan import SESSION, ImportPlan, PlannedTable, describe_line
 
 __all__ = ["DecidedPlan", "check_plan", "decide_plan"]
 
