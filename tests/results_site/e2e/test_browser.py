@@ -85,11 +85,17 @@ def test_the_language_switch_turns_the_site_to_english_and_back(
 ) -> None:
     page = browser.window(DESKTOP, "it-IT")
     page.goto(f"{server.url}/")
-    assert page.get_by_role("heading", level=1).inner_text() == "Risultati di bridge"
+    assert (
+        page.get_by_role("heading", level=1).inner_text()
+        == "Risultati di bridge e burraco"
+    )
     page.get_by_label("Lingua").select_option("en")
     page.get_by_role("button", name="Cambia").click()
     page.wait_for_url(f"{server.url}/")
-    assert page.get_by_role("heading", level=1).inner_text() == "Bridge results"
+    assert (
+        page.get_by_role("heading", level=1).inner_text()
+        == "Bridge and burraco results"
+    )
     page.goto(f"{server.url}/events/")
     assert page.get_by_role("heading", level=1).inner_text() == "Events"
     page.get_by_label("Language").select_option("it")

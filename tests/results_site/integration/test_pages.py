@@ -33,8 +33,8 @@ def test_the_home_page_speaks_italian_to_an_italian_browser_and_english_else() -
     assert italian.status_code == english.status_code == 200
     assert italian["Content-Language"] == "it"
     assert english["Content-Language"] == "en"
-    assert "Risultati di bridge" in text(italian)
-    assert "Bridge results" in text(english)
+    assert "Risultati di bridge e burraco" in text(italian)
+    assert "Bridge and burraco results" in text(english)
     assert '<html lang="it">' in italian.content.decode()
 
 
@@ -43,7 +43,7 @@ def test_the_language_switch_sets_the_language_for_the_next_pages() -> None:
     response = client.post("/i18n/setlang/", {"language": "en", "next": "/"}, **IT)
     assert response.status_code == 302
     assert response["Location"] == "/"
-    assert "Bridge results" in text(client.get("/", **IT))
+    assert "Bridge and burraco results" in text(client.get("/", **IT))
 
 
 def test_a_published_session_shows_names_and_clubs_and_a_number_for_the_hidden(
