@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from typing import Any
+from typing import Any, TypeVar
 from uuid import UUID
 
 from burraco import domain as b
@@ -13,7 +13,19 @@ from tests.support.players import register_players
 from tournaments.domain import tournament
 from tournaments.handlers import handle_tournament
 
-__all__ = ["open_tournament", "teams_tournament"]
+__all__ = ["last_event", "open_tournament", "teams_tournament"]
+
+E = TypeVar("E")
+
+
+def last_event(tournament_id: UUID, kind: type[E]) -> E:
+    """The tournament stream's last event of ``kind``, as recorded."""
+    found = [
+        r.event
+        for r in event_store().read_stream(b.stream_id(tournament_id)).events
+        if isinstance(r.event, kind)
+    ]
+    return found[-1]
 
 
 def open_tournament(pairs: int, **settings: Any) -> tuple[UUID, Metadata]:

@@ -10,12 +10,14 @@ from django.core.management import call_command
 from django.test import Client
 
 from burraco import demo_teams
+from burraco import domain as b
 from burraco.domain.lineups import first_to_declare
 from burraco.handlers import load_burraco
 from burraco.selectors import standings
 from eventstore.projections import ProjectionRunner
 from registry.projections import RegistryProjection
 from tests.console.integration.test_burraco_console import text
+from tests.support.burraco import last_event
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -26,7 +28,8 @@ def test_the_demo_holds_a_teams_event_with_its_line_ups() -> None:
     call_command("demo_burraco")  # idempotent
     state = load_burraco(demo_teams.TEAMS_EVENT)
     assert state.current_turn == demo_teams.TURNS
-    assert state.final_published_at is not None
+    final = last_event(demo_teams.TEAMS_EVENT, b.FinalStandingsPublished)
+    assert state.final_published_at == final.published_at
     # Two matches a turn, each team's line-up declared: eight in all.
     assert sorted(state.line_ups) == [
         (turn, team) for turn in (1, 2) for team in (1, 2, 3, 4)

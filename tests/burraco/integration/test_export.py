@@ -24,7 +24,7 @@ from eventstore.projections import ProjectionRunner
 from eventstore.store import EventStore
 from registry.projections import RegistryProjection
 from tests.support.auth import token_client
-from tests.support.burraco import open_tournament
+from tests.support.burraco import last_event, open_tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -63,9 +63,13 @@ def played(monkeypatch: pytest.MonkeyPatch) -> Any:
         b.EnterScoreSheet(turn=2, table=2, hands=(NIL,)),
         b.PublishProvisionalStandings(),
     )
-    deadline = load_burraco(tid).provisional_deadline
-    assert deadline is not None
-    monkeypatch.setattr(EventStore, "now", lambda self: deadline + timedelta(seconds=1))
+    published = last_event(tid, b.ProvisionalStandingsPublished)
+    # Art. 20: the standings before the split are checked for 10 minutes.
+    assert load_burraco(tid).provisional_deadline == published.check_deadline
+    assert published.check_deadline == published.published_at + timedelta(minutes=10)
+    monkeypatch.setattr(
+        EventStore, "now", lambda self: published.check_deadline + timedelta(seconds=1)
+    )
     run(
         b.SplitIntoGroups(sizes=()),
         b.PublishPositions(turn=3),
@@ -85,8 +89,7 @@ def lines(standings: dict[str, Any]) -> list[tuple[Any, ...]]:
 
 def test_the_export_holds_the_whole_tournament(monkeypatch: pytest.MonkeyPatch) -> None:
     tid = played(monkeypatch)
-    exported = export_tournament(tid)
-    assert exported is not None
+    exported = export_tournament(tid) or {}
     assert (exported["format"], exported["version"]) == ("arbitro.burraco.export", 1)
     assert "no interchange standard" in exported["note"]
     assert exported["settings"] == {

@@ -8,6 +8,7 @@ from __future__ import annotations
 import html
 import re
 import uuid
+from datetime import timedelta
 from typing import Any
 from urllib.parse import quote
 from uuid import UUID
@@ -17,12 +18,13 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from access.models import RoleGrant
+from burraco import domain as b
 from burraco.handlers import load_burraco
 from burraco.projections import BurracoStandings
 from eventstore.projections import ProjectionRunner
 from eventstore.store import EventStore
 from registry.projections import RegistryProjection
-from tests.support.burraco import open_tournament, teams_tournament
+from tests.support.burraco import last_event, open_tournament, teams_tournament
 from tournaments.projections import TournamentResults
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -240,8 +242,10 @@ def test_the_split_and_the_final_standings_from_the_scoring_room(
         "I gironi di merito si formano quando la classifica prima della divisione "
         "è definitiva (Codice di Gara Art. 20)" in text(early)
     )
-    deadline = load_burraco(tid).provisional_deadline
-    assert deadline is not None
+    published = last_event(tid, b.ProvisionalStandingsPublished)
+    deadline = published.check_deadline
+    assert load_burraco(tid).provisional_deadline == deadline
+    assert deadline == published.published_at + timedelta(minutes=10)  # Art. 20
     monkeypatch.setattr(EventStore, "now", lambda self: deadline)
     wrong = step("groups", sizes="4 x")
     assert wrong.status_code == 400

@@ -16,6 +16,7 @@ import io
 import random
 import re
 import uuid
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -34,7 +35,7 @@ from tests.burraco.e2e.test_scoring_room_exam_over_http import (
     workbook,
 )
 from tests.console.integration.test_burraco_console import text, user_with
-from tests.support.burraco import open_tournament
+from tests.support.burraco import last_event, open_tournament
 
 pytestmark = [
     pytest.mark.postgres,
@@ -135,8 +136,10 @@ def test_the_scoring_room_exam_in_the_directors_pages(
         play(turn, rng)
 
     step("provisional")
-    deadline = load_burraco(tid).provisional_deadline
-    assert deadline is not None
+    published = last_event(tid, b.ProvisionalStandingsPublished)
+    deadline = published.check_deadline
+    assert load_burraco(tid).provisional_deadline == deadline
+    assert deadline == published.published_at + timedelta(minutes=10)  # Art. 20
     order = order_after(tid, 8)
     monkeypatch.setattr(EventStore, "now", lambda self: deadline)
     step("groups")
