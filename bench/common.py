@@ -182,3 +182,76 @@ def start_gunicorn(
     if production:
         command += ["--config", "config/gunicorn_conf.py"]
     return subprocess.Popen(command, cwd=cwd, env=env)
+
+
+def admin(sql: str) -> None:
+    """Run ``sql`` on the server's maintenance database (CREATE/DROP DATABASE)."""
+    import psycopg
+
+    with psycopg.connect(
+        "host=127.0.0.1 user=postgres dbname=postgres", autocommit=True
+    ) as c:
+        c.execute(sql)
+
+
+def fresh_mitchell(
+    db: str,
+    env: dict[str, str],
+    name: str,
+    tables: int,
+    boards_per_round: int,
+    rounds: int,
+    sessions: Sequence[tuple[float, float]],
+) -> tuple[UUID, Any, dict[int, list[tuple[int, int]]]]:
+    """A fresh database ``db``, migrated, with its chief director and a
+    ``2 * tables``-pair event; each session a Mitchell of ``rounds`` rounds,
+    given as (start, length) in hours from now. Returns the tournament id,
+    the director and each table's (round, board) of the first session, in
+    order."""
+    import uuid
+    from datetime import UTC, datetime, timedelta
+
+    admin(f"DROP DATABASE IF EXISTS {db} WITH (FORCE)")
+    admin(f"CREATE DATABASE {db}")
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+
+    from access.models import RoleGrant
+    from eventstore.store import Metadata
+    from tournaments import handlers
+    from tournaments.domain import tournament
+    from tournaments.domain.movements.seating import mitchell_assignments
+
+    call_command("migrate", verbosity=0)
+    tid = uuid.uuid4()
+    director = get_user_model().objects.create_user("bench-director")
+    RoleGrant.objects.create(
+        user=director, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
+    )
+    meta = Metadata(actor="system:bench", tournament_id=tid)
+    players = register_players(4 * tables, meta)
+    now = datetime.now(UTC)
+    create_pairs_event(tid, name, players, meta)
+    assignments = mitchell_assignments(2 * tables, boards_per_round, rounds)
+    for number, (start, length) in enumerate(sessions, start=1):
+        starts = now + timedelta(hours=start)
+        handlers.handle_tournament(
+            tid,
+            tournament.ScheduleSession(
+                session=number,
+                movement="mitchell",
+                starts_at=starts,
+                ends_at=starts + timedelta(hours=length),
+                assignments=assignments,
+            ),
+            metadata=meta,
+        )
+    plan: dict[int, list[tuple[int, int]]] = {}
+    for a in sorted(assignments, key=lambda a: (a.round, a.table)):
+        if a.ns and a.ew:
+            plan.setdefault(a.table, []).extend((a.round, b) for b in a.boards)
+    return tid, director, plan

@@ -46,9 +46,7 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -56,10 +54,10 @@ import psycopg
 
 from bench.api_play import HOST, PORT, Client, _ping, _run_threads
 from bench.common import (
-    create_pairs_event,
+    admin,
     db_name,
+    fresh_mitchell,
     line,
-    register_players,
     repeats,
     server_env,
     start_gunicorn,
@@ -84,64 +82,19 @@ def _env() -> dict[str, str]:
     return server_env(DB)
 
 
-def _admin(sql: str) -> None:
-    with psycopg.connect(
-        "host=127.0.0.1 user=postgres dbname=postgres", autocommit=True
-    ) as c:
-        c.execute(sql)
-
-
 def _setup() -> tuple[str, str, dict[int, list[tuple[int, int]]]]:
     """A fresh database with the tournament, its pairs and the session.
 
     Returns the tournament id, the director's token and each table's
     (round, board) in order.
     """
-    _admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-    _admin(f"CREATE DATABASE {DB}")
-    os.environ.update(_env())
-    import django
-
-    django.setup()
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
+    tid, director, plan = fresh_mitchell(
+        DB, _env(), "event night", TABLES, BOARDS_PER_ROUND, ROUNDS, [(-1, 7)]
+    )
+    from django.db import connections
     from rest_framework.authtoken.models import Token
 
-    from access.models import RoleGrant
-    from eventstore.store import Metadata
-    from tournaments import handlers
-    from tournaments.domain import tournament
-    from tournaments.domain.movements.seating import mitchell_assignments
-
-    call_command("migrate", verbosity=0)
-    tid = uuid.uuid4()
-    director = get_user_model().objects.create_user("bench-director")
-    RoleGrant.objects.create(
-        user=director, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
-    )
-    meta = Metadata(actor="system:bench", tournament_id=tid)
-    players = register_players(4 * TABLES, meta)
-    now = datetime.now(UTC)
-    create_pairs_event(tid, "event night", players, meta)
-    assignments = mitchell_assignments(2 * TABLES, BOARDS_PER_ROUND, ROUNDS)
-    handlers.handle_tournament(
-        tid,
-        tournament.ScheduleSession(
-            session=1,
-            movement="mitchell",
-            starts_at=now - timedelta(hours=1),
-            ends_at=now + timedelta(hours=6),
-            assignments=assignments,
-        ),
-        metadata=meta,
-    )
-    plan: dict[int, list[tuple[int, int]]] = {}
-    for a in sorted(assignments, key=lambda a: (a.round, a.table)):
-        if a.ns and a.ew:
-            plan.setdefault(a.table, []).extend((a.round, b) for b in a.boards)
     token = Token.objects.create(user=director).key
-    from django.db import connections
-
     connections.close_all()
     return str(tid), token, plan
 
@@ -499,7 +452,7 @@ def main() -> int:
 
         connections.close_all()
         if not KEEP_DB:
-            _admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+            admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
     return 0
 
 

@@ -50,17 +50,16 @@ import sys
 import threading
 import time
 import uuid
-from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import psycopg
 
 from bench.api_play import HOST, PORT, Client, _run_threads
 from bench.common import (
-    create_pairs_event,
+    admin,
     db_name,
     free_port,
-    register_players,
+    fresh_mitchell,
     server_env,
     start_gunicorn,
 )
@@ -116,71 +115,24 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _admin(sql: str) -> None:
-    with psycopg.connect(
-        "host=127.0.0.1 user=postgres dbname=postgres", autocommit=True
-    ) as c:
-        c.execute(sql)
-
-
 def _setup() -> tuple[str, str, str, dict[int, list[tuple[int, int]]]]:
     """A fresh database: the event, 200 pairs, two sessions scheduled.
 
     Returns the tournament id, the director's API token, his site session
     cookie and each table's session-1 (round, board) in order."""
-    _admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
-    _admin(f"CREATE DATABASE {DB}")
-    os.environ.update(_env())
-    import django
-
-    django.setup()
+    tid, director, plan = fresh_mitchell(
+        DB, _env(), "results site", TABLES, BOARDS_PER_ROUND, ROUNDS, [(-1, 4), (5, 4)]
+    )
     from django.conf import settings
-    from django.contrib.auth import get_user_model
-    from django.core.management import call_command
     from django.db import connections
     from django.test import Client as DjangoClient
     from rest_framework.authtoken.models import Token
 
-    from access.models import RoleGrant
-    from eventstore.store import Metadata
-    from tournaments import handlers
-    from tournaments.domain import tournament
-    from tournaments.domain.movements.seating import mitchell_assignments
-
-    call_command("migrate", verbosity=0)
-    tid = uuid.uuid4()
-    director = get_user_model().objects.create_user("bench-director")
-    RoleGrant.objects.create(
-        user=director, role=RoleGrant.Role.CHIEF_DIRECTOR, tournament_id=tid
-    )
-    meta = Metadata(actor="system:bench", tournament_id=tid)
-    players = register_players(4 * TABLES, meta)
-    now = datetime.now(UTC)
-    create_pairs_event(tid, "results site", players, meta)
-    assignments = mitchell_assignments(2 * TABLES, BOARDS_PER_ROUND, ROUNDS)
-    for number, starts in (
-        (1, now - timedelta(hours=1)),
-        (2, now + timedelta(hours=5)),
-    ):
-        handlers.handle_tournament(
-            tid,
-            tournament.ScheduleSession(
-                session=number,
-                movement="mitchell",
-                starts_at=starts,
-                ends_at=starts + timedelta(hours=4),
-                assignments=assignments,
-            ),
-            metadata=meta,
-        )
-    plan: dict[int, list[tuple[int, int]]] = {}
-    for a in sorted(assignments, key=lambda a: (a.round, a.table)):
-        if a.ns and a.ew:
-            plan.setdefault(a.table, []).extend((a.round, b) for b in a.boards)
     token = Token.objects.create(user=director).key
     browser = DjangoClient()
     browser.force_login(director)
-    cookie = f"{settings.SESSION_COOKIE_NAME}={browser.cookies[settings.SESSION_COOKIE_NAME].value}"
+    name = settings.SESSION_COOKIE_NAME
+    cookie = f"{name}={browser.cookies[name].value}"
     connections.close_all()
     return str(tid), token, cookie, plan
 
@@ -553,7 +505,7 @@ def main() -> int:
 
         connections.close_all()
         if os.environ.get("BENCH_KEEP_DB") != "1":
-            _admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
+            admin(f"DROP DATABASE IF EXISTS {DB} WITH (FORCE)")
     return 0
 
 
