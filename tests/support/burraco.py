@@ -31,7 +31,9 @@ def last_event(tournament_id: UUID, kind: type[E]) -> E:
 def open_tournament(pairs: int, **settings: Any) -> tuple[UUID, Metadata]:
     """Create a burraco pairs tournament with ``settings`` (``OpenBurraco``'s;
     two hands and one turn unless given) and enter ``pairs`` registered pairs
-    numbered 1 on; return its id and the tests' metadata."""
+    numbered 1 on; return its id and the tests' metadata. With ``form``
+    individual or giallo, each entry is one registered player (Art. 2)."""
+    alone = settings.get("form") in (b.EntryForm.INDIVIDUAL, b.EntryForm.GIALLO)
     tid = uuid.uuid4()
     meta = Metadata(actor="system:tests", tournament_id=tid)
     create_burraco(
@@ -40,7 +42,7 @@ def open_tournament(pairs: int, **settings: Any) -> tuple[UUID, Metadata]:
             tournament_id=tid,
             name="Burraco",
             game=tournament.Game.BURRACO,
-            form=tournament.Form.PAIRS,
+            form=tournament.Form.INDIVIDUAL if alone else tournament.Form.PAIRS,
             scoring=tournament.ScoringMethod.BURRACO_VP,
             windows=tournament.WindowRules(),
             starts_at=event_store().now(),
@@ -56,7 +58,7 @@ def open_tournament(pairs: int, **settings: Any) -> tuple[UUID, Metadata]:
             tournament.EnterPair(
                 number=number,
                 entry_id=uuid.uuid4(),
-                player_ids=tuple(UUID(p) for p in register_players(2)),
+                player_ids=tuple(UUID(p) for p in register_players(1 if alone else 2)),
             ),
             metadata=meta,
         )

@@ -19,17 +19,15 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 
 from burraco import domain as b
-from burraco.handlers import create_burraco, load_burraco
+from burraco.handlers import load_burraco
 from eventstore.projections import ProjectionRunner
-from eventstore.store import Metadata, event_store
+from eventstore.store import Metadata
 from registry.handlers import Identity, register_player
 from registry.models import PlayerCategory
 from registry.projections import RegistryProjection
 from tests.console.integration.test_burraco_console import text, user_with
 from tests.support.burraco import open_tournament
-from tests.support.players import register_players
-from tournaments.domain import tournament
-from tournaments.handlers import handle_tournament, load_tournament
+from tournaments.handlers import load_tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -541,35 +539,7 @@ def test_who_may_send_the_incidents() -> None:
 
 
 def _giallo(players: int) -> UUID:
-    tid = uuid.uuid4()
-    meta = Metadata(actor="system:tests", tournament_id=tid)
-    create_burraco(
-        tid,
-        tournament.CreateTournament(
-            tournament_id=tid,
-            name="Giallo",
-            game=tournament.Game.BURRACO,
-            form=tournament.Form.INDIVIDUAL,
-            scoring=tournament.ScoringMethod.BURRACO_VP,
-            windows=tournament.WindowRules(),
-            starts_at=event_store().now(),
-        ),
-        b.OpenBurraco(
-            tournament_id=tid, hands_per_turn=2, turns=2, form=b.EntryForm.GIALLO
-        ),
-        metadata=meta,
-    )
-    for number in range(1, players + 1):
-        handle_tournament(
-            tid,
-            tournament.EnterPair(
-                number=number,
-                entry_id=uuid.uuid4(),
-                player_ids=tuple(UUID(p) for p in register_players(1)),
-            ),
-            metadata=meta,
-        )
-    return tid
+    return open_tournament(players, turns=2, form=b.EntryForm.GIALLO)[0]
 
 
 def test_a_giallo_turn_shows_lines_of_two_and_a_late_player() -> None:
