@@ -49,6 +49,15 @@ def test_the_table_fills_signs_and_delivers_its_sheet_on_phones(
     keeper.get_by_label("Punti linea fissa, smazzata 1").fill("300")
     keeper.get_by_label("Punti linea mobile, smazzata 1").fill("40")
     assert keeper.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # Each figure's label stands above its field, and the page is burraco's.
+    assert (
+        keeper.evaluate(
+            "[...document.querySelectorAll('#file label')]"
+            ".map(l => getComputedStyle(l).flexDirection)"
+        )
+        == ["column"] * 8
+    )
+    assert "Codice di Gara F.I.Bur." in keeper.locator("footer").inner_text()
     shot(keeper, "burraco-table-sheet-phone-it")
     keeper.get_by_role("button", name="Registra lo score").click()
     keeper.locator("#sheet").wait_for()
