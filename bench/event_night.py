@@ -178,6 +178,41 @@ def _cpu_seconds(pids: list[int]) -> float:
     return total / ticks
 
 
+def _postgres() -> list[int]:
+    """The PostgreSQL server's processes (its backends, the WAL writer...)."""
+    pids = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                if (entry / "comm").read_text().strip() == "postgres":
+                    pids.append(int(entry.name))
+    return pids
+
+
+class Split:
+    """The machine's CPU over a phase, by who used it: the web workers, the
+    runner, PostgreSQL (every server process) and this process (the
+    clients' threads), in ms a request."""
+
+    def __init__(self, web: list[int], runner: int) -> None:
+        self.groups = {"web": web, "runner": [runner]}
+
+    def _now(self) -> dict[str, float]:
+        now = {name: _cpu_seconds(pids) for name, pids in self.groups.items()}
+        now["PostgreSQL"] = _cpu_seconds(_postgres())
+        now["clients"] = time.process_time()
+        return now
+
+    def start(self) -> None:
+        self.began = self._now()
+
+    def stop(self, requests: int) -> str:
+        end = self._now()
+        used = {k: (end[k] - self.began[k]) / requests * 1000 for k in end}
+        parts = ", ".join(f"{k} {ms:.2f}" for k, ms in used.items())
+        return f"{sum(used.values()):.2f} ms a request ({parts})"
+
+
 def _children(pid: int) -> list[int]:
     """The processes ``pid`` started (gunicorn's workers)."""
     try:
@@ -351,8 +386,11 @@ def main() -> int:
         tables = sorted(plan)
         _run_threads(_ping, [(1.0, []) for _ in tables])  # warm every worker
         _caught_up()  # the setup's events applied: the clock starts level
+        split = Split(_children(server.pid), runner.pid)
         pinged: list[float] = []
+        split.start()
         ping_seconds = _run_threads(_ping, [(PING_SECONDS, pinged) for _ in tables])
+        ping_cpu = split.stop(len(pinged))
         rounds = sorted({r for p in plan.values() for r, _ in p})
         # The runner's CPU at the end of each round (every table done with
         # it): its CPU by round, which the machine's load blurs less than the
@@ -373,6 +411,7 @@ def main() -> int:
         workers = _children(server.pid)
         cpu_runner, cpu_web = _cpu_seconds([runner.pid]), _cpu_seconds(workers)
         marks[0] = cpu_runner
+        split.start()
         seconds = _run_threads(
             _enter,
             [
@@ -384,6 +423,7 @@ def main() -> int:
             print(f"event night benchmark: {len(errors)} errors, first: {errors[0]}")
             return 1
         cpu_web = _cpu_seconds(workers) - cpu_web
+        entry_cpu = split.stop(len(entered))
         with contextlib.suppress(TimeoutError):  # the lags not shown are infinite
             _caught_up(120)
         time.sleep(0.1)  # twenty of the watcher's polls: it has seen the head
@@ -429,6 +469,8 @@ def main() -> int:
             "runner CPU a result by round (ms): "
             + ", ".join(f"{r}: {ms:.2f}" for r, ms in per_round.items())
         )
+        print(f"machine CPU while pinging: {ping_cpu}")
+        print(f"machine CPU while entering: {entry_cpu}")
         line(
             "result entry POST .../results/",
             len(entered) / seconds,

@@ -344,6 +344,12 @@ ARBITRO_PROJECTION_HEARTBEAT_SECONDS = env_int(
     "ARBITRO_PROJECTION_HEARTBEAT_SECONDS", 5
 )
 ARBITRO_PROJECTION_RETRY_SECONDS = env_int("ARBITRO_PROJECTION_RETRY_SECONDS", 5)
+# While events keep coming, run_projections starts a turn at most once in
+# this many seconds, so a burst is applied in one batch (decision 0196); a
+# turn after a quiet spell starts at once, on the NOTIFY.
+ARBITRO_PROJECTION_WINDOW_SECONDS = float(
+    os.environ.get("ARBITRO_PROJECTION_WINDOW_SECONDS", "0.1")
+)
 # The results site renders a live page at most once in this many seconds per
 # position-free key (language, visibility class, page): the polls in between
 # get the last render, tagged with its own position (decision 0167).

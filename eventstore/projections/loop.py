@@ -115,6 +115,10 @@ class RunnerLoop:
     its connection takes its lock again, or waits as a standby while another
     process holds it), writes the heartbeat, applies one batch per projection
     and the retries that are due, then waits for NOTIFY or the poll interval.
+    While events keep coming, a turn starts at most once a ``window``
+    (decision 0196): the events of a burst are applied together, so a
+    board re-scored and the standings rewritten once a window rather than
+    once every few results; a turn after a quiet spell starts at once.
     A lost connection is closed and the loop backs off (0.5 s doubling to
     30 s) and reconnects; one projection's error backs off that projection
     only. It stops only when ``should_stop()``.
@@ -130,10 +134,12 @@ class RunnerLoop:
         poll_interval: float = 1.0,
         batch_size: int = 500,
         locks: dict[str, RunnerLock] | None = None,
+        window: float = 0.0,
     ) -> None:
         self.runners = [ProjectionRunner(p, batch_size=batch_size) for p in projections]
         self.should_stop = should_stop
         self.poll_interval = poll_interval
+        self.window = window
         self.locks = locks or {}
         for runner in self.runners:
             self.locks.setdefault(runner.name, RunnerLock(runner.name))
@@ -143,6 +149,7 @@ class RunnerLoop:
         self.errors: dict[str, int] = {}
         self.blocked_until: dict[str, float] = {}
         self.standby: set[str] = set()
+        self.backlog = False  # the last turn read a full batch
         self.notifications = Notifications()
 
     def run(self) -> None:
@@ -150,6 +157,7 @@ class RunnerLoop:
         collector = Collector()
         try:
             while not self.should_stop():
+                began = time.monotonic()
                 try:
                     busy = self.turn()
                 except Exception:
@@ -165,6 +173,8 @@ class RunnerLoop:
                 backoff = 0.5
                 if busy:
                     collector.after_batch()
+                    if not self.backlog:  # a full batch: more is waiting now
+                        self._sleep(began + self.window - time.monotonic())
                 elif not self.notifications.wait(self.poll_interval):
                     collector.idle()
         finally:
@@ -177,14 +187,17 @@ class RunnerLoop:
             self._sleep(self.poll_interval)
             return True
         busy = False
+        self.backlog = False
         now = time.monotonic()
         for runner in active:
             if self.blocked_until.get(runner.name, 0.0) > now:
                 continue
             self._beat(runner)
             try:
-                if runner.run_batch():
+                covered = runner.run_batch()
+                if covered:
                     busy = True
+                    self.backlog |= covered >= runner.batch_size
                 if self._retry_now(runner.name) and runner.retry_due():
                     busy = True
             except CheckpointMoved:
@@ -278,6 +291,7 @@ def run_forever(
     poll_interval: float = 1.0,
     batch_size: int = 500,
     locks: dict[str, RunnerLock] | None = None,
+    window: float = 0.0,
 ) -> None:
     """Run the given projections until ``should_stop()`` (``RunnerLoop``)."""
-    RunnerLoop(projections, should_stop, poll_interval, batch_size, locks).run()
+    RunnerLoop(projections, should_stop, poll_interval, batch_size, locks, window).run()

@@ -53,6 +53,13 @@ class Command(BaseCommand):
         parser.add_argument("names", nargs="*", help="projection names (default: all)")
         parser.add_argument("--poll", type=float, default=1.0)
         parser.add_argument("--batch-size", type=int, default=500)
+        parser.add_argument(
+            "--window",
+            type=float,
+            default=None,
+            help="while events keep coming, start a turn at most once in this "
+            "many seconds (default: ARBITRO_PROJECTION_WINDOW_SECONDS)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         projections = configured_projections()
@@ -93,4 +100,9 @@ class Command(BaseCommand):
             options["poll"],
             options["batch_size"],
             locks=locks,
+            window=(
+                settings.ARBITRO_PROJECTION_WINDOW_SECONDS
+                if options["window"] is None
+                else options["window"]
+            ),
         )
