@@ -9,7 +9,7 @@ never act on another.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 from uuid import UUID
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -28,8 +28,16 @@ def actor_of(user: AnyUser) -> str:
     return f"user:{user.pk}" if user.is_authenticated else "anonymous"
 
 
+class Caller(Protocol):
+    """Who sent a request: DRF's ``Request``, or the result entry's fast
+    path's own (``tournaments.api.result_entry``), which has only the user."""
+
+    @property
+    def user(self) -> Any: ...
+
+
 def metadata_for(
-    request: Request, tournament_id: UUID | None = None, command: str = ""
+    request: Caller, tournament_id: UUID | None = None, command: str = ""
 ) -> Metadata:
     return Metadata(
         actor=actor_of(request.user),

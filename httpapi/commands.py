@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import re
 import uuid
+from typing import Any
 from uuid import UUID
 
+from django.http import HttpRequest
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import status
 from rest_framework.request import Request
@@ -22,6 +24,7 @@ from httpapi.schema import PROBLEM
 
 __all__ = [
     "COMMAND_RESPONSES",
+    "answer",
     "command_responses",
     "count",
     "created",
@@ -33,7 +36,7 @@ __all__ = [
 COMMAND_IDS = uuid.UUID("3c0f5a5e-2d8e-4b61-9a7e-5f0c1d2b7e44")
 
 
-def idem(request: Request) -> str | None:
+def idem(request: Request | HttpRequest) -> str | None:
     """The client's ``Idempotency-Key``: a retried command is answered, not repeated."""
     return request.headers.get("Idempotency-Key")
 
@@ -81,12 +84,17 @@ def command_responses(*ids: str, not_found: bool = False) -> dict[int, object]:
 COMMAND_RESPONSES = command_responses()
 
 
-def created(result: AppendResult | None, **ids: object) -> Response:
-    """Answer a command: 201 with the ids named, the stream version and the
-    positions of its events; 200 when it changed nothing (no event recorded)."""
+def answer(result: AppendResult | None, **ids: object) -> tuple[dict[str, Any], int]:
+    """A command's answer and status: 201 with the ids named, the stream
+    version and the positions of its events; 200 when it changed nothing
+    (no event recorded)."""
     named = {key: str(value) for key, value in ids.items()}
     if result is None:
-        return Response(
-            {**named, "detail": "nothing to record"}, status=status.HTTP_200_OK
-        )
-    return Response({**named, **result.as_json()}, status=status.HTTP_201_CREATED)
+        return {**named, "detail": "nothing to record"}, status.HTTP_200_OK
+    return {**named, **result.as_json()}, status.HTTP_201_CREATED
+
+
+def created(result: AppendResult | None, **ids: object) -> Response:
+    """Answer a command (``answer``)."""
+    data, code = answer(result, **ids)
+    return Response(data, status=code)

@@ -103,7 +103,7 @@ def lodge(request: HttpRequest, tournament_id: UUID, ruling_id: UUID) -> HttpRes
                     lodged_by=actor_of(request.user),
                     grounds_evident_at_ruling=None,
                     concurring_ids=(),
-                    metadata=metadata_for(request, tournament_id, "lodge_appeal"),  # type: ignore[arg-type]  # reads only .user
+                    metadata=metadata_for(request, tournament_id, "lodge_appeal"),
                     idempotency_key=form.cleaned_data["key"],
                 )
             except DomainError as refused:
@@ -205,7 +205,7 @@ def _run(
         handlers.handle_appeal(
             appeal_id,
             command,
-            metadata=metadata_for(request, view.lodged.tournament_id, name),  # type: ignore[arg-type]  # reads only .user
+            metadata=metadata_for(request, view.lodged.tournament_id, name),
             idempotency_key=request.POST.get("key") or None,
             within=within,
         )

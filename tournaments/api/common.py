@@ -18,7 +18,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from access.roles import IsFederationStaff, IsTournamentDirector, player_ids_of
+from access.roles import (
+    Caller,
+    IsFederationStaff,
+    IsTournamentDirector,
+    player_ids_of,
+)
 from httpapi.commands import COMMAND_RESPONSES
 from httpapi.inputs import validated
 from rules.bridge.law_references import NotALawReference, parse_law_ref
@@ -87,9 +92,7 @@ class LawRefField(serializers.CharField):
             self.fail("unknown_law", message=str(error))
 
 
-def plays_in(
-    request: Request, state: tournament.TournamentState, *entries: int
-) -> bool:
+def plays_in(request: Caller, state: tournament.TournamentState, *entries: int) -> bool:
     """Whether the caller is a registered player of one of ``entries``.
 
     Read from the tournament stream, never from a lagging read model.

@@ -14,13 +14,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.roles import (
+    Caller,
     IsTournamentDirector,
     actor_of,
     is_director,
     is_organizer,
     metadata_for,
 )
-from eventstore.store import StreamGuard
+from eventstore.store import AppendResult, StreamGuard
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
 from httpapi.inputs import FlatInput, validated
 from httpapi.schema import PROBLEM, name_components
@@ -41,7 +42,7 @@ class ResultSerializer(serializers.Serializer):
 
 
 def _entered_by(
-    request: Request,
+    request: Caller,
     tid: UUID,
     state: tournament.TournamentState,
     seat: tournament.TableAssignment,
@@ -65,11 +66,9 @@ def board_command(
     *,
     expected_version: int | None = None,
     state: tournament.TournamentState | None = None,
-    guard: StreamGuard | None = None,
 ) -> Response:
     """Run one board-result command for the caller and answer it (201 or 200);
-    ``state``: the tournament the view already loaded (read once a request),
-    or cached unchecked with the ``guard`` its append checks."""
+    ``state``: the tournament the view already loaded (read once a request)."""
     return created(
         handlers.handle_board_result(
             ref,
@@ -78,7 +77,6 @@ def board_command(
             idempotency_key=idem(request),
             expected_version=expected_version,
             state=state,
-            guard=guard,
         )
     )
 
@@ -88,12 +86,27 @@ class NotAllowed(RuleViolation):
 
 
 class EnterResultApi(APIView):
-    """Result-only entry: North enters at the table device, or the director does."""
+    """Result-only entry: North enters at the table device, or the director
+    does. Its common case is answered by ``result_entry.enter_result`` in
+    front of it (decision 0199); whatever that path does not answer, this
+    view decides and answers."""
 
     class InputSerializer(FlatInput, ResultSerializer):
         # Bound once (FlatInput): the hot path of event night (issue 13).
         board_number = serializers.IntegerField(min_value=1, max_value=MAX_BOARD)
         table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
+
+    def check_throttles(self, request: Request) -> None:
+        # The fast path counted this request already, then handed it here.
+        if not getattr(request._request, COUNTED, False):
+            super().check_throttles(request)
+
+    def _cached(
+        self, request: Request, tournament_id: UUID
+    ) -> tuple[tournament.TournamentState, StreamGuard] | None:
+        if getattr(request._request, TRIED_CACHED, False):
+            return None  # the fast path decided on it and handed the request on
+        return handlers.cached_tournament(tournament_id)
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
@@ -101,7 +114,7 @@ class EnterResultApi(APIView):
         ref = handlers.TableRef(
             tournament_id, session, data["board_number"], data["table"]
         )
-        cached = handlers.cached_tournament(tournament_id)
+        cached = self._cached(request, tournament_id)
         if cached is not None:
             # Decided on the tournament this process cached, unchecked: the
             # append stores nothing unless it is still current, so a result
@@ -109,42 +122,52 @@ class EnterResultApi(APIView):
             # moved, or a refusal) is decided again on it as read: the same
             # answer as ever.
             try:
-                return self._enter(request, ref, data, *cached)
+                return created(enter_result(request, ref, data, *cached, idem(request)))
             except Exception:
                 pass
         state = handlers.load_tournament(tournament_id)
-        return self._enter(request, ref, data, state, None)
+        return created(enter_result(request, ref, data, state, None, idem(request)))
 
-    def _enter(
-        self,
-        request: Request,
-        ref: handlers.TableRef,
-        data: dict[str, Any],
-        state: tournament.TournamentState,
-        guard: StreamGuard | None,
-    ) -> Response:
-        tournament_id, session = ref.tournament_id, ref.session
-        seat = handlers.seating(state, ref)
-        by = _entered_by(request, tournament_id, state, seat, "N")
-        return board_command(
-            request,
-            ref,
-            lambda a: board_result.EnterResult(
-                tournament_id=tournament_id,
-                session=session,
-                board_number=ref.board_number,
-                table=ref.table,
-                ns=a.ns,
-                ew=a.ew,
-                contract=data["contract"],
-                lead=data["lead"],
-                tricks=data["tricks"],
-                entered_by=by,
-            ),
-            "enter_result",
-            state=state,
-            guard=guard,
-        )
+
+# Set on a request the fast path handed to the view: its throttles counted
+# it (counted once, whichever path answers); it decided it on the cached
+# tournament (the view reads the tournament at once).
+COUNTED = "arbitro_throttles_counted"
+TRIED_CACHED = "arbitro_tried_cached"
+
+
+def enter_result(
+    caller: Caller,
+    ref: handlers.TableRef,
+    data: dict[str, Any],
+    state: tournament.TournamentState,
+    guard: StreamGuard | None,
+    idempotency_key: str | None,
+) -> AppendResult | None:
+    """Enter the result ``data`` at ``ref`` for the caller (Law 79A: North
+    enters, or a director), decided on ``state``: the tournament as read,
+    or cached with the ``guard`` its append checks (decision 0165)."""
+    seat = handlers.seating(state, ref)
+    by = _entered_by(caller, ref.tournament_id, state, seat, "N")
+    return handlers.handle_board_result(
+        ref,
+        lambda a: board_result.EnterResult(
+            tournament_id=ref.tournament_id,
+            session=ref.session,
+            board_number=ref.board_number,
+            table=ref.table,
+            ns=a.ns,
+            ew=a.ew,
+            contract=data["contract"],
+            lead=data["lead"],
+            tricks=data["tricks"],
+            entered_by=by,
+        ),
+        metadata=metadata_for(caller, ref.tournament_id, "enter_result"),
+        idempotency_key=idempotency_key,
+        state=state,
+        guard=guard,
+    )
 
 
 class ResultLineSerializer(ResultSerializer):

@@ -1,0 +1,226 @@
+"""The result POST's fast path (issue 13, decision 0199): what it answers is
+what ``EnterResultApi`` answers, byte for byte; what it does not take whole
+is handed to the view, which answers it as ever, with nothing stored twice
+and the caller counted once by the throttles."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from rest_framework.test import APIClient
+
+from eventstore.store import event_store
+from tests.support.pairs_event import client_for, make_tournament, seat_pairs
+from tournaments.api import result_entry
+from tournaments.domain import board_result
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def handed() -> Iterator[list[str]]:
+    """The requests the fast path handed to the view, by path."""
+    calls: list[str] = []
+    view = result_entry._VIEW
+
+    def spy(request: Any, **kwargs: Any) -> Any:
+        calls.append(request.path)
+        return view(request, **kwargs)
+
+    result_entry._VIEW = spy  # type: ignore[assignment]
+    yield calls
+    result_entry._VIEW = view  # type: ignore[assignment]
+
+
+@pytest.fixture
+def event() -> tuple[str, Any, Any]:
+    """A seated pairs event: its id, its director's client and its staff."""
+    staff, _ = client_for("fpstaff", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=1))
+    director, _ = client_for("fptd", chief_director={"tournament_id": tid})
+    seat_pairs(staff, tid, {}, timedelta(hours=1))
+    return tid, director, staff
+
+
+def post(client: Any, tid: str, body: str, **headers: str) -> Any:
+    return client.generic(
+        "POST",
+        f"/api/v1/tournaments/{tid}/sessions/1/results/",
+        body,
+        content_type=headers.pop("content_type", "application/json"),
+        **headers,
+    )
+
+
+def result(
+    board: int, table: int = 1, tricks: object = 9, contract: str = "3NTS"
+) -> str:
+    import json
+
+    return json.dumps(
+        {"board_number": board, "table": table, "contract": contract, "tricks": tricks}
+    )
+
+
+def stored(tid: str, board: int, table: int = 1) -> list[str]:
+    stream = board_result.stream_id(uuid.UUID(tid), 1, board, table)
+    return [e.event_type for e in event_store().read_stream(stream).events]
+
+
+def test_the_fast_path_answers_as_the_view_does(
+    event: tuple[str, Any, Any], handed: list[str]
+) -> None:
+    tid, director, _ = event
+    assert post(director, tid, result(1)).status_code == 201  # the caches warm
+    handed.clear()
+    fast = post(director, tid, result(2))
+    assert handed == []
+    # A charset parameter is for the view (DRF decodes by it): the same result
+    # at another board, answered by the view.
+    view = post(
+        director, tid, result(3), content_type="application/json; charset=utf-8"
+    )
+    assert len(handed) == 1
+    assert (fast.status_code, view.status_code) == (201, 201)
+    for header in ("Content-Type", "Allow", "Vary", "X-Frame-Options"):
+        assert fast[header] == view[header], header
+    [entered] = (
+        event_store()
+        .read_stream(board_result.stream_id(uuid.UUID(tid), 1, 2, 1))
+        .events
+    )
+    position = entered.global_position
+    assert (
+        fast.content
+        == (
+            f'{{"stream_id":"{entered.stream_id}","stream_version":1,'
+            f'"first_position":{position},"last_position":{position}}}'
+        ).encode()
+    )
+    assert list(view.json()) == list(fast.json())
+    assert view.json()["first_position"] == position + 1
+
+
+@pytest.mark.parametrize(
+    ("body", "headers", "status", "kept"),
+    [
+        # DRF trims text and reads "9" as 9: the view takes them, stored once.
+        (result(2, contract=" 3NTS "), {}, 201, ["board_result.entered"]),
+        (result(2, tricks="9"), {}, 201, ["board_result.entered"]),
+        # Refused by the view, nothing stored.
+        (result(2, tricks=14), {}, 400, []),
+        (
+            '{"board_number": 2, "table": 1, "contract": "3NTS", "tricks": NaN}',
+            {},
+            400,
+            [],
+        ),
+        (result(2, table=9), {}, 422, []),
+        (result(2), {"QUERY_STRING": "format=json"}, 201, ["board_result.entered"]),
+    ],
+    ids=[
+        "trimmed",
+        "text-number",
+        "too-many-tricks",
+        "nan",
+        "no-table",
+        "query",
+    ],
+)
+def test_what_the_fast_path_does_not_take_whole_is_answered_by_the_view(
+    event: tuple[str, Any, Any],
+    handed: list[str],
+    body: str,
+    headers: dict[str, str],
+    status: int,
+    kept: list[str],
+) -> None:
+    tid, director, _ = event
+    assert post(director, tid, result(1)).status_code == 201
+    handed.clear()
+    r = post(director, tid, body, **headers)
+    assert r.status_code == status, r.content
+    assert handed == [f"/api/v1/tournaments/{tid}/sessions/1/results/"]
+    assert stored(tid, 2) == kept
+
+
+def test_an_unknown_token_is_answered_by_the_view(
+    event: tuple[str, Any, Any], handed: list[str]
+) -> None:
+    """403, as DRF answers it: its first authentication (the session's)
+    names no challenge, so a failed credential is not a 401."""
+    tid, _, _ = event
+    stranger = APIClient()
+    stranger.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    r = post(stranger, tid, result(1))
+    assert r.status_code == 403, r.content
+    assert r.json()["detail"] == "Invalid token."
+    assert len(handed) == 1
+    assert stored(tid, 1) == []
+
+
+def test_a_refusal_is_decided_again_by_the_view_and_stores_nothing(
+    event: tuple[str, Any, Any], handed: list[str]
+) -> None:
+    """The result is entered already (Law 79A): the fast path's append loses,
+    the view reads the tournament and the board and refuses it (409)."""
+    tid, director, _ = event
+    assert post(director, tid, result(1)).status_code == 201
+    handed.clear()
+    r = post(director, tid, result(1, tricks=10))
+    assert r.status_code == 409, r.content
+    assert r.json()["type"].endswith("/result_already_entered")
+    assert len(handed) == 1
+    assert stored(tid, 1) == ["board_result.entered"]
+
+
+def test_a_retried_key_is_answered_with_the_first_answer(
+    event: tuple[str, Any, Any], handed: list[str]
+) -> None:
+    tid, director, _ = event
+    first = post(director, tid, result(1), HTTP_IDEMPOTENCY_KEY="table-1-board-1")
+    again = post(director, tid, result(1), HTTP_IDEMPOTENCY_KEY="table-1-board-1")
+    assert (first.status_code, again.status_code) == (201, 201)
+    assert again.content == first.content
+    assert handed == []
+    assert stored(tid, 1) == ["board_result.entered"]
+
+
+def test_a_signed_in_browser_is_answered_by_the_view_with_its_csrf_check(
+    event: tuple[str, Any, Any], handed: list[str]
+) -> None:
+    """DRF authenticates a session before a token and checks its CSRF token:
+    a request with a session cookie is the view's."""
+    tid, _, _ = event
+    browser = Client(enforce_csrf_checks=True)
+    from django.contrib.auth import get_user_model
+
+    browser.force_login(get_user_model().objects.get(username="fptd"))
+    r = post(browser, tid, result(1))
+    assert r.status_code == 403, r.content
+    assert "CSRF" in r.json()["detail"]
+    assert len(handed) == 1
+    assert stored(tid, 1) == []
+
+
+def test_a_caller_is_counted_once_by_the_throttles_whichever_path_answers(
+    event: tuple[str, Any, Any], handed: list[str], settings: Any
+) -> None:
+    tid, director, _ = event
+    settings.ARBITRO_THROTTLE_RATES = {"anon": None, "user": "3/min", "login": None}
+    cache.clear()
+    statuses = [
+        post(director, tid, result(1)).status_code,  # fast
+        post(director, tid, result(2, tricks="9")).status_code,  # handed on
+        post(director, tid, result(3)).status_code,  # fast
+        post(director, tid, result(4)).status_code,  # the fourth in the minute
+    ]
+    assert statuses == [201, 201, 201, 429]
+    assert len(handed) == 2  # the text number, and the refusal to count
+    assert stored(tid, 4) == []
