@@ -27,7 +27,7 @@ from registry.api.systems import (
     to_card,
     to_context,
 )
-from registry.domain.systems import SystemNotPermitted
+from registry.domain.systems.findings import SystemNotPermitted
 from registry.projections import RegistryProjection
 
 

@@ -20,7 +20,7 @@ from httpapi.inputs import validated
 from httpapi.problems import problem
 from httpapi.schema import PROBLEM
 from registry.api.common import choices
-from registry.domain.systems import (
+from registry.domain.systems.card import (
     BrownSticker,
     CategoryContext,
     ConventionCard,
@@ -33,13 +33,15 @@ from registry.domain.systems import (
     SuitShown,
     SystemBase,
     SystemCategory,
-    SystemCheck,
     SystemColour,
-    SystemNotPermitted,
     TournamentForm,
-    card_problems,
-    check_system,
 )
+from registry.domain.systems.check import check_system
+from registry.domain.systems.findings import (
+    SystemCheck,
+    SystemNotPermitted,
+)
+from registry.domain.systems.wellformed import card_problems
 from rules.bridge.card import Suit
 
 

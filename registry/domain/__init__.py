@@ -74,20 +74,22 @@ from registry.domain.psychics import (
     PsychicInputError,
     PsychicRecorded,
 )
-from registry.domain.systems import (
+from registry.domain.systems.card import (
     BrownSticker,
     CategoryContext,
     ConventionCard,
-    Finding,
     HumFeature,
-    InvalidConventionCard,
     SystemCategory,
     SystemColour,
-    SystemNotPermitted,
     TournamentForm,
-    card_problems,
-    check_system,
 )
+from registry.domain.systems.check import check_system
+from registry.domain.systems.findings import (
+    Finding,
+    InvalidConventionCard,
+    SystemNotPermitted,
+)
+from registry.domain.systems.wellformed import card_problems
 from registry.domain.teams import (
     MAX_TEAM_MEMBERS,
     MIN_TEAM_MEMBERS,

@@ -28,20 +28,22 @@ from registry.domain.psychics import (
     PsychicRecorded,
     assess,
 )
-from registry.domain.systems import (
+from registry.domain.systems.card import (
     BrownSticker,
     CategoryContext,
     ConventionCard,
-    Finding,
     HumFeature,
-    InvalidConventionCard,
     SystemCategory,
     SystemColour,
-    SystemNotPermitted,
     TournamentForm,
-    card_problems,
-    check_system,
 )
+from registry.domain.systems.check import check_system
+from registry.domain.systems.findings import (
+    Finding,
+    InvalidConventionCard,
+    SystemNotPermitted,
+)
+from registry.domain.systems.wellformed import card_problems
 from rules.errors import ArticleRef, LawRef
 
 __all__ = [

@@ -63,6 +63,7 @@ from scoring.bridge.matchpoints import (
     score_board,
     top_for,
 )
+from scoring.bridge.pairs_session import score_pairs_session
 from scoring.bridge.ranking import Placing, rank
 from scoring.bridge.rounding import (
     Exact,
@@ -78,7 +79,6 @@ from scoring.bridge.session import (
     SessionResult,
     TableResult,
     Winners,
-    score_pairs_session,
 )
 
 __all__ = [

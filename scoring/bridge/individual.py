@@ -27,13 +27,13 @@ from scoring.bridge.adjusted import (
 )
 from scoring.bridge.errors import ScoringError
 from scoring.bridge.matchpoints import BoardScores
+from scoring.bridge.pairs_session import score_pairs_session
 from scoring.bridge.rounding import Exact
 from scoring.bridge.session import (
     ParticipantId,
     SessionMethod,
     TableResult,
     Winners,
-    score_pairs_session,
 )
 from scoring.standings import BoardMark, PairEntry, individual_standings
 

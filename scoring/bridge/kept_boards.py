@@ -19,17 +19,18 @@ from rules.errors import LawRef
 from scoring.bridge.adjusted import ProceduralPenalty
 from scoring.bridge.errors import ScoringError
 from scoring.bridge.matchpoints import BoardScores
+from scoring.bridge.pairs_session import finish, frozen_scores
 from scoring.bridge.session import (
     ParticipantId,
     SessionMethod,
     SessionResult,
     TableResult,
-    _Board,
-    _expected,
-    _field_counts,
-    _finish,
-    _frozen,
-    _score_board,
+)
+from scoring.bridge.session_boards import (
+    ScoredBoard,
+    expected_counts,
+    field_counts,
+    score_session_board,
 )
 
 __all__ = ["PairsBoards"]
@@ -46,7 +47,7 @@ class _Sums:
         self.played: dict[ParticipantId, int] = {}
         self.seats: tuple[dict[ParticipantId, int], dict[ParticipantId, int]] = ({}, {})
 
-    def add(self, board: _Board, sign: int) -> None:
+    def add(self, board: ScoredBoard, sign: int) -> None:
         """Add a board's figures (``sign`` 1) or take them away (-1)."""
         if self.scale % board.denominator:
             scale = lcm(self.scale, board.denominator)
@@ -80,7 +81,7 @@ class _Sums:
         set[ParticipantId],
         set[ParticipantId],
     ]:
-        """Fresh copies in the order ``_add_up`` gives, totals over ``scale``
+        """Fresh copies in the order ``add_up`` gives, totals over ``scale``
         (which divides the kept scale: the boards' denominators' lcm)."""
         if scale != self.scale:
             factor = self.scale // scale
@@ -123,9 +124,9 @@ class PairsBoards:
         self.travellers: dict[int, tuple[TableResult, ...]] = {}
         self.counts: dict[int, dict[str, int]] = {}
         self.expected: dict[str, int] = {}
-        self.scored: dict[int, _Board] = {}
+        self.scored: dict[int, ScoredBoard] = {}
         self._sums = _Sums()
-        self._frozen: dict[int, tuple[_Board, BoardScores]] = {}
+        self._frozen: dict[int, tuple[ScoredBoard, BoardScores]] = {}
 
     def update(self, travellers: Mapping[int, Sequence[TableResult]]) -> set[int]:
         """Replace the given boards' travellers (empty: none scored); return
@@ -138,14 +139,14 @@ class PairsBoards:
         for number, lines in travellers.items():
             if lines:
                 self.travellers[number] = tuple(lines)
-                self.counts[number] = _field_counts(lines, self.method)
+                self.counts[number] = field_counts(lines, self.method)
             else:
                 self.travellers.pop(number, None)
                 self.counts.pop(number, None)
                 old = self.scored.pop(number, None)
                 if old is not None:
                     self._sums.add(old, -1)
-        expected = _expected(self.counts.values(), self.method)
+        expected = expected_counts(self.counts.values(), self.method)
         fresh = expected != self.expected
         if fresh:
             self.expected = expected
@@ -155,7 +156,7 @@ class PairsBoards:
             todo = {n for n in travellers if n in self.travellers}
         sums = self._sums
         for number in todo:
-            board = _score_board(self.travellers[number], self.method, expected)
+            board = score_session_board(self.travellers[number], self.method, expected)
             old = self.scored.get(number)
             if old is not None and not fresh:
                 sums.add(old, -1)
@@ -163,11 +164,11 @@ class PairsBoards:
             sums.add(board, 1)
         return todo
 
-    def _freeze(self, number: int, board: _Board) -> BoardScores:
+    def _freeze(self, number: int, board: ScoredBoard) -> BoardScores:
         kept = self._frozen.get(number)
         if kept is not None and kept[0] is board:
             return kept[1]
-        frozen = _frozen(number, board)
+        frozen = frozen_scores(number, board)
         self._frozen[number] = (board, frozen)
         return frozen
 
@@ -177,7 +178,7 @@ class PairsBoards:
         scale = lcm(*(board.denominator for board in boards.values())) if boards else 1
         for number in set(self._frozen) - set(boards):
             del self._frozen[number]
-        return _finish(
+        return finish(
             boards,
             self._sums.at(scale),
             scale,

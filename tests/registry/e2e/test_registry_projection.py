@@ -11,7 +11,14 @@ from eventstore.models import Checkpoint
 from eventstore.projections import ProjectionRunner
 from eventstore.registry import registry
 from registry import domain
-from registry.domain.systems import Finding, Severity, SystemColour, TournamentForm
+from registry.domain.systems.card import (
+    SystemColour,
+    TournamentForm,
+)
+from registry.domain.systems.findings import (
+    Finding,
+    Severity,
+)
 from registry.models import (
     DeclaredConventionCard,
     RegisteredPair,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from registry.domain.systems import (
+from registry.domain.systems.card import (
     CategoryContext,
     ConventionCard,
     Meaning,

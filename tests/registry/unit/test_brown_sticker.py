@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from registry.domain.systems import (
+from registry.domain.systems.card import (
     BrownSticker,
     Method,
     MethodKind,
     NotrumpShape,
-    brown_sticker_methods,
 )
+from registry.domain.systems.predicates import brown_sticker_methods
 from tests.registry.unit.cards import (
     meaning,
     natural,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from registry.domain.systems import card_problems
+from registry.domain.systems.wellformed import card_problems
 from tests.registry.unit.cards import (
     meaning,
     natural,

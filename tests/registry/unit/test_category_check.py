@@ -6,15 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from registry.domain.systems import (
+from registry.domain.systems.card import (
     BrownSticker,
     HumFeature,
-    InvalidConventionCard,
     Prealert,
     SystemColour,
-    SystemNotPermitted,
     TournamentForm,
-    check_system,
+)
+from registry.domain.systems.check import check_system
+from registry.domain.systems.findings import (
+    InvalidConventionCard,
+    SystemNotPermitted,
     reference,
 )
 from tests.registry.unit.cards import (

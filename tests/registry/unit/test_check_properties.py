@@ -5,24 +5,28 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from registry.domain.systems import (
+from registry.domain.systems.card import (
     CategoryContext,
     ConventionCard,
     Meaning,
     Method,
     MethodKind,
-    Severity,
     SuitShown,
     SystemBase,
     SystemCategory,
     SystemColour,
     TournamentForm,
-    brown_sticker_methods,
-    card_problems,
+)
+from registry.domain.systems.check import (
     check_system,
-    hum_methods,
     suggest_colour,
 )
+from registry.domain.systems.findings import Severity
+from registry.domain.systems.predicates import (
+    brown_sticker_methods,
+    hum_methods,
+)
+from registry.domain.systems.wellformed import card_problems
 from rules.bridge.card import Suit
 
 CALLS = ["1C", "1D", "1H", "1S", "1NT", "2C", "2D", "2H", "2S", "2NT", "3C", "3S", "4H"]

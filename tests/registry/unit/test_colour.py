@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from registry.domain.systems import (
-    Severity,
+from registry.domain.systems.card import (
     SystemBase,
     SystemColour,
+)
+from registry.domain.systems.check import (
     check_system,
     suggest_colour,
 )
+from registry.domain.systems.findings import Severity
 from tests.registry.unit.cards import (
     category,
     meaning,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from registry.domain.systems import HumFeature, hum_methods
+from registry.domain.systems.card import HumFeature
+from registry.domain.systems.predicates import hum_methods
 from tests.registry.unit.cards import (
     meaning,
     natural,

@@ -22,12 +22,12 @@ from registry.domain import (
     fold,
     pair_stream_id,
 )
-from registry.domain.systems import (
+from registry.domain.systems.card import (
     BrownSticker,
     SystemColour,
-    SystemNotPermitted,
     TournamentForm,
 )
+from registry.domain.systems.findings import SystemNotPermitted
 from tests.registry.unit.cards import (
     category,
     meaning,

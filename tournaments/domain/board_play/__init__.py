@@ -8,13 +8,13 @@ from tournaments.domain.board_play.aggregate import (
     INITIAL,
     STREAM_NAMESPACE,
     decide,
-    evolve,
     initial_state,
     replay,
     stream_id,
 )
 from tournaments.domain.board_play.commands import BoardPlayCommand
 from tournaments.domain.board_play.events import EVENT_TYPES, BoardPlayEvent
+from tournaments.domain.board_play.evolve import evolve
 from tournaments.domain.board_play.state import BoardPhase, BoardPlayState, PendingView
 
 __all__ = [

@@ -14,22 +14,26 @@ from hypothesis import strategies as st
 from rules.bridge.seat import Seat
 from tournaments.domain.movements import InconsistentMovement, InvalidMovement, Rule
 from tournaments.domain.movements.individual import (
-    _WHIST,
-    _WHIST_SEATING,
-    INFINITY,
     MAX_INDIVIDUAL_PLAYERS,
     IndividualKind,
     IndividualMovement,
     IndividualSeat,
-    check_individual,
     complete_rounds,
-    find_whist_design,
-    find_whist_seating,
     individual,
+)
+from tournaments.domain.movements.individual_check import (
+    check_individual,
     individual_problems,
 )
+from tournaments.domain.movements.whist import (
+    INFINITY,
+    WHIST,
+    WHIST_SEATING,
+    find_whist_design,
+    find_whist_seating,
+)
 
-WHIST_SIZES = sorted(_WHIST)
+WHIST_SIZES = sorted(WHIST)
 PHANTOM_SIZES = [6, 7, 10, 11, 14]
 
 
@@ -110,7 +114,7 @@ def _assert_whist_base(
 @pytest.mark.parametrize("players", WHIST_SIZES)
 def test_frozen_base_round_meets_the_whist_conditions(players: int) -> None:
     """A wrong frozen constant fails here, whatever the checker says."""
-    base, offsets = _WHIST[players]
+    base, offsets = WHIST[players]
     _assert_whist_base(players, base, offsets)
 
 
@@ -500,7 +504,7 @@ def test_a_sound_movement_passes_the_checker() -> None:
 
 # -- duplicated boards: every table plays the round's set ----------------------
 
-SEATING_SIZES = sorted(set(_WHIST_SEATING) | set(_WHIST))
+SEATING_SIZES = sorted(set(WHIST_SEATING) | set(WHIST))
 
 
 @pytest.mark.parametrize("players", SEATING_SIZES)
@@ -553,5 +557,5 @@ def test_duplicated_boards_still_refuse_a_set_played_twice() -> None:
 
 def test_the_seating_search_reproduces_a_frozen_seating() -> None:
     """The frozen seatings are what ``find_whist_seating`` finds with seed 0."""
-    assert find_whist_seating(8, seed=0) == _WHIST_SEATING[8]
+    assert find_whist_seating(8, seed=0) == WHIST_SEATING[8]
     assert find_whist_seating(9) is None  # Z_9 has no whist base round
