@@ -3,6 +3,7 @@ groups, warnings, substitutions, interruption and prizes (Arts. 20, 38, 40)."""
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
@@ -105,6 +106,43 @@ class InterruptionApi(DirectorCommandApi):
         return run_command(request, tournament_id, command, "interrupt_tournament")
 
 
+class PrizeSettingsSerializer(serializers.Serializer):
+    """The prize settings (decisions 0189, 0194), posted alone or with the
+    tournament's creation."""
+
+    entry_fee_cents = serializers.IntegerField(min_value=0, max_value=10_000_000)
+    pool_percent = serializers.IntegerField(min_value=0, max_value=100)
+    shares = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=100),
+        max_length=MAX_ENTRY,
+        default=list,
+        help_text="each final place's share of the pool, in percent (1st first)",
+    )
+    costs_per_entry_cents = serializers.IntegerField(
+        min_value=0, max_value=10_000_000, default=0
+    )
+    group_shares = serializers.ListField(
+        child=serializers.ListField(
+            child=serializers.IntegerField(min_value=0, max_value=100),
+            max_length=MAX_ENTRY,
+        ),
+        max_length=26,
+        default=list,
+        help_text="merit groups: each group's places' shares of the same pool, "
+        "group A first (paid on the standings inside each group; decision 0194)",
+    )
+
+
+def set_prizes(data: dict[str, Any]) -> burraco.SetPrizes:
+    return burraco.SetPrizes(
+        entry_fee_cents=data["entry_fee_cents"],
+        pool_percent=data["pool_percent"],
+        shares=tuple(data["shares"]),
+        costs_per_entry_cents=data["costs_per_entry_cents"],
+        group_shares=tuple(tuple(group) for group in data["group_shares"]),
+    )
+
+
 class PrizesApi(DirectorCommandApi):
     """``POST``: the prize settings (decision 0189: the Regolamento's, not
     the Code's). ``GET``: the prizes from the final standings, or Art. 40's
@@ -113,27 +151,12 @@ class PrizesApi(DirectorCommandApi):
     def get_permissions(self) -> list[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [StaffOrDirector()]
 
-    class InputSerializer(serializers.Serializer):
-        entry_fee_cents = serializers.IntegerField(min_value=0, max_value=10_000_000)
-        pool_percent = serializers.IntegerField(min_value=0, max_value=100)
-        shares = serializers.ListField(
-            child=serializers.IntegerField(min_value=0, max_value=100),
-            max_length=MAX_ENTRY,
-            help_text="each final place's share of the pool, in percent (1st first)",
-        )
-        costs_per_entry_cents = serializers.IntegerField(
-            min_value=0, max_value=10_000_000, default=0
-        )
+    InputSerializer = PrizeSettingsSerializer
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID) -> Response:
         data = validated(self.InputSerializer, request.data)
-        command = burraco.SetPrizes(
-            entry_fee_cents=data["entry_fee_cents"],
-            pool_percent=data["pool_percent"],
-            shares=tuple(data["shares"]),
-            costs_per_entry_cents=data["costs_per_entry_cents"],
-        )
+        command = set_prizes(data)
         return run_command(request, tournament_id, command, "set_prizes")
 
     @extend_schema(responses={200: dict, 404: dict})

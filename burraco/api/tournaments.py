@@ -21,6 +21,7 @@ from access.roles import (
 )
 from burraco import domain as burraco
 from burraco.api.common import state_of
+from burraco.api.conduct import PrizeSettingsSerializer, set_prizes
 from burraco.handlers import create_burraco
 from httpapi.commands import COMMAND_RESPONSES, created, idem, new_id
 from httpapi.inputs import validated
@@ -117,6 +118,13 @@ class BurracoTournamentListApi(APIView):
             default=None,
             help_text="turns a session (Art. 39: a rest once a session); one session if unset",
         )
+        prizes = PrizeSettingsSerializer(
+            required=False,
+            allow_null=True,
+            default=None,
+            help_text="the prize settings, as POST .../prizes/ sets them later "
+            "(decisions 0189, 0193)",
+        )
 
     @extend_schema(
         request=InputSerializer,
@@ -178,6 +186,7 @@ class BurracoTournamentListApi(APIView):
             settings,
             metadata=metadata_for(request, tid, "create_burraco_tournament"),
             idempotency_key=idem(request),
+            prizes=None if data["prizes"] is None else set_prizes(data["prizes"]),
         )
         return created(result, tournament_id=tid)
 
