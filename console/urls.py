@@ -6,6 +6,7 @@ from django.urls import path, register_converter
 
 from console import (
     burraco_incidents,
+    burraco_prizes,
     burraco_views,
     organizer_views,
     print_views,
@@ -43,6 +44,7 @@ urlpatterns = [
     path(f"{B}/", burraco_views.console, name="burraco"),
     path(f"{B}/steps/", burraco_views.step, name="burraco_step"),
     path(f"{B}/entries/", burraco_views.entries, name="burraco_entries"),
+    path(f"{B}/prizes/", burraco_prizes.prizes, name="burraco_prizes"),
     path(f"{B}/turns/<cnum:turn>/", burraco_views.turn_sheets, name="burraco_turn"),
     path(
         f"{B}/turns/<cnum:turn>/corrections/",
