@@ -5,6 +5,7 @@ results site."""
 from django.urls import path, register_converter
 
 from console import (
+    burraco_create,
     burraco_incidents,
     burraco_prizes,
     burraco_views,
@@ -41,6 +42,7 @@ urlpatterns = [
         organizer_views.late_corrections,
         name="late_corrections",
     ),
+    path("console/burraco/new/", burraco_create.new_tournament, name="burraco_new"),
     path(f"{B}/", burraco_views.console, name="burraco"),
     path(f"{B}/steps/", burraco_views.step, name="burraco_step"),
     path(f"{B}/entries/", burraco_views.entries, name="burraco_entries"),

@@ -5,6 +5,7 @@ phone."""
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import pytest
@@ -78,3 +79,40 @@ def test_the_prize_table_on_a_phone(
     ]
     assert english.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     shot(english, "burraco-prizes-phone-en")
+
+
+def test_staff_create_a_tournament_with_prizes_on_a_phone(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    """The console's creation form (decision 0193): the prizes typed with
+    the tournament, a refusal naming Art. 40, then the creation."""
+    user = get_user_model().objects.create_user("prize-staff")
+    user.set_password(PASSWORD)
+    user.save()
+    RoleGrant.objects.create(user=user, role="federation_staff")
+    path = "/console/burraco/new/"
+    page = browser.window(PHONE, "it-IT")
+    sign_in(page, server, user, path)
+    page.get_by_label("Nome", exact=True).fill("Burraco del venerdì")
+    page.get_by_label("Inizio").fill("2026-03-20T21:00")
+    page.get_by_label("Turni", exact=True).fill("4")
+    page.get_by_label("Quota di iscrizione, euro").fill("15")
+    page.get_by_label("Montepremi, percentuale delle quote").fill("60")
+    page.get_by_label("Quota di ogni posto sul montepremi").fill("60 50")
+    page.get_by_role("button", name="Crea il torneo").click()
+    page.locator("#refusal").wait_for()
+    assert page.locator("#refusal").inner_text() == (
+        "Ogni posto ha una quota in percentuale intera, tutte insieme al "
+        "massimo il montepremi (100%) (Codice di Gara Art. 40)"
+    )
+    assert page.locator("#shares").get_attribute("aria-invalid") == "true"
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    shot(page, "burraco-new-refused-phone-it")
+    page.locator("#shares").fill("60 40")
+    page.get_by_role("button", name="Crea il torneo").click()
+    page.locator("#created").wait_for()
+    created = page.url.rsplit("=", 1)[1]
+    prizes = load_burraco(uuid.UUID(created)).prizes
+    assert prizes == b.PrizesSet(
+        entry_fee_cents=1500, pool_percent=60, shares=(60, 40), costs_per_entry_cents=0
+    )
