@@ -288,14 +288,21 @@ def prizes_of(state: burraco.BurracoState) -> dict[str, Any]:
             "prizes": [],
             "refund_cents": None,
         }
-    settings = PrizeSettings(chosen.entry_fee_cents, chosen.pool_percent, chosen.shares)
+    settings = PrizeSettings(
+        chosen.entry_fee_cents,
+        chosen.pool_percent,
+        chosen.shares,
+        chosen.group_shares,
+    )
     entries = len(state.pairs)
     stopped = state.interrupted
     after = state.opened.turns if stopped is None else stopped.standings_after
     standing = burraco.standings_after(state, after) if after else ()
     ranked = [(s.pair, s.rank) for s in standing]
+    # The merit groups of the standings paid (none before the split).
+    groups = {s.pair: s.group for s in standing if s.group}
     if stopped is None:
-        outcome = InterruptionOutcome(prizes(settings, ranked, entries), None)
+        outcome = InterruptionOutcome(prizes(settings, ranked, entries, groups), None)
     else:
         outcome = interruption_outcome(
             settings,
@@ -304,6 +311,7 @@ def prizes_of(state: burraco.BurracoState) -> dict[str, Any]:
             last_displayed=ranked,
             costs_per_entry_cents=chosen.costs_per_entry_cents,
             entries=entries,
+            groups=groups,
         )
     table = outcome.prizes
     return {
@@ -312,14 +320,18 @@ def prizes_of(state: burraco.BurracoState) -> dict[str, Any]:
             "pool_percent": chosen.pool_percent,
             "shares": list(chosen.shares),
             "costs_per_entry_cents": chosen.costs_per_entry_cents,
+            "group_shares": [list(group) for group in chosen.group_shares],
         },
         "final": state.final,
         "standings_after": after,
+        # Decision 0194: each merit group's own prizes, or the overall places.
+        "by_group": bool(settings.group_shares and groups),
         "pool_cents": None if table is None else table.pool_cents,
         "prizes": []
         if table is None
         else [
-            {"pair": p.entry, "rank": p.rank, "cents": p.cents} for p in table.prizes
+            {"pair": p.entry, "rank": p.rank, "group": p.group, "cents": p.cents}
+            for p in table.prizes
         ],
         "undistributed_cents": None if table is None else table.undistributed_cents,
         "refund_cents": outcome.refund_cents,

@@ -28,6 +28,7 @@ from eventstore.commands import PendingAppend, StreamCache, execute, fold
 from eventstore.errors import WrongExpectedVersion
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
 from registry.boundary import player_sort_names, player_states
+from rules.errors import DomainError
 from tournaments import handlers as tournaments
 from tournaments.domain import tournament
 from tournaments.domain.tournament.checks import check_registered
@@ -182,13 +183,26 @@ def create_burraco(
     *,
     metadata: Metadata,
     idempotency_key: str | None = None,
+    prizes: burraco.SetPrizes | None = None,
 ) -> AppendResult | None:
-    """Create the tournament and open its burraco stream, together or not at all."""
+    """Create the tournament and open its burraco stream, together or not at
+    all; with ``prizes``, the prize settings in the same append (decision
+    0193: the very ``PrizesSet`` the later command records)."""
 
     def opened(events: list[Any], ids: list[UUID]) -> list[PendingAppend]:
         stream = burraco.stream_id(tournament_id)
         version, state = BURRACO.load(stream)
         decided = burraco.decide(state, settings, create.starts_at)
+        if prizes is not None:
+            after = fold(burraco.evolve, state, decided)
+            try:
+                decided += burraco.decide(after, prizes, create.starts_at)
+            except DomainError as refused:
+                # The creation's input names the prizes' own field.
+                refused.field = "prizes" + (
+                    f".{refused.field}" if refused.field else ""
+                )
+                raise
         return [PendingAppend(stream, burraco.STREAM_TYPE, decided, version, metadata)]
 
     return execute(
@@ -197,7 +211,8 @@ def create_burraco(
         tournaments.TOURNAMENTS,
         lambda state, now: tournament.decide(state, create, now),
         metadata=metadata,
-        request=(create, settings),
+        # Without prizes, the fingerprint a creation always had.
+        request=(create, settings) if prizes is None else (create, settings, prizes),
         idempotency_key=idempotency_key,
         also=opened,
     )

@@ -6,10 +6,16 @@ play, files the sheet (the keeper), signs it (the other side), delivers it
 (``FileSheet``, ``SignSheet``, ``DeliverSheet``) through
 ``handle_burraco``; a refusal is shown in the player's language, naming
 the article. Italian first.
+
+Each render gives its forms an idempotency key, kept in the form until it
+is answered (as the console's forms and the API's ``Idempotency-Key``): a
+form sent again after a lost answer is the same command, answered from the
+stored events, never refused as a second one nor stored twice.
 """
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 from uuid import UUID
 
@@ -22,6 +28,7 @@ from access.roles import actor_of, player_ids_of
 from burraco import domain as burraco
 from burraco.domain.table_sheets import line_of
 from burraco.handlers import entry_players, handle_burraco, load_burraco
+from eventstore.errors import IdempotencyKeyReused
 from eventstore.store import Metadata
 from rules.errors import DomainError
 
@@ -47,6 +54,7 @@ REFUSALS = {
     ),
     "not_a_multiple_of_five": _("Every score is a multiple of 5."),
 }
+KEY_REUSED = _("This form was already sent with other values: reload the page")
 
 
 def _number(value: str) -> int:
@@ -96,7 +104,10 @@ def table_sheet(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
         table = position.table
         break
     refusal: Any = None
+    key = uuid.uuid4().hex
     if request.method == "POST" and table:
+        # The form's key, kept on a refusal: a resend is the same command.
+        key = request.POST.get("idempotency_key", "").strip()[:64] or key
         action = request.POST.get("action", "")
         command: burraco.BurracoCommand | None = None
         if action == "file":
@@ -120,9 +131,15 @@ def table_sheet(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
                         tournament_id=tournament_id,
                         command=f"{action}_score_sheet",
                     ),
+                    # One key a form and button: signing and delivering
+                    # from one render are two commands.
+                    idempotency_key=f"{key}:{action}",
                 )
             except DomainError as refused:
                 refusal = (REFUSALS.get(refused.code, refused.message), refused.law)
+            except IdempotencyKeyReused:
+                refusal = (KEY_REUSED, None)
+                key = uuid.uuid4().hex
             else:
                 return HttpResponseRedirect(request.path)
             state = load_burraco(tournament_id)
@@ -138,6 +155,7 @@ def table_sheet(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
         "signed": draft is not None and line in draft.signed,
         "rows": range(1, hands_per_turn + 1),
         "refusal": refusal,
+        "key": key,
     }
     status = 409 if refusal is not None else 200
     return render(request, "burraco/table_sheet.html", context, status=status)

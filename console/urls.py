@@ -5,7 +5,9 @@ results site."""
 from django.urls import path, register_converter
 
 from console import (
+    burraco_create,
     burraco_incidents,
+    burraco_prizes,
     burraco_views,
     organizer_views,
     print_views,
@@ -40,9 +42,11 @@ urlpatterns = [
         organizer_views.late_corrections,
         name="late_corrections",
     ),
+    path("console/burraco/new/", burraco_create.new_tournament, name="burraco_new"),
     path(f"{B}/", burraco_views.console, name="burraco"),
     path(f"{B}/steps/", burraco_views.step, name="burraco_step"),
     path(f"{B}/entries/", burraco_views.entries, name="burraco_entries"),
+    path(f"{B}/prizes/", burraco_prizes.prizes, name="burraco_prizes"),
     path(f"{B}/turns/<cnum:turn>/", burraco_views.turn_sheets, name="burraco_turn"),
     path(
         f"{B}/turns/<cnum:turn>/corrections/",

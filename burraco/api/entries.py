@@ -13,7 +13,7 @@ from rest_framework.response import Response
 
 from access.roles import metadata_for
 from burraco import domain as burraco
-from burraco.api.views import DirectorCommandApi, _command, _state
+from burraco.api.common import DirectorCommandApi, run_command, state_of
 from burraco.entries_import import import_entries
 from httpapi.commands import COMMAND_RESPONSES
 from httpapi.inputs import validated
@@ -69,7 +69,7 @@ class EntriesImportApi(DirectorCommandApi):
         },
     )
     def post(self, request: Request, tournament_id: UUID) -> Response:
-        _state(tournament_id)
+        state_of(tournament_id)
         data: Any = request.data
         if isinstance(data, bytes):
             content = data
@@ -116,7 +116,7 @@ class AbandonmentApi(DirectorCommandApi):
     def post(self, request: Request, tournament_id: UUID) -> Response:
         data = validated(self.InputSerializer, request.data)
         command = burraco.RecordAbandonment(pair=data["pair"], reason=data["reason"])
-        return _command(request, tournament_id, command, "record_abandonment")
+        return run_command(request, tournament_id, command, "record_abandonment")
 
 
 name_components(globals())

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from burraco import domain as burraco
-from burraco.api.views import CsvRenderer, _state
+from burraco.api.common import CsvRenderer, state_of
 from httpapi.schema import PROBLEM
 
 COLUMNS = ("table", "group", "fixed", "mobile")
@@ -51,7 +51,7 @@ class PositionsCsvApi(APIView):
         },
     )
     def get(self, request: Request, tournament_id: UUID, turn: int) -> Response:
-        state = _state(tournament_id)
+        state = state_of(tournament_id)
         positions = state.positions.get(turn)
         if positions is None:
             raise NotFound(f"turn {turn}'s positions are not published")

@@ -21,8 +21,14 @@ from rest_framework.views import APIView
 
 from access.roles import player_ids_of
 from burraco import domain as burraco
-from burraco.api.views import MAX_HANDS, HandSerializer, _closed_room, _command, _hands
-from burraco.api.views import _state as state_of
+from burraco.api.common import (
+    MAX_HANDS,
+    HandSerializer,
+    closed_room,
+    hands_of,
+    run_command,
+    state_of,
+)
 from burraco.domain.table_sheets import line_of
 from burraco.handlers import entry_players
 from httpapi.commands import COMMAND_RESPONSES
@@ -66,7 +72,7 @@ class TableSheetApi(_TableSheet):
 
     class InputSerializer(serializers.Serializer):
         hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
-        closed_hands = _closed_room()
+        closed_hands = closed_room()
 
     class OutputSerializer(serializers.Serializer):
         """The sheet as the table sees it; lines are the pair (or, in a
@@ -94,10 +100,10 @@ class TableSheetApi(_TableSheet):
             turn=turn,
             table=table,
             player=_player(request),
-            hands=_hands(data),
-            closed_hands=_hands(data, "closed_hands"),
+            hands=hands_of(data),
+            closed_hands=hands_of(data, "closed_hands"),
         )
-        return _command(request, tournament_id, command, "file_score_sheet")
+        return run_command(request, tournament_id, command, "file_score_sheet")
 
     @extend_schema(responses={200: OutputSerializer})
     def get(
@@ -138,7 +144,7 @@ class SignatureApi(_TableSheet):
         self, request: Request, tournament_id: UUID, turn: int, table: int
     ) -> Response:
         command = burraco.SignSheet(turn=turn, table=table, player=_player(request))
-        return _command(request, tournament_id, command, "sign_score_sheet")
+        return run_command(request, tournament_id, command, "sign_score_sheet")
 
 
 class DeliveryApi(_TableSheet):
@@ -150,7 +156,7 @@ class DeliveryApi(_TableSheet):
         self, request: Request, tournament_id: UUID, turn: int, table: int
     ) -> Response:
         command = burraco.DeliverSheet(turn=turn, table=table, player=_player(request))
-        return _command(request, tournament_id, command, "deliver_score_sheet")
+        return run_command(request, tournament_id, command, "deliver_score_sheet")
 
 
 name_components(globals())

@@ -237,6 +237,8 @@ class SetPrizes:
     pool_percent: int
     shares: tuple[int, ...]
     costs_per_entry_cents: int = 0
+    group_shares: tuple[tuple[int, ...], ...] = ()
+    """Each merit group's places' shares, group A first (decision 0194)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -172,7 +172,7 @@ def decide(
         case RecordAbandonment():
             return [abandon(state, command)]
         case SetPrizes():
-            return [_set_prizes(command)]
+            return [_set_prizes(state, command)]
         case RecordOrigins():
             return [_origins(state, command, entries)]
         case DeclareLineUp():
@@ -587,14 +587,37 @@ def _split(
     return GroupsFormed(after_turn=split, groups=groups)
 
 
-def _set_prizes(command: SetPrizes) -> PrizesSet:
-    """Decision 0189: the settings checked (Art. 40 named on a refusal)."""
-    PrizeSettings(command.entry_fee_cents, command.pool_percent, tuple(command.shares))
+def _set_prizes(state: BurracoState, command: SetPrizes) -> PrizesSet:
+    """Decisions 0189, 0194: the settings checked (Art. 40 named on a
+    refusal); group shares only for the tournament's merit groups."""
+    group_shares = tuple(tuple(group) for group in command.group_shares)
+    PrizeSettings(
+        command.entry_fee_cents,
+        command.pool_percent,
+        tuple(command.shares),
+        group_shares,
+    )
     if command.costs_per_entry_cents < 0:
-        raise InvalidSetting("the organiser's costs cannot be negative", law=art(40))
+        raise InvalidSetting(
+            "the organiser's costs cannot be negative",
+            law=art(40),
+            field="costs_per_entry_cents",
+            value=command.costs_per_entry_cents,
+        )
+    assert state.opened is not None
+    groups = state.opened.merit_groups if state.split_after is not None else 0
+    if len(group_shares) > groups:
+        raise InvalidSetting(
+            f"prizes for {len(group_shares)} merit groups, but the tournament "
+            + (f"splits into {groups}" if groups else "has no merit groups"),
+            law=art(40),
+            field="group_shares",
+            value=len(group_shares),
+        )
     return PrizesSet(
         entry_fee_cents=command.entry_fee_cents,
         pool_percent=command.pool_percent,
         shares=tuple(command.shares),
         costs_per_entry_cents=command.costs_per_entry_cents,
+        group_shares=group_shares,
     )

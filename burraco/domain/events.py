@@ -352,6 +352,8 @@ class PrizesSet:
     pool_percent: int
     shares: tuple[int, ...]
     costs_per_entry_cents: int
+    # Each merit group's places' shares, A first (decision 0194); v1 had none.
+    group_shares: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from burraco.api.views import BurracoTournamentListApi
+from burraco.api.tournaments import BurracoTournamentListApi
 from registry.importing import COLUMNS, REQUIRED, parse_players
 from registry.models import Club
 from tournaments.api.tournament_views import TournamentListApi

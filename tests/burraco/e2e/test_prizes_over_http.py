@@ -84,8 +84,8 @@ def test_prizes_from_the_final_standings() -> None:
     body = client.get(path).json()
     assert body["pool_cents"] == 2000  # 4 pairs x 10.00 x 50%
     assert body["prizes"] == [
-        {"pair": first, "rank": 1, "cents": 1200},
-        {"pair": second, "rank": 2, "cents": 800},
+        {"pair": first, "rank": 1, "group": "", "cents": 1200},
+        {"pair": second, "rank": 2, "group": "", "cents": 800},
     ]
     assert (body["undistributed_cents"], body["refund_cents"]) == (0, None)
     assert APIClient().get(path).status_code == 404  # not final yet

@@ -11,7 +11,9 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from access.models import RoleGrant
+from burraco.domain import table_stream_id
 from burraco.handlers import load_burraco
+from eventstore.store import event_store
 from tests.burraco.e2e.test_pairs_tournament_over_http import Burraco
 from tests.console.e2e.test_console_browser import PHONE, sign_in
 from tests.results_site.e2e.conftest import browser, shot
@@ -89,3 +91,58 @@ def test_the_table_fills_signs_and_delivers_its_sheet_on_phones(
         300,
         40,
     )
+
+
+def test_a_delivery_whose_answer_was_lost_is_sent_again(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    """The winners' delivery reaches the server, its answer is lost (the
+    connection reset on the way back); the player goes back and presses
+    the button again: the page's key makes it the same command, answered
+    as the first (the sheet delivered), stored once, not refused as a
+    sheet already entered."""
+    event = Burraco(server.url)
+    event.ok("lines/", {})
+    event.ok("turns/1/positions/")
+    path = f"/burraco/{event.tid}/table/"
+    keeper = browser.window(PHONE, "it-IT")
+    sign_in(keeper, server, account(event, 1), path)
+    keeper.get_by_label("Punti linea fissa, smazzata 1").fill("300")
+    keeper.get_by_role("button", name="Registra lo score").click()
+    keeper.locator("#sheet").wait_for()
+    opponent = browser.window(PHONE, "it-IT")
+    sign_in(opponent, server, account(event, 4), path)
+    opponent.get_by_role("button", name="Firma lo score").click()
+    opponent.wait_for_url(f"{server.url}{path}")
+
+    answered: list[int] = []
+
+    def lose(route: Any) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        answered.append(route.fetch(max_redirects=0).status)  # the server answers
+        route.abort("connectionreset")  # ... and the answer is lost
+
+    url = f"{server.url}{path}"
+    keeper.route(url, lose)
+    key = keeper.locator("input[name=idempotency_key]").first.input_value()
+    keeper.get_by_role("button", name="Consegna lo score").click()
+    keeper.wait_for_url("chrome-error://chromewebdata/")
+    keeper.unroute(url)
+    assert answered == [302]
+    keeper.go_back()
+    assert keeper.locator("input[name=idempotency_key]").first.input_value() == key
+    keeper.get_by_role("button", name="Consegna lo score").click()
+    keeper.locator("#done").wait_for()
+    assert keeper.locator("#refusal").count() == 0
+    shot(keeper, "burraco-table-sheet-resent-it")
+    stream = table_stream_id(uuid.UUID(event.tid), 1, 1)
+    assert [
+        type(e.event).__name__ for e in event_store().read_stream(stream).events
+    ] == [
+        "ScoreSheetFiled",
+        "ScoreSheetSigned",
+        "ScoreSheetDelivered",
+        "ScoreSheetEntered",
+    ]

@@ -115,3 +115,79 @@ def test_shares_beyond_the_pool_are_refused_naming_art_40() -> None:
 def test_standings_not_in_competition_ranking_are_refused() -> None:
     with pytest.raises(InconsistentFacts):
         prizes(TWENTY_EUROS, ranks(1, 3))
+
+
+GROUPS = PrizeSettings(
+    entry_fee_cents=2000,
+    pool_percent=50,
+    shares=(50, 30, 20),
+    group_shares=((40, 20), (25, 15)),
+)
+# Eight pairs after the split: group A (1-4) ranks above group B (5-8).
+SPLIT = {1: "A", 2: "A", 3: "A", 4: "A", 5: "B", 6: "B", 7: "B", 8: "B"}
+
+
+def test_each_merit_group_pays_its_own_places_of_the_one_pool() -> None:
+    table = prizes(GROUPS, ranks(1, 2, 3, 4, 5, 6, 7, 8), groups=SPLIT)
+    # Pool 8 x 20.00 x 50% = 80.00; A's 1st 40%, 2nd 20%; B's 1st 25%, 2nd 15%.
+    assert table == PrizeTable(
+        pool_cents=8000,
+        prizes=(
+            Prize(1, 1, 3200, "A"),
+            Prize(2, 2, 1600, "A"),
+            Prize(5, 1, 2000, "B"),
+            Prize(6, 2, 1200, "B"),
+        ),
+        undistributed_cents=0,
+    )
+
+
+def test_a_tie_inside_a_group_shares_that_groups_places() -> None:
+    # Pairs 5 and 6 tie first in group B (overall rank 5).
+    table = prizes(GROUPS, ranks(1, 2, 3, 4, 5, 5, 7, 8), groups=SPLIT)
+    assert table.prizes[2:] == (Prize(5, 1, 1600, "B"), Prize(6, 1, 1600, "B"))
+
+
+def test_standings_without_groups_pay_the_overall_places() -> None:
+    # An Art. 40 interruption before the split: no groups in the standings.
+    table = prizes(GROUPS, ranks(1, 2, 3, 4, 5, 6, 7, 8), groups={})
+    assert table.prizes == (
+        Prize(1, 1, 4000),
+        Prize(2, 2, 2400),
+        Prize(3, 3, 1600),
+    )
+
+
+def test_interrupted_past_half_in_the_groups_pays_each_group() -> None:
+    outcome = interruption_outcome(
+        GROUPS,
+        completed_turns=4,
+        scheduled_turns=5,
+        last_displayed=ranks(1, 2, 3, 4, 5, 6, 7, 8),
+        costs_per_entry_cents=0,
+        groups=SPLIT,
+    )
+    assert outcome.prizes is not None
+    assert [(p.entry, p.group) for p in outcome.prizes.prizes] == [
+        (1, "A"),
+        (2, "A"),
+        (5, "B"),
+        (6, "B"),
+    ]
+
+
+def test_group_shares_beyond_the_pool_are_refused_naming_art_40() -> None:
+    with pytest.raises(InvalidSetting) as refused:
+        PrizeSettings(2000, 50, (), group_shares=((60, 20), (30,)))
+    assert (refused.value.law, refused.value.field, refused.value.value) == (
+        art(40),
+        "group_shares",
+        "110",
+    )
+    with pytest.raises(InvalidSetting) as refused:
+        PrizeSettings(2000, 50, (), group_shares=((60,), (30, 101)))
+    assert (refused.value.field, refused.value.message) == (
+        "group_shares.1.1",
+        "the share of group B's place 2 must be a whole percentage from 0 to 100, "
+        "not 101",
+    )

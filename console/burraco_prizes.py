@@ -1,0 +1,81 @@
+"""The prize table in the director's console (decision 0195): for a
+tournament whose final standings are published, or one interrupted
+(Art. 40), each prize's place, entry, names and amount, ties shared, as
+``burraco.export.prizes_of`` computes them for the API and the export
+(decisions 0189, 0194). Read only; the tournament's directors. Italian
+first, readable on a phone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import Any
+from uuid import UUID
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_GET
+
+from burraco.export import prizes_of
+from console import burraco_reads as reads
+from console.burraco_views import director_only, page_of
+
+__all__ = ["prizes"]
+
+
+def euros(cents: int | None) -> Decimal | None:
+    """Cents as euros for the page (formatted in the reader's locale)."""
+    return None if cents is None else Decimal(cents) / 100
+
+
+@dataclass(frozen=True, slots=True)
+class PrizeLine:
+    place: int
+    group: str
+    entry: int
+    names: str
+    amount: Decimal
+    tied: bool
+
+
+def _lines(page: reads.BurracoConsole, found: list[dict[str, Any]]) -> list[PrizeLine]:
+    """Each prize with its entry's players; tied when another entry of the
+    same group holds the same place."""
+    places = [(p["group"], p["rank"]) for p in found]
+    return [
+        PrizeLine(
+            place=p["rank"],
+            group=p["group"],
+            entry=p["pair"],
+            names=", ".join(label for _id, label in page.rosters.get(p["pair"], ())),
+            amount=Decimal(p["cents"]) / 100,
+            tied=places.count((p["group"], p["rank"])) > 1,
+        )
+        for p in found
+    ]
+
+
+@require_GET
+@director_only
+def prizes(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
+    page = page_of(tournament_id)
+    state = page.state
+    over = state.final_published_at is not None or state.interrupted is not None
+    found = prizes_of(state) if over else None
+    settings = None if found is None else found["settings"]
+    context = {
+        "page": page,
+        "over": over,
+        "settings": settings,
+        "found": found,
+        "lines": [] if found is None else _lines(page, found["prizes"]),
+        "fee": None if settings is None else euros(settings["entry_fee_cents"]),
+        "pool": None if found is None else euros(found["pool_cents"]),
+        "undistributed": None
+        if found is None
+        else euros(found.get("undistributed_cents")),
+        "refund": None if found is None else euros(found["refund_cents"]),
+        "interrupted": state.interrupted,
+    }
+    return render(request, "console/burraco/prizes.html", context)
