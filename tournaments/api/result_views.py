@@ -86,10 +86,10 @@ class NotAllowed(RuleViolation):
 
 
 class EnterResultApi(APIView):
-    """Result-only entry: North enters at the table device, or the director
-    does. Its common case is answered by ``result_entry.enter_result`` in
-    front of it (decision 0199); whatever that path does not answer, this
-    view decides and answers."""
+    """Result-only entry: North enters at the table device, or the director does."""
+
+    # Its common case is answered in front of it by ``result_entry`` (decision
+    # 0199), which hands it whatever it does not take whole.
 
     class InputSerializer(FlatInput, ResultSerializer):
         # Bound once (FlatInput): the hot path of event night (issue 13).
