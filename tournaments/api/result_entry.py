@@ -16,6 +16,7 @@ was stored by nobody.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
@@ -42,7 +43,7 @@ __all__ = ["enter_result_view"]
 _VIEW = EnterResultApi.as_view()
 _API = EnterResultApi()
 _RENDERER = JSONRenderer()
-_MAX_BODY = 1024  # a result is about 80 bytes
+_LENGTH = re.compile(r"[1-9][0-9]{0,2}|10[01][0-9]|102[0-4]")  # 1 to 1024 bytes
 _ACCEPTED = (None, "*/*", "application/json")  # DRF answers these with JSON
 
 
@@ -84,7 +85,7 @@ def _fast(
         or meta.get("HTTP_ACCEPT") not in _ACCEPTED
         or meta.get("QUERY_STRING")
         or settings.SESSION_COOKIE_NAME in request.COOKIES  # DRF: session first
-        or not 0 < int(meta.get("CONTENT_LENGTH") or 0) <= _MAX_BODY
+        or not _LENGTH.fullmatch(meta.get("CONTENT_LENGTH") or "")
     ):
         return None
     credentials = meta.get("HTTP_AUTHORIZATION", "").split()
@@ -145,8 +146,9 @@ def _result(body: bytes) -> dict[str, Any] | None:
     if b"\\u" in body:  # escapes: StrictJSONParser's Unicode check
         return None
     try:
-        data = json.loads(body)
-    except ValueError:
+        # As DRF's parser reads it: UTF-8 only, and NaN or Infinity refused.
+        data = json.loads(body.decode("utf-8"), parse_constant=_refuse)
+    except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
         return None
     if not isinstance(data, dict):
         return None
@@ -168,6 +170,10 @@ def _result(body: bytes) -> dict[str, Any] | None:
         "board_number": board,
         "table": table,
     }
+
+
+def _refuse(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON DRF reads")
 
 
 def _text(value: Any, *, null: bool) -> bool:

@@ -48,7 +48,7 @@ def event() -> tuple[str, Any, Any]:
     return tid, director, staff
 
 
-def post(client: Any, tid: str, body: str, **headers: str) -> Any:
+def post(client: Any, tid: str, body: str | bytes, **headers: str) -> Any:
     return client.generic(
         "POST",
         f"/api/v1/tournaments/{tid}/sessions/1/results/",
@@ -121,6 +121,9 @@ def test_the_fast_path_answers_as_the_view_does(
             400,
             [],
         ),
+        # DRF's parser refuses NaN anywhere, and reads UTF-8 only.
+        (result(2)[:-1] + ', "note": NaN}', {}, 400, []),
+        (result(2).encode("utf-16"), {}, 400, []),
         (result(2, table=9), {}, 422, []),
         (result(2), {"QUERY_STRING": "format=json"}, 201, ["board_result.entered"]),
     ],
@@ -129,6 +132,8 @@ def test_the_fast_path_answers_as_the_view_does(
         "text-number",
         "too-many-tricks",
         "nan",
+        "nan-elsewhere",
+        "utf-16",
         "no-table",
         "query",
     ],
@@ -136,7 +141,7 @@ def test_the_fast_path_answers_as_the_view_does(
 def test_what_the_fast_path_does_not_take_whole_is_answered_by_the_view(
     event: tuple[str, Any, Any],
     handed: list[str],
-    body: str,
+    body: str | bytes,
     headers: dict[str, str],
     status: int,
     kept: list[str],
