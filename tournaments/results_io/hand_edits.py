@@ -29,7 +29,7 @@ from scoring.bridge.matchpoints import score_board
 from scoring.formats.conventions import Conventions, round_figure
 from scoring.formats.model import artificial_percentages
 from tournaments.domain import board_result
-from tournaments.results_io.comparison import UNEXPLAINED, Difference
+from tournaments.results_io.differences import UNEXPLAINED, Difference
 from tournaments.results_io.plan import SESSION, ImportPlan, PlannedTable, describe_line
 from tournaments.results_io.scores import SessionScores
 

@@ -23,7 +23,8 @@ from scoring.formats import CompetitionForm, ScoringMethod, TournamentResults
 from scoring.formats.conventions import Conventions, conventions_for
 from tournaments import handlers
 from tournaments.domain import board_result, tournament
-from tournaments.results_io.comparison import Difference, analysis_differences, compare
+from tournaments.results_io.comparison import analysis_differences, compare
+from tournaments.results_io.differences import Difference
 from tournaments.results_io.errors import AlreadyImported, ImportRefused
 from tournaments.results_io.files import read_sessions
 from tournaments.results_io.plan import (

@@ -34,7 +34,7 @@ from tournaments.domain.session_scoring import SessionFigures
 from tournaments.models import ResultRow
 from tournaments.result_reads import score_read_model, session_lines
 from tournaments.result_rows import LINE_FIELDS
-from tournaments.results_io.comparison import UNEXPLAINED, Difference
+from tournaments.results_io.differences import UNEXPLAINED, Difference
 from tournaments.results_io.plan import ImportPlan, PlannedTable, describe_line
 
 __all__ = ["compare_teams", "room_imps_of"]
