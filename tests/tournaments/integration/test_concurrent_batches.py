@@ -5,7 +5,9 @@ Three batches, each of two rounds, so any two share a round's six tables;
 they start together, in threads with a connection each. Whichever commits
 first is recorded; the others find its results entered and are refused
 naming those lines, with nothing of theirs written: no table ends with two
-results, none with a half batch.
+results, none with a half batch. The batches of a session take their turn
+(decision 0197), so how long the first one's transaction takes on a loaded
+machine decides nothing: no lock timeout, no deadlock, no retries to run out.
 """
 
 from __future__ import annotations
