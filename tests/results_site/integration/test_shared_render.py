@@ -10,7 +10,6 @@ made with no cache at all (Django's dummy cache), the CSRF token aside.
 from __future__ import annotations
 
 import threading
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
