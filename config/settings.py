@@ -105,6 +105,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A page's query or form holding a NUL: 400 naming the field (PostgreSQL
+    # refuses the character; the API's fields refuse it already).
+    "config.form_text.RefuseNulMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
