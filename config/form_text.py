@@ -15,6 +15,7 @@ from collections.abc import Callable
 from itertools import chain
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.utils.translation import gettext as _
 
 from config.locale import API_PREFIX
 
@@ -34,8 +35,8 @@ class RefuseNulMiddleware:
             for name, values in sent:
                 if NUL in name or any(NUL in value for value in values):
                     return HttpResponseBadRequest(
-                        f"{name.replace(NUL, '')[:50]}: a NUL character is no "
-                        "part of any text here",
+                        _("%(field)s: a NUL character is no part of any text here")
+                        % {"field": name.replace(NUL, "")[:50]},
                         content_type="text/plain; charset=utf-8",
                     )
         return self.get_response(request)

@@ -44,7 +44,7 @@ def test_a_ruling_whose_facts_hold_a_nul_is_refused_and_nothing_recorded() -> No
     )
     assert (response.status_code, response.content.decode()) == (
         400,
-        "facts: a NUL character is no part of any text here",
+        "facts: un carattere NUL non fa parte di alcun testo",
     )
     assert load_tournament(uuid.UUID(event.tid)).rulings == {}
 
@@ -57,12 +57,12 @@ def test_a_burraco_warning_whose_reason_holds_a_nul_is_refused() -> None:
     warned = room.send(1, "warning", entry="1", article="19", reason="x\x00y")
     assert (warned.status_code, warned.content.decode()) == (
         400,
-        "reason: a NUL character is no part of any text here",
+        "reason: un carattere NUL non fa parte di alcun testo",
     )
 
 
 def test_the_sites_search_and_a_players_page_with_a_nul() -> None:
-    searched = Client().get("/events/", {"q": "Coppa\x00"})
+    searched = Client().get("/events/", {"q": "Coppa\x00"}, HTTP_ACCEPT_LANGUAGE="en")
     assert (searched.status_code, searched.content.decode()) == (
         400,
         "q: a NUL character is no part of any text here",
