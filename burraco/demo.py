@@ -150,7 +150,10 @@ def build(progress: Callable[[str], None], *, director: str) -> bool:
         if turn == 1:
             _run(
                 burraco.IssueWarning(
-                    pair=WARNED, turn=1, article=19, reason="score sheet left"
+                    pair=WARNED,
+                    turn=1,
+                    article=19,
+                    reason="segnapunti lasciato sul tavolo",
                 )
             )
             # Art. 20: table 2's keeper wrote a hand wrong; the opponents

@@ -105,6 +105,9 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # A page's query or form holding a NUL: 400 naming the field (PostgreSQL
+    # refuses the character; the API's fields refuse it already).
+    "config.form_text.RefuseNulMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -299,6 +302,11 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "control_folder": str(_BROKER_DIR / "control"),
         "store_processed": False,
     }
+# A key prefix on a Redis broker (kombu's ``global_keyprefix``): deployments,
+# or concurrent test runs, sharing one Redis database keep their queues apart.
+_BROKER_KEY_PREFIX = os.environ.get("ARBITRO_BROKER_KEY_PREFIX", "")
+if _BROKER_KEY_PREFIX and CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"global_keyprefix": _BROKER_KEY_PREFIX}
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1

@@ -11,9 +11,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from burraco import domain as burraco
+from console.forms import digits
 from rules.errors import DomainError
 
-__all__ = ["COLUMNS", "SheetTyped", "hands_of", "incident_message", "message_of"]
+__all__ = [
+    "COLUMNS",
+    "SheetTyped",
+    "digits",
+    "hands_of",
+    "incident_message",
+    "message_of",
+]
 
 MAX_POINTS = 100_000  # the API's bound on a hand's base or points
 COLUMNS = ("fixed_base", "fixed_points", "mobile_base", "mobile_points")

@@ -82,7 +82,7 @@ def _seat(raw: str) -> tuple[int, int]:
     """ "table-entry" from the seats' list: the table and the pair (a giallo's
     player) seated there."""
     table, _sep, entry = raw.partition("-")
-    if not (table.isdigit() and entry.isdigit()) or len(raw) > 10:
+    if not (forms.digits(table) and forms.digits(entry)) or len(raw) > 10:
         raise forms.SheetTyped(_("Choose the table and the pair"))
     return int(table), int(entry)
 

@@ -134,7 +134,7 @@ def console(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
 def _sizes(raw: str) -> tuple[int, ...]:
     """The merit groups' sizes typed as "24 24 2" or "24,24": blank, evenly."""
     words = raw.replace(",", " ").split()
-    if not all(w.isdigit() and len(w) <= 4 for w in words) or len(words) > 26:
+    if not all(forms.digits(w) and len(w) <= 4 for w in words) or len(words) > 26:
         raise forms.SheetTyped(_("Type the groups' sizes in pairs, A first: 24 26"))
     return tuple(int(w) for w in words)
 
@@ -370,7 +370,7 @@ def turn_fix(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpRespon
     context = _context(page, turn=turn, form=data)
     try:
         table_text = data.get("table", "").strip()
-        if not table_text.isdigit() or len(table_text) > 4:
+        if not forms.digits(table_text) or len(table_text) > 4:
             raise forms.SheetTyped(_("Choose the table"))
         table = int(table_text)
         if kind == "inversion":
@@ -428,7 +428,10 @@ def turn_line_up(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpRe
     context = _context(page, turn=turn, lineup_form=data)
     try:
         table_text, _sep, team_text = data.get("match", "").partition("-")
-        if not (table_text.isdigit() and team_text.isdigit()):
+        if (
+            not (forms.digits(table_text) and forms.digits(team_text))
+            or len(table_text + team_text) > 8
+        ):
             raise forms.SheetTyped(_("Choose the table and the team"))
         command = burraco.DeclareLineUp(
             turn=turn,

@@ -137,10 +137,16 @@ def message_of(error: DomainError | entry.EntryError | dict[str, object]) -> str
     return said
 
 
+def digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only: ``str.isdigit`` also takes
+    "²" and the like, which ``int`` refuses (a 500, seen by a crawl)."""
+    return text.isascii() and text.isdigit()
+
+
 def number(raw: str | None, low: int, high: int) -> int | None:
     """A whole number typed in a form, within its bounds; None otherwise."""
     text = (raw or "").strip()
-    if not text.isdigit() or len(text) > 4:
+    if not digits(text) or len(text) > 4:
         return None
     value = int(text)
     return value if low <= value <= high else None

@@ -32,7 +32,7 @@ from httpapi.commands import COMMAND_IDS
 from rules.errors import DomainError, StateConflict
 from tournaments import handlers, result_batch
 from tournaments.domain import board_result, tournament
-from tournaments.domain.penalties import FIGB_CATALOGUE
+from tournaments.domain.penalties import FIGB_CATALOGUE, in_norm_order
 
 View = Callable[..., HttpResponse]
 POLL_SECONDS = 10
@@ -92,8 +92,7 @@ def _context(page: reads.SessionView, **more: Any) -> dict[str, Any]:
         "percents": entry.ARTIFICIAL_PERCENTS,
         "outcome_rows": range(forms.OUTCOME_ROWS),
         "catalogue": [
-            (rule.key, penalty_labels.label(rule))
-            for rule in sorted(FIGB_CATALOGUE.values(), key=lambda r: r.key)
+            (rule.key, penalty_labels.label(rule)) for rule in in_norm_order()
         ],
         "key": new_key(),
         **more,

@@ -189,7 +189,7 @@ def _check_row(
             problems.append(Rejection(line, key, "required"))
     number = cell.get("federation_number", "")
     if number:
-        if not number.isdigit() or len(number) > 12:
+        if not (number.isascii() and number.isdigit()) or len(number) > 12:
             problems.append(
                 Rejection(line, "federation_number", f"{number!r} is not a number")
             )

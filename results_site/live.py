@@ -46,7 +46,7 @@ from django.core.cache import cache
 
 from tournaments import selectors
 
-__all__ = ["Key", "Rendered", "etag", "rendered", "session_state"]
+__all__ = ["Key", "Rendered", "etag", "rendered", "session_state", "wall_clock"]
 
 # Long enough for every open page's next poll; a newer render replaces it.
 KEPT_SECONDS = 300
@@ -106,6 +106,12 @@ def etag(key: Key, position: int) -> str:
     )
 
 
+def wall_clock() -> float:
+    """The clock renders are timed by: the wall clock, which the processes of
+    one machine share (a test moves it on rather than wait)."""
+    return time.time()
+
+
 def _interval() -> float:
     return float(settings.ARBITRO_SITE_RENDER_INTERVAL)
 
@@ -138,14 +144,15 @@ def rendered(
     position: int,
     render: Callable[[], Rendered | None],
     *,
-    clock: Callable[[], float] = time.time,
+    clock: Callable[[], float] | None = None,
 ) -> Rendered | None:
     """The page to answer for ``key`` when the session is at ``position``.
 
     The kept render when it shows ``position`` (or later), or is younger than
     the render interval, or another process is rendering; else ``render()``
     (its page read after ``position`` was), kept for the others. None: no
-    such page (``render`` answered None)."""
+    such page (``render`` answered None). ``clock``: ``wall_clock``'s stand-in."""
+    clock = clock or wall_clock
     name = key.cache_key()
     kept = _load(name)
     if kept is not None and (

@@ -29,11 +29,17 @@ def result_record(
 MAX_MOMENT = 1_000_000
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also takes "²", which ``int``
+    refuses (a 500, seen by a crawl of the demo)."""
+    return text.isascii() and text.isdigit()
+
+
 def _moment(request: HttpRequest) -> int | None:
     text = request.GET.get("moment", "").strip()
     if not text:
         return None
-    if not text.isdigit() or int(text) > MAX_MOMENT:
+    if not _digits(text) or len(text) > 7 or int(text) > MAX_MOMENT:
         raise BadRequest("moment: a whole number of changes, 0 to 1000000")
     return int(text)
 

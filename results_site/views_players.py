@@ -10,9 +10,12 @@ from results_site import player_pages
 
 
 def player(request: HttpRequest, number: str) -> HttpResponse:
-    # A federation number is a short code: anything longer is no player's.
+    # A federation number is a short code: anything longer is no player's,
+    # nor anything holding a NUL (which PostgreSQL refuses in a query: a 500).
     page = (
-        player_pages.history_page(request.user, number) if len(number) <= 32 else None
+        player_pages.history_page(request.user, number)
+        if len(number) <= 32 and "\x00" not in number
+        else None
     )
     if page is None:
         raise Http404("no such published player")

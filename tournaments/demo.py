@@ -45,6 +45,11 @@ TEAMS = 6
 SWISS_ROUNDS = 3
 BOARDS_PER_MATCH = 4
 INDIVIDUAL_PLAYERS = 8
+# The pairs event's ruling and correction, in the director's words: Italian,
+# as the demo's players and events are (a director's text is shown as typed).
+RULING_FACTS = "è stata sfruttata un'esitazione prima del passo finale"
+RULING_DECISION = "media più a Nord-Sud, media meno a Est-Ovest"
+CORRECTION_REASON = "prese concordate dopo un riconteggio"
 
 # Plausible table results per board: (contract, tricks); the RNG picks among them.
 OUTCOMES = [
@@ -280,15 +285,15 @@ def build_pairs_event(rng: random.Random) -> None:
             board_number=first.boards[0],
             table=first.table,
             laws=("16B", "12C2"),
-            facts="a hesitation before the final pass was used",
-            decision="average plus to North-South, average minus to East-West",
+            facts=RULING_FACTS,
+            decision=RULING_DECISION,
             director=SYSTEM.actor,
         ),
     )
     handlers.handle_board_result(
         handlers.TableRef(tid, 1, first.boards[0], first.table),
         lambda _a: board_result.AwardAdjustedScore(
-            score="A60/40", law="12C2", reason="Law 16B", ruling_id=ruling
+            score="A60/40", law="12C2", reason="Legge 16B", ruling_id=ruling
         ),
         metadata=_meta(tid),
     )
@@ -298,7 +303,7 @@ def build_pairs_event(rng: random.Random) -> None:
     handlers.handle_board_result(
         handlers.TableRef(tid, 2, second.boards[0], second.table),
         lambda _a: board_result.CorrectResult(
-            contract="4SN", lead="HK", tricks=10, reason="tricks agreed after a recount"
+            contract="4SN", lead="HK", tricks=10, reason=CORRECTION_REASON
         ),
         metadata=_meta(tid),
     )

@@ -13,12 +13,15 @@ batch is one ``append_together`` transaction over its board-result streams
 
 from __future__ import annotations
 
+import zlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import Any
 from uuid import UUID
 
-from django.db import OperationalError
+from django.db import OperationalError, connection
 from django.utils import timezone
 
 from eventstore.commands import (
@@ -230,6 +233,35 @@ def _retryable(exc: OperationalError) -> bool:
     return state in ("40P01", "55P03", "40001")
 
 
+@contextmanager
+def _one_batch_at_a_time(tournament_id: UUID, session: int) -> Iterator[None]:
+    """Batches of one session decide and append one after the other
+    (decision 0197): a PostgreSQL session advisory lock, taken before the
+    batch reads its tables and released once it has committed or refused.
+
+    Two batches over the same new tables would otherwise both decide on
+    empty tables and meet in their transaction, where the first holds the
+    position counter through its whole batch: the second waits there under
+    ``es_append``'s 2 s lock timeout, or deadlocks on a table row the first
+    inserts, and a loaded machine turned those retries (``RETRIES``) into a
+    500 instead of the refusal naming the lines already entered. Waiting
+    here, outside any transaction, has no timeout; a batch holds the lock
+    for one transaction of at most ``MAX_LINES`` appends. The two-key form
+    of the lock is its own space, apart from the one-key locks of the
+    projection runners and burraco."""
+    if connection.vendor != "postgresql":
+        yield  # SQLite's IMMEDIATE transaction already holds the database
+        return
+    key = (zlib.crc32(tournament_id.bytes) - (1 << 31), session)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s, %s)", key)
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", key)
+
+
 def enter_results(
     tournament_id: UUID,
     session: int,
@@ -271,6 +303,25 @@ def enter_results(
     if session not in state.sessions:
         raise tournament.SessionNotFound(f"session {session} is not scheduled")
     published = state.sessions[session].published is not None
+    with _one_batch_at_a_time(tournament_id, session):
+        return _enter(
+            tournament_id, session, lines, state, published, metadata, key, mark
+        )
+
+
+def _enter(
+    tournament_id: UUID,
+    session: int,
+    lines: list[ResultLine],
+    state: tournament.TournamentState,
+    published: bool,
+    metadata: Metadata,
+    key: str | None,
+    mark: str | None,
+) -> BatchEntered:
+    """Decide the batch on its tables as they are and append it whole, or
+    refuse it whole; decided again after a lost race with a single entry."""
+    store = event_store()
     trusted = False
     conflicts = 0
     while True:

@@ -2,8 +2,10 @@
 
 The worker runs on the test database (``subprocess_env``) and listens on the
 broker it is given (a Redis database of its own per test module, so that no
-other test's messages reach it). It is started in its own process group and
-stopped with its pool: nothing outlives the test.
+other test's messages reach it), under this run's key prefix
+(``BROKER_KEY_PREFIX``), so that no other run's reach it either: a task sent
+from this process goes through ``broker_connection``. It is started in its
+own process group and stopped with its pool: nothing outlives the test.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.support.eventstore import subprocess_env
+from kombu import Connection
 
-__all__ = ["redis_up", "start_worker", "stop_worker"]
+from config.celery import app
+from tests.support.eventstore import BROKER_KEY_PREFIX, subprocess_env
+
+__all__ = ["broker_connection", "redis_up", "start_worker", "stop_worker"]
 
 ROOT = Path(__file__).parents[2]
 
@@ -30,6 +35,14 @@ def redis_up() -> bool:
         return True
     except OSError:
         return False
+
+
+def broker_connection(broker: str) -> Connection:
+    """A connection to send on ``broker`` under this run's key prefix, where
+    the workers ``start_worker`` starts listen."""
+    return app.connection_for_write(
+        broker, transport_options={"global_keyprefix": BROKER_KEY_PREFIX}
+    )
 
 
 def start_worker(

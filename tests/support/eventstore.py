@@ -8,6 +8,10 @@ from django.db import connection
 from eventstore.store import Metadata
 
 ACTOR = Metadata(actor="user:test")
+# This run's key prefix on a Redis broker (one per pytest process, so per
+# xdist worker): two runs sharing Redis's database never take each other's
+# tasks. Every child process gets it (``subprocess_env``).
+BROKER_KEY_PREFIX = f"arbitro-test-{uuid.uuid4().hex[:12]}:"
 
 
 def new_stream() -> uuid.UUID:
@@ -22,6 +26,7 @@ def subprocess_env(**extra: str) -> dict[str, str]:
         **os.environ,
         "DATABASE_URL": url,
         "DJANGO_SETTINGS_MODULE": "config.settings_test",
+        "ARBITRO_BROKER_KEY_PREFIX": BROKER_KEY_PREFIX,
     }
     env.update(extra)
     return env

@@ -10,6 +10,7 @@ director enters their amount.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 __all__ = [
@@ -20,6 +21,7 @@ __all__ = [
     "PenaltyRule",
     "amount_for",
     "catalogue_text",
+    "in_norm_order",
     "ruling_score",
 ]
 
@@ -282,6 +284,32 @@ class PenaltyOverride:
     key: str
     unit: str
     amount: int
+
+
+_NORM = re.compile(r"(N-L|App)(\d+)(?:/(\w+))?(?:\s*§(\d+)([a-z]*))?")
+
+
+def _norm_number(rule: PenaltyRule) -> tuple[int, int, str, int, str]:
+    """Where the rule's (first) norm stands: the N-L norms by their Law's
+    number, then the appendices; within one, by paragraph."""
+    found = _NORM.match(rule.source)
+    if found is None:
+        raise ValueError(f"a catalogue row without its norm: {rule.source!r}")
+    kind, number, part, paragraph, letter = found.groups()
+    return (
+        0 if kind == "N-L" else 1,
+        int(number),
+        part or "",
+        int(paragraph or 0),
+        letter,
+    )
+
+
+def in_norm_order() -> tuple[PenaltyRule, ...]:
+    """The catalogue as the norms are numbered (N-L5 §1 ... N-L90, App1 §5,
+    §7), rows of one paragraph as the catalogue lists them: the order a
+    director finds them in the norms, whatever language the labels read in."""
+    return tuple(sorted(FIGB_CATALOGUE.values(), key=_norm_number))
 
 
 def amount_for(

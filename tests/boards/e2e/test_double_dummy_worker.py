@@ -11,9 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from config.celery import app
 from tests.boards.e2e.conftest import Event
-from tests.support.celery_worker import redis_up, start_worker, stop_worker
+from tests.support.celery_worker import (
+    broker_connection,
+    redis_up,
+    start_worker,
+    stop_worker,
+)
 from tournaments.models import DoubleDummyJob, DoubleDummyRow
 from tournaments.tasks import analyse_session
 
@@ -50,7 +54,7 @@ def test_a_worker_analyses_the_session_and_reports_done(
     assert response.status_code == 201, response.json()
     worker = start_worker(BROKER)
     try:
-        with app.connection_for_write(BROKER) as connection:
+        with broker_connection(BROKER) as connection:
             analyse_session.apply_async(args=[event.tid, 1], connection=connection)
         job = _wait_done(event)
     finally:

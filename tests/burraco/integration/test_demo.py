@@ -29,6 +29,10 @@ def test_the_demo_holds_a_burraco_event_from_mitchell_to_final_standings() -> No
         "Codice di Gara Art. 19",
         "Codice di Gara Art. 39",
     ]
+    # The director's own words, in the demo's Italian (they were English).
+    assert [w.reason for w in state.warnings if w.article.endswith("Art. 19")] == [
+        "segnapunti lasciato sul tavolo"
+    ]
     assert public_turns(demo.BURRACO_EVENT) == list(range(1, demo.TURNS + 1))
     # The split after turn 3 into A and B by the standings then; the later
     # turns are Danese within each group.

@@ -504,3 +504,47 @@ def test_every_catalogue_row_has_its_label_word_for_word() -> None:
             if str(DESCRIPTIONS[k]) == r.description
         ]
         assert untranslated == []
+
+
+NORM_ORDER = [
+    "wrong_seating_first",  # N-L5 §1
+    "wrong_seating_last",
+    "diagram_error",  # N-L8 §5
+    "duplication_error",
+    "result_not_recorded",
+    "stop_card",  # N-L18
+    "dummy_infringement",  # N-L43/B1
+    "fouled_previous_table",  # N-L87 §2
+    "fouled_180",
+    "board_rotated_90",  # N-L87 §4
+    "board_rotated_180",  # N-L87 §5
+    "wrong_extraction",  # N-L87 §6
+    "swapped_cards_responsible",  # N-L87 §7b
+    "closed_room_exit",  # N-L90
+    "card_omission",  # App1 §5
+    "system_breach",  # App1 §7
+    "system_breach_revealed",
+]
+
+
+def test_the_penalty_catalogue_is_listed_as_the_norms_are_numbered() -> None:
+    """In both languages the rows follow the norms' numbers (they were sorted
+    by their English keys, an order that means nothing in Italian)."""
+    event = site_event(publish=False)
+    client = director_client(event)
+    for language in (IT, EN):
+        page = client.get(f"{base(event)}/", **language)
+        assert page.status_code == 200
+        listed = re.findall(
+            r'<option value="([a-z_0-9]+)">[^<]+</option>', page.content.decode()
+        )
+        assert listed == NORM_ORDER
+    italian = re.findall(
+        r'<option value="[a-z_0-9]+">([^<]+)</option>',
+        client.get(f"{base(event)}/", **IT).content.decode(),
+    )
+    assert italian[0] == (
+        "squadre sedute in modo errato in un tempo precedente l&#x27;ultimo: 20% del "
+        "punteggio di pareggio dell&#x27;incontro a ciascuna squadra (3 VP sulla scala "
+        "25-0) (N-L5 §1)"
+    )

@@ -29,7 +29,9 @@ ROOT = Path(__file__).parents[3]
 PRIVILEGED = os.geteuid() == 0
 
 
-def wait_until(predicate: Callable[[], Any], timeout: float = 30.0) -> Any:
+def wait_until(predicate: Callable[[], Any], timeout: float = 180.0) -> Any:
+    """``predicate``'s first true value: a bound for a starved machine, not
+    a measure (every assertion here is on what the processes did)."""
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         value = predicate()
@@ -51,6 +53,19 @@ def children(pid: int) -> list[int]:
     ]
 
 
+def niceness_of_workers(master: int) -> list[int] | None:
+    """Each worker's niceness, or None while the master has not forked them
+    all (or one just exited: gunicorn forks another)."""
+    try:
+        return [niceness(w) for w in children(master)] or None
+    except (ProcessLookupError, FileNotFoundError):
+        return None
+
+
+# A niceness is at most 19, so a suite run under ``nice`` sees 19.
+MAX_NICENESS = 19
+
+
 def test_the_runner_sets_its_own_priority() -> None:
     runner = subprocess.Popen(
         [sys.executable, "manage.py", "run_projections", StreamTally.name],
@@ -67,7 +82,7 @@ def test_the_runner_sets_its_own_priority() -> None:
             assert niceness(runner.pid) == niceness(0)
     finally:
         runner.terminate()
-        _, err = runner.communicate(timeout=30)
+        _, err = runner.communicate(timeout=120)
     if not PRIVILEGED:
         assert b"may not set its niceness to -3" in err
 
@@ -86,19 +101,31 @@ def test_gunicorn_workers_give_way() -> None:
             f"127.0.0.1:{port}",
             "--workers",
             "2",
+            # A worker still loading Django when the (default 30 s) timeout
+            # runs out is killed and forked again: on a starved machine the
+            # workers seen would not be the ones asked about.
+            "--timeout",
+            "0",
         ],
         cwd=ROOT,
         env=subprocess_env(ARBITRO_WEB_NICE="7"),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
+    lowered = min(niceness(0) + 7, MAX_NICENESS)
     try:
-        workers = wait_until(
-            lambda: len(children(server.pid)) == 2 and children(server.pid)
+        # Each worker lowers itself right after the fork, before it loads
+        # the application; the master stays as it was.
+        seen = wait_until(
+            lambda: (
+                (found := niceness_of_workers(server.pid)) is not None
+                and len(found) == 2
+                and set(found) == {lowered}
+                and found
+            )
         )
-        # Each worker lowers itself after the fork; the master stays as it was.
-        wait_until(lambda: all(niceness(w) == niceness(0) + 7 for w in workers))
+        assert seen == [lowered, lowered]
         assert niceness(server.pid) == niceness(0)
     finally:
         server.terminate()
-        server.wait(timeout=30)
+        server.wait(timeout=120)

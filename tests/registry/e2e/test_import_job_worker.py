@@ -14,11 +14,15 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from config.celery import app
 from registry.api.imports import BACKGROUND_ROWS
 from registry.models import Club, PlayerIdentity, PlayerImportJob
 from registry.tasks import run_import, run_player_import
-from tests.support.celery_worker import redis_up, start_worker, stop_worker
+from tests.support.celery_worker import (
+    broker_connection,
+    redis_up,
+    start_worker,
+    stop_worker,
+)
 
 pytestmark = [
     pytest.mark.postgres,
@@ -71,7 +75,7 @@ def test_a_large_file_is_imported_by_a_worker_with_its_progress(
     assert PlayerIdentity.objects.count() == 0  # nothing in the request
     worker = start_worker(BROKER)
     try:
-        with app.connection_for_write(BROKER) as connection:
+        with broker_connection(BROKER) as connection:
             run_player_import.apply_async(args=[job["job_id"]], connection=connection)
         done = _wait(staff, job["status_url"])
     finally:

@@ -139,3 +139,22 @@ def test_the_management_command_imports_or_lists_rejections(
     event = Event.objects.filter(event_type="player.registered").first()
     assert event is not None
     assert event.metadata["actor"] == "system:import_players"
+
+
+def test_a_federation_number_of_digits_that_are_not_ascii_is_refused(
+    staff: APIClient, clubs: dict
+) -> None:
+    """ "²" and "٣" are digits to ``str.isdigit``: the file imported them
+    as federation numbers, which the register's own POST refuses."""
+    rows = "federation_number,family_name,given_name,category\n²,Rossi,Ada,NC\n٣,Bo,Eva,NC\n"
+    response = staff.post(
+        f"{API}/players/imports/", rows.encode(), content_type="text/csv"
+    )
+    assert response.status_code == 422  # type: ignore[attr-defined]
+    body = response.json()  # type: ignore[attr-defined]
+    assert (body["code"], body["written"]) == ("import_rejected", False)
+    assert body["rejected"] == [
+        {"row": 2, "column": "federation_number", "reason": "'²' is not a number"},
+        {"row": 3, "column": "federation_number", "reason": "'٣' is not a number"},
+    ]
+    assert PlayerIdentity.objects.count() == 0

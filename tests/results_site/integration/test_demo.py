@@ -10,9 +10,11 @@ from django.test import Client
 
 from access.models import RoleGrant
 from eventstore.projections import ProjectionRunner
+from eventstore.store import event_store
 from registry.projections import RegistryProjection
 from tournaments import demo
-from tournaments.models import ResultRow, SessionRow
+from tournaments.domain.board_result import ResultCorrected
+from tournaments.models import ResultRow, RulingRow, SessionRow
 from tournaments.projections import TournamentResults
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +71,33 @@ def test_a_final_sessions_pages_stop_polling() -> None:
         .content.decode()
     )
     assert 'hx-trigger="every 1s" hx-swap="outerHTML"' in official
+
+
+def test_the_demos_ruling_and_correction_read_in_italian() -> None:
+    """The demo's director wrote his ruling and correction in English, shown
+    as typed on the Italian pages; the demo is Italian (its players, clubs
+    and events), so is what its director writes."""
+    assert demo.build() is True
+    ProjectionRunner(TournamentResults()).catch_up()
+    ProjectionRunner(RegistryProjection()).catch_up()
+    page = (
+        Client()
+        .get(
+            f"/events/{demo.PAIRS_EVENT}/sessions/1/rulings/",
+            HTTP_ACCEPT_LANGUAGE="it",
+        )
+        .content.decode()
+    )
+    decisions = re.findall(r"<dt>Decisione</dt><dd>([^<]*)</dd>", page)
+    assert decisions == ["media più a Nord-Sud, media meno a Est-Ovest"]
+    ruling = RulingRow.objects.get(tournament_id=demo.PAIRS_EVENT)
+    assert (ruling.facts, ruling.decision) == (
+        "è stata sfruttata un'esitazione prima del passo finale",
+        "media più a Nord-Sud, media meno a Est-Ovest",
+    )
+    corrected = [
+        e.event.reason
+        for e in event_store().read_tournament(demo.PAIRS_EVENT)
+        if isinstance(e.event, ResultCorrected)
+    ]
+    assert corrected == ["prese concordate dopo un riconteggio"]

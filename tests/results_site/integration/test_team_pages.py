@@ -202,7 +202,8 @@ def test_a_ruling_shows_its_board_law_and_adjusted_score_in_words(
     page = text(response)
     assert "Board 1, table 1" in page
     assert "Law 16B, Law 12C2" in page
-    assert "average plus to North-South, average minus to East-West" in page
+    # The director's words as he wrote them (Italian, decision 0198).
+    assert "media più a Nord-Sud, media meno a Est-Ovest" in page
     assert "Awarded: 60% / 40%" in page
     for name in names(demo.PAIRS_EVENT, 1):
         assert name in page

@@ -5,12 +5,15 @@ Three batches, each of two rounds, so any two share a round's six tables;
 they start together, in threads with a connection each. Whichever commits
 first is recorded; the others find its results entered and are refused
 naming those lines, with nothing of theirs written: no table ends with two
-results, none with a half batch.
+results, none with a half batch. The batches of a session take their turn
+(decision 0197), so how long the first one's transaction takes on a loaded
+machine decides nothing: no lock timeout, no deadlock, no retries to run out.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from datetime import timedelta
 from typing import Any
@@ -21,6 +24,7 @@ from django.db import connection
 
 from eventstore.store import Metadata, event_store
 from tests.support.pairs_event import client_for, make_tournament, seat_pairs
+from tournaments import result_batch
 from tournaments.domain import board_result
 from tournaments.handlers import load_tournament
 from tournaments.result_batch import LinesRefused, ResultLine, enter_results
@@ -85,3 +89,76 @@ def test_overlapping_batches_at_once_record_one_and_refuse_the_others() -> None:
     for line in untouched:
         stream = board_result.stream_id(tournament_id, 1, line.board_number, line.table)
         assert event_store().stream_version(stream) == 0
+
+
+def _waiting_for_a_batch() -> bool:
+    """Whether a connection waits for a session's batch lock (decision 0197:
+    the two-key advisory lock, outside any transaction)."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' "
+            "AND objsubid = 2 AND NOT granted"
+        )
+        return bool(cursor.fetchone()[0])
+
+
+def test_a_second_batch_waits_for_the_first_before_reading_its_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first batch is held just before its transaction until the second
+    is seen waiting for it: the second waits outside any transaction (no
+    lock timeout runs), then reads the first's lines and is refused whole.
+    Had it waited inside its transaction, on the position counter, it
+    would never be seen waiting here."""
+    staff, _user = client_for(f"s-{uuid.uuid4().hex[:8]}", federation_staff={})
+    tid = make_tournament(staff, timedelta(hours=3))
+    seat_pairs(staff, tid, {}, timedelta(hours=1))
+    tournament_id = UUID(tid)
+    first, second = (
+        _round(tournament_id, 1) + _round(tournament_id, 2),
+        _round(tournament_id, 2) + _round(tournament_id, 3),
+    )
+    append_together = result_batch.append_together
+    holding = threading.Event()
+    seen: list[bool] = []
+
+    def held(appends: Any, within: Any = None) -> Any:
+        if not holding.is_set():
+            holding.set()
+            end = time.monotonic() + 120  # a bound, not a measure
+            while not _waiting_for_a_batch() and time.monotonic() < end:
+                time.sleep(0.05)
+            seen.append(_waiting_for_a_batch())
+        return append_together(appends, within)
+
+    monkeypatch.setattr(result_batch, "append_together", held)
+    outcomes: dict[str, Any] = {}
+
+    def enter(name: str, lines: list[ResultLine]) -> None:
+        try:
+            outcomes[name] = enter_results(
+                tournament_id,
+                1,
+                lines,
+                metadata=Metadata(actor="user:1", tournament_id=tournament_id),
+            )
+        except Exception as exc:
+            outcomes[name] = exc
+        finally:
+            connection.close()
+
+    one = threading.Thread(target=enter, args=("first", first))
+    one.start()
+    assert holding.wait(120)
+    two = threading.Thread(target=enter, args=("second", second))
+    two.start()
+    one.join()
+    two.join()
+    assert seen == [True]
+    assert len(outcomes["first"].lines) == 12, outcomes
+    refused = outcomes["second"]
+    assert isinstance(refused, LinesRefused), outcomes
+    assert [(e["board_number"], e["table"]) for e in refused.errors] == [
+        (line.board_number, line.table) for line in _round(tournament_id, 2)
+    ]
+    assert {e["code"] for e in refused.errors} == {"result_already_entered"}
