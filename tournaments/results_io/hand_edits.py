@@ -29,7 +29,12 @@ from scoring.bridge.matchpoints import score_board
 from scoring.formats.conventions import Conventions, round_figure
 from scoring.formats.model import artificial_percentages
 from tournaments.domain import board_result
-from tournaments.results_io.differences import UNEXPLAINED, Difference
+from tournaments.results_io.differences import (
+    UNEXPLAINED,
+    Difference,
+    as_printed,
+    decimal_places,
+)
 from tournaments.results_io.plan import SESSION, ImportPlan, PlannedTable, describe_line
 from tournaments.results_io.scores import SessionScores
 
@@ -39,11 +44,6 @@ EDITED = "edited by hand"
 FOLLOWS_EDIT = "follows a figure edited by hand"
 
 _LINE_FIGURES = ("MP NS", "MP EW", "percentage NS", "percentage EW")
-
-
-def _places(value: Decimal) -> int:
-    exponent = value.as_tuple().exponent
-    return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
 def _where(table: PlannedTable) -> str:
@@ -70,7 +70,7 @@ class _Attributor:
         )
 
     def printed(self, value: Fraction, like: Decimal) -> bool:
-        return round_figure(value, _places(like), self.rounding) == like
+        return as_printed(value, like, self.rounding) == like
 
     # -- lines -------------------------------------------------------------------
 
@@ -230,7 +230,7 @@ class _Attributor:
         """The decimals the file prints a board's figures with."""
         return max(
             (
-                _places(f)
+                decimal_places(f)
                 for t in self.boards[board]
                 for f in (t.line.mp_ns, t.line.mp_ew)
                 if f is not None

@@ -22,7 +22,6 @@ from decimal import Decimal
 from fractions import Fraction
 from uuid import UUID
 
-from scoring.bridge import publish
 from scoring.bridge.imps import team_board_imps
 from scoring.bridge.vp import wbf_discrete_vp
 from scoring.formats import RankingEntry, TournamentResults
@@ -34,7 +33,13 @@ from tournaments.domain.session_scoring import SessionFigures
 from tournaments.models import ResultRow
 from tournaments.result_reads import score_read_model, session_lines
 from tournaments.result_rows import LINE_FIELDS
-from tournaments.results_io.differences import UNEXPLAINED, Difference
+from tournaments.results_io.differences import (
+    PENALTY,
+    UNEXPLAINED,
+    Difference,
+    as_published,
+    decimal_places,
+)
 from tournaments.results_io.plan import ImportPlan, PlannedTable, describe_line
 
 __all__ = ["compare_teams", "room_imps_of"]
@@ -44,17 +49,11 @@ FOLLOWS_LINES = "follows the board IMPs"
 FOLLOWS_IMPS = "follows the match IMPs"
 FOLLOWS_VPS = "follows the match VPs"
 FOLLOWS_TOTAL = "follows the total"
-PENALTY = "penalty in the file"  # decision 0181
-
-
-def _places(value: Decimal) -> int:
-    exponent = value.as_tuple().exponent
-    return max(0, -exponent) if isinstance(exponent, int) else 0
 
 
 def _printed(value: Fraction, like: Decimal) -> Decimal:
     """Our figure at the file's precision, rounded once half up (0020)."""
-    return round_figure(value, min(_places(like), 2), Rounding.HALF_UP)
+    return round_figure(value, min(decimal_places(like), 2), Rounding.HALF_UP)
 
 
 def room_imps_of(rows: Sequence[ResultRow]) -> dict[UUID, int]:
@@ -331,7 +330,7 @@ class _TeamsComparer:
                             where,
                             f"VPs {team}",
                             str(theirs_vp),
-                            str(publish(exact)),
+                            as_published(exact),
                             reason,
                         )
                     )
@@ -413,7 +412,7 @@ class _TeamsComparer:
                         where,
                         "total VPs",
                         str(entry.total),
-                        str(publish(ours)),
+                        as_published(ours),
                         reason,
                     )
                 )
