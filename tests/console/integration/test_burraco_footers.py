@@ -79,6 +79,13 @@ def requests(tid: UUID) -> dict[str, Ask]:
         ),
         "console:burraco_entries": ("director", f"{c}/entries/", {}, 400, True),
         "console:burraco_prizes": ("director", f"{c}/prizes/", None, 200, True),
+        "console:burraco_print_prizes": (
+            "director",
+            f"{c}/prizes/print/",
+            None,
+            200,
+            True,
+        ),
         "console:burraco_turn": ("director", f"{t}/", None, 200, True),
         "console:burraco_fix": ("director", f"{t}/corrections/", {}, 400, False),
         "console:burraco_line_up": ("director", f"{t}/line-ups/", {}, 400, False),
@@ -93,6 +100,13 @@ def requests(tid: UUID) -> dict[str, Ask]:
         "console:burraco_new": ("staff", "/console/burraco/new/", None, 200, True),
         "burraco:table_sheet": ("player", f"/burraco/{tid}/table/", None, 200, True),
         "site:burraco": ("public", f"/events/{tid}/burraco/", None, 200, True),
+        "site:burraco_prizes": (
+            "public",
+            f"/events/{tid}/burraco/prizes/",
+            None,
+            200,
+            True,
+        ),
         "site:event": ("public", f"/events/{tid}/", None, 200, True),
     }
 
