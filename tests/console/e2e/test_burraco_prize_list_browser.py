@@ -1,5 +1,6 @@
 """On a phone, in chromium: the public prize list of a burraco event and
-the director's printable prize list (decision 0200); every page's footer
+the director's printable prize list (decision 0200), and the creation form
+making its creator the chief director (decision 0201); every page's footer
 names the F.I.Bur. Codice di Gara. Italian first, then English."""
 
 from __future__ import annotations
@@ -115,3 +116,36 @@ def test_the_public_prize_list_and_the_printable_on_a_phone(
     assert director.locator("footer").inner_text() == FIBUR["it"]
     assert fits(director)
     shot(director, "burraco-print-prizes-phone-it")
+
+
+def test_the_creator_takes_the_chief_directors_office_on_a_phone(
+    server: Server, browser: Any, shot: Any
+) -> None:
+    user = get_user_model().objects.create_user("chief-staff", first_name="Marta")
+    user.set_password(PASSWORD)
+    user.save()
+    RoleGrant.objects.create(user=user, role="federation_staff")
+    path = "/console/burraco/new/"
+    page = browser.window(PHONE, "it-IT")
+    sign_in(page, server, user, path)
+    box = page.get_by_label("Nominami direttore del torneo")
+    assert box.is_checked()
+    assert page.locator("footer").inner_text() == FIBUR["it"]
+    page.get_by_label("Nome", exact=True).fill("Burraco del sabato")
+    page.get_by_label("Inizio").fill("2026-03-21T21:00")
+    page.get_by_label("Turni", exact=True).fill("4")
+    assert fits(page)
+    shot(page, "burraco-new-chief-phone-it")
+    page.get_by_role("button", name="Crea il torneo").click()
+    page.locator("#created").wait_for()
+    page.get_by_role("link", name="La sua sala conti").click()
+    assert page.get_by_role("heading", level=1).inner_text().startswith("Sala conti")
+    assert page.locator("footer").inner_text() == FIBUR["it"]
+    shot(page, "burraco-new-chief-scoring-room-phone-it")
+
+    english = browser.window(PHONE, "en-GB")
+    sign_in(english, server, user, path, english=True)
+    assert english.get_by_label("Make me its chief director").is_checked()
+    assert english.locator("footer").inner_text() == FIBUR["en"]
+    assert fits(english)
+    shot(english, "burraco-new-chief-phone-en")
