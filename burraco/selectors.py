@@ -11,12 +11,14 @@ from typing import Any
 from uuid import UUID
 
 from access.roles import AnyUser, is_director, is_federation_staff
+from burraco.domain import BurracoState
 from burraco.handlers import load_burraco
 from burraco.models import BurracoEventRow, BurracoResultRow, BurracoStandingRow
 
 __all__ = [
     "event_row",
     "partners",
+    "prizes_public",
     "public_turns",
     "standings",
     "standings_turns",
@@ -141,13 +143,17 @@ def public_turns(tournament_id: UUID) -> list[int]:
 
 
 def visible_turns(
-    user: AnyUser, tournament_id: UUID, turns: Iterable[int]
+    user: AnyUser,
+    tournament_id: UUID,
+    turns: Iterable[int],
+    state: BurracoState | None = None,
 ) -> list[int]:
     """Those of ``turns`` whose results, and the standings after them, ``user``
     sees whole: anyone once they are public (Art. 20: the next turn's
     positions shown, the last turn's with the final standings; decision 0122,
-    from the stream, read once), its directors and federation staff always."""
-    state = load_burraco(tournament_id)
+    from the stream, read once, or ``state`` as the caller read it), its
+    directors and federation staff always."""
+    state = state or load_burraco(tournament_id)
     everything = is_federation_staff(user) or is_director(user, tournament_id)
     return [t for t in turns if everything or state.results_public(t)]
 
@@ -155,3 +161,11 @@ def visible_turns(
 def turn_visible(user: AnyUser, tournament_id: UUID, turn: int) -> bool:
     """Whether ``user`` sees one turn whole (``visible_turns``)."""
     return bool(visible_turns(user, tournament_id, (turn,)))
+
+
+def prizes_public(state: BurracoState) -> bool:
+    """Whether anyone may read the prizes (decision 0200): as the standings
+    they follow, once shown, never before. The final standings once
+    published (marked open to the Art. 20 check until final), or an Art. 40
+    interruption, whose prizes follow the last standings shown, or refund."""
+    return state.final_published_at is not None or state.interrupted is not None

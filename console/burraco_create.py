@@ -8,6 +8,12 @@ is kept in the form until answered and names the new tournament, so a form
 sent again after a lost answer is the same creation, answered as the first.
 A refusal stands beside the form in the reader's language, naming the
 field and the article. Italian first.
+
+The creator may take the new tournament's chief director's office (a
+checkbox, on by default; decision 0201): the API's appointment
+(``AppointOfficial`` through ``tournaments.handlers.handle_official``), so
+the office is an event on the tournament's stream, naming who appointed,
+and the role grant follows from it as from every appointment.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from eventstore.errors import IdempotencyKeyReused
 from eventstore.store import Metadata
 from rules.errors import DomainError
 from tournaments.domain import tournament
+from tournaments.handlers import handle_official
 
 __all__ = ["new_tournament"]
 
@@ -176,10 +183,11 @@ def _page(
     error: str = "",
     field: str = "",
     status: int = 200,
+    made: uuid.UUID | None = None,
 ) -> HttpResponse:
     created = request.GET.get("created", "")
     try:
-        made = uuid.UUID(created) if created else None
+        made = made or (uuid.UUID(created) if created else None)
     except ValueError:
         made = None
     context = {
@@ -266,5 +274,36 @@ def new_tournament(request: HttpRequest) -> HttpResponse:
             error=_("This form was already sent with other values: reload the page"),
             status=409,
         )
+    if post.get("chief_director"):
+        refusal = _appoint_chief(request, tid, key)
+        if refusal:
+            return _page(request, key=new_key(), error=refusal, status=422, made=tid)
     url = reverse("console:burraco_new")
     return HttpResponseRedirect(f"{url}?created={tid}", status=303)
+
+
+def _appoint_chief(request: HttpRequest, tid: uuid.UUID, key: str) -> str:
+    """The creator appointed chief director, as ``POST .../officials/``
+    appoints (decision 0201); its own key, derived from the form's, so a
+    resend appoints once. A refusal's text, or nothing."""
+    user = request.user
+    name = user.get_full_name() or user.get_username()  # type: ignore[union-attr]
+    try:
+        handle_official(
+            tid,
+            tournament.AppointOfficial(
+                user=actor_of(user),
+                name=name,
+                role=tournament.OfficialRole.CHIEF_DIRECTOR,
+            ),
+            metadata=Metadata(
+                actor=actor_of(user), tournament_id=tid, command="appoint_official"
+            ),
+            idempotency_key=f"{key}:chief-director",
+        )
+    except (DomainError, IdempotencyKeyReused):
+        return _(
+            "The tournament is created, but you are not its chief director: "
+            "it has another. Federation staff appoint its officials."
+        )
+    return ""

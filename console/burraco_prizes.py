@@ -3,7 +3,7 @@ tournament whose final standings are published, or one interrupted
 (Art. 40), each prize's place, entry, names and amount, ties shared, as
 ``burraco.export.prizes_of`` computes them for the API and the export
 (decisions 0189, 0194). Read only; the tournament's directors. Italian
-first, readable on a phone.
+first, readable on a phone; and the same as a printable (decision 0200).
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
 from burraco.export import prizes_of
+from burraco.selectors import prizes_public
 from console import burraco_reads as reads
 from console.burraco_views import director_only, page_of
 
-__all__ = ["prizes"]
+__all__ = ["print_prizes", "prizes"]
 
 
 def euros(cents: int | None) -> Decimal | None:
@@ -56,15 +57,13 @@ def _lines(page: reads.BurracoConsole, found: list[dict[str, Any]]) -> list[Priz
     ]
 
 
-@require_GET
-@director_only
-def prizes(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
+def _context(tournament_id: UUID) -> dict[str, Any]:
     page = page_of(tournament_id)
     state = page.state
-    over = state.final_published_at is not None or state.interrupted is not None
+    over = prizes_public(state)  # the public's rule too (decision 0200)
     found = prizes_of(state) if over else None
     settings = None if found is None else found["settings"]
-    context = {
+    return {
         "page": page,
         "over": over,
         "settings": settings,
@@ -78,4 +77,18 @@ def prizes(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
         "refund": None if found is None else euros(found["refund_cents"]),
         "interrupted": state.interrupted,
     }
-    return render(request, "console/burraco/prizes.html", context)
+
+
+@require_GET
+@director_only
+def prizes(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
+    return render(request, "console/burraco/prizes.html", _context(tournament_id))
+
+
+@require_GET
+@director_only
+def print_prizes(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
+    """The prize list for the room's notice board and the prize-giving (A4,
+    print CSS; decision 0200), as the positions' printable: the same table
+    as the prize page, the entries' names, the place and the amount."""
+    return render(request, "console/burraco/print_prizes.html", _context(tournament_id))

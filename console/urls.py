@@ -47,6 +47,11 @@ urlpatterns = [
     path(f"{B}/steps/", burraco_views.step, name="burraco_step"),
     path(f"{B}/entries/", burraco_views.entries, name="burraco_entries"),
     path(f"{B}/prizes/", burraco_prizes.prizes, name="burraco_prizes"),
+    path(
+        f"{B}/prizes/print/",
+        burraco_prizes.print_prizes,
+        name="burraco_print_prizes",
+    ),
     path(f"{B}/turns/<cnum:turn>/", burraco_views.turn_sheets, name="burraco_turn"),
     path(
         f"{B}/turns/<cnum:turn>/corrections/",

@@ -15,6 +15,7 @@ from uuid import UUID
 
 from access.roles import AnyUser
 from burraco import selectors as burraco
+from burraco.handlers import load_burraco
 from results_site.pages import Entry, _entries, _entry
 from tournaments import selectors
 from tournaments.selectors import TournamentRow
@@ -49,6 +50,8 @@ class BurracoPage:
     final_published_at: datetime | None
     check_deadline: datetime | None
     final: bool
+    # Whether the prize list is shown (decision 0200).
+    prizes: bool = False
     # The turns whose results the reader may see, and the one shown.
     visible_turns: list[int] = field(default_factory=list)
     turn: int | None = None
@@ -74,8 +77,10 @@ def burraco_page(
         row.check_deadline,
         row.final,
     )
+    state = load_burraco(tournament_id)  # read once, for both
+    page = replace(page, prizes=burraco.prizes_public(state))
     visible = burraco.visible_turns(
-        user, tournament_id, burraco.standings_turns(tournament_id)
+        user, tournament_id, burraco.standings_turns(tournament_id), state
     )
     if turn is None and visible:
         turn = visible[-1]

@@ -26,6 +26,7 @@ urlpatterns = [
     path(f"{E}/standings/", views_teams.standings, name="team_standings"),
     path(f"{E}/bracket/", views_teams.bracket, name="bracket"),
     path(f"{E}/burraco/", views_burraco.event, name="burraco"),
+    path(f"{E}/burraco/prizes/", views_burraco.prizes, name="burraco_prizes"),
     path("players/<str:number>/", views_players.player, name="player"),
     # The record, shown (issue 17): a result's history, the standings as they
     # stood at any moment.

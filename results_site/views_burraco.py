@@ -1,4 +1,5 @@
-"""A burraco event's page (``?turn=n``: the standings after turn n)."""
+"""A burraco event's page (``?turn=n``: the standings after turn n), and its
+prize list once the standings it follows are shown (decision 0200)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.shortcuts import render
 
 from access.roles import is_director
 from results_site import burraco_pages
+from results_site.burraco_prizes import prize_list
 
 
 def event(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
@@ -22,3 +24,12 @@ def event(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
     return render(
         request, "results_site/burraco.html", {"page": page, "director": director}
     )
+
+
+def prizes(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
+    """The prize list, the same for every reader: before the standings are
+    published, only that it is not shown yet."""
+    page = prize_list(tournament_id)
+    if page is None:
+        raise Http404("no such burraco event")
+    return render(request, "results_site/burraco_prizes.html", {"page": page})

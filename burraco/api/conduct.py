@@ -17,6 +17,7 @@ from access.roles import is_director, is_federation_staff
 from burraco import domain as burraco
 from burraco.api.common import DirectorCommandApi, run_command, state_of
 from burraco.export import prizes_of
+from burraco.selectors import prizes_public
 from httpapi.commands import COMMAND_RESPONSES
 from httpapi.inputs import validated
 from httpapi.schema import name_components
@@ -146,7 +147,8 @@ def set_prizes(data: dict[str, Any]) -> burraco.SetPrizes:
 class PrizesApi(DirectorCommandApi):
     """``POST``: the prize settings (decision 0189: the Regolamento's, not
     the Code's). ``GET``: the prizes from the final standings, or Art. 40's
-    outcome once interrupted; directors and staff, everyone once final."""
+    outcome once interrupted; directors and staff, everyone once the final
+    standings are published or the tournament interrupted (decision 0200)."""
 
     def get_permissions(self) -> list[BasePermission]:
         return [AllowAny()] if self.request.method == "GET" else [StaffOrDirector()]
@@ -164,9 +166,14 @@ class PrizesApi(DirectorCommandApi):
         state = state_of(tournament_id)
         user = request.user
         if not (
-            state.final or is_federation_staff(user) or is_director(user, tournament_id)
+            prizes_public(state)
+            or is_federation_staff(user)
+            or is_director(user, tournament_id)
         ):
-            raise NotFound("the prizes are public once the standings are final")
+            raise NotFound(
+                "the prizes are public once the final standings are published "
+                "(Art. 20) or the tournament is interrupted (Art. 40)"
+            )
         return Response(prizes_of(state))
 
 

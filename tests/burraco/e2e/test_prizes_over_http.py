@@ -1,6 +1,6 @@
 """Prizes over the API (decision 0189): the settings posted by the director,
 the prizes from the final-turn standings, hidden from the public until
-final; an interruption at half the turns gives the Art. 40 refund."""
+the final standings are published (decision 0200); an interruption at half the turns gives the Art. 40 refund."""
 
 from __future__ import annotations
 
@@ -63,9 +63,12 @@ def turn_one(tid: uuid.UUID, meta: object) -> tuple[int, int]:
 def test_prizes_from_the_final_standings() -> None:
     tid, meta = open_tournament(4, turns=1)
     first, second = turn_one(tid, meta)
-    handle_burraco(tid, b.PublishFinalStandings(), metadata=meta)
     client = director(tid)
     path = f"/api/v1/burraco/tournaments/{tid}/prizes/"
+    hidden = APIClient().get(path)
+    assert hidden.status_code == 404  # the standings are not published yet
+    assert "published" in hidden.json()["detail"]
+    handle_burraco(tid, b.PublishFinalStandings(), metadata=meta)
 
     refused = client.post(
         path,
@@ -88,7 +91,9 @@ def test_prizes_from_the_final_standings() -> None:
         {"pair": second, "rank": 2, "group": "", "cents": 800},
     ]
     assert (body["undistributed_cents"], body["refund_cents"]) == (0, None)
-    assert APIClient().get(path).status_code == 404  # not final yet
+    # Published for the check, not final yet: the public reads them too.
+    assert load_burraco(tid).final is False
+    assert APIClient().get(path).json() == body
     assert export_tournament(tid)["prizes"] == body
 
 

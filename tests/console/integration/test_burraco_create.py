@@ -10,15 +10,19 @@ import uuid
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 
+from access.models import RoleGrant
 from access.roles import actor_of
 from burraco import domain as b
 from burraco.handlers import load_burraco
 from console.burraco_create import CREATION_IDS
 from eventstore.commands import client_key
-from eventstore.store import event_store
+from eventstore.store import Metadata, event_store
 from tests.console.integration.test_burraco_console import text, user_with
+from tournaments.domain import tournament as t
+from tournaments.handlers import handle_official
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -140,3 +144,85 @@ def test_who_may_create() -> None:
     assert (
         user_with("director", tournament_id=uuid.uuid4()).get(PATH).status_code == 403
     )
+
+
+def test_the_creator_made_chief_director_as_the_api_appoints() -> None:
+    """Decision 0201: the checkbox, on by default, appoints the creator the
+    new tournament's chief director through the API's appointment: an
+    ``OfficialAppointed`` on the tournament's stream naming who did it, the
+    grant beside it; the form sent again appoints once."""
+    staff = user_with("federation_staff")
+    page = text(staff.get(PATH))
+    assert (
+        '<input type="checkbox" id="chief_director" name="chief_director" value="1" '
+        'aria-describedby="chief-director-help" checked> Nominami direttore del torneo'
+    ) in page
+    sent = form(staff, chief_director="1")
+    tid = created_id(staff.post(PATH, sent))
+    assert created_id(staff.post(PATH, sent)) == tid  # its answer lost
+    user = staff.get(PATH).wsgi_request.user
+    grants = RoleGrant.objects.filter(user=user, tournament_id=tid)
+    assert list(grants.values_list("role", flat=True)) == ["chief_director"]
+    stream = event_store().read_stream(t.stream_id(tid))
+    appointed = [e for e in stream.events if isinstance(e.event, t.OfficialAppointed)]
+    assert len(appointed) == 1
+    assert appointed[0].event == t.OfficialAppointed(
+        user=actor_of(user),
+        name=user.get_username(),
+        role=t.OfficialRole.CHIEF_DIRECTOR,
+    )
+    recorded = appointed[0].metadata
+    assert (recorded["actor"], recorded["command"]) == (
+        actor_of(user),
+        "appoint_official",
+    )
+    # The scoring room is his; the officials' list announces him.
+    assert staff.get(f"/console/burraco/{tid}/").status_code == 200
+    officials = staff.get(f"/api/v1/tournaments/{tid}/officials/").json()
+    assert [(o["name"], o["role"]) for o in officials["results"]] == [
+        (user.get_username(), "chief_director")
+    ]
+
+
+def test_unchecked_the_creator_is_not_a_director() -> None:
+    staff = user_with("federation_staff")
+    tid = created_id(staff.post(PATH, form(staff)))  # the box unticked: not sent
+    user = staff.get(PATH).wsgi_request.user
+    assert not RoleGrant.objects.filter(tournament_id=tid).exists()
+    stream = event_store().read_stream(t.stream_id(tid))
+    assert [type(e.event).__name__ for e in stream.events] == ["TournamentCreated"]
+    assert staff.get(f"/console/burraco/{tid}/").status_code == 403
+    # A refusal keeps the box as it was sent: unticked stays unticked.
+    refused = staff.post(PATH, form(staff, turns="0"))
+    assert refused.status_code == 422
+    assert 'aria-describedby="chief-director-help">' in text(refused)
+    ticked = staff.post(PATH, form(staff, turns="0", chief_director="1"))
+    assert 'aria-describedby="chief-director-help" checked>' in text(ticked)
+    assert user.role_grants.count() == 1  # only his federation staff grant
+
+
+def test_a_tournament_with_a_chief_director_keeps_him() -> None:
+    """The form resent after federation staff appointed another chief
+    director: the tournament stands, the refusal says so, no second chief
+    (Law 81A's one director in charge)."""
+    staff = user_with("federation_staff")
+    sent = form(staff)
+    tid = created_id(staff.post(PATH, sent))
+    other = get_user_model().objects.create_user("the-other-chief")
+    handle_official(
+        tid,
+        t.AppointOfficial(
+            user=f"user:{other.pk}", name="Altro", role=t.OfficialRole.CHIEF_DIRECTOR
+        ),
+        metadata=Metadata(actor="system:tests", tournament_id=tid),
+    )
+    again = staff.post(PATH, {**sent, "chief_director": "1"})
+    assert again.status_code == 422
+    shown = text(again)
+    assert (
+        "Il torneo è creato, ma non ne sei il direttore: ne ha già un altro. "
+        "Gli ufficiali di gara li nomina la Federazione."
+    ) in shown
+    assert f'href="/console/burraco/{tid}/"' in shown
+    chiefs = RoleGrant.objects.filter(tournament_id=tid, role="chief_director")
+    assert list(chiefs.values_list("user__username", flat=True)) == ["the-other-chief"]

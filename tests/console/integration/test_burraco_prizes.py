@@ -136,3 +136,39 @@ def test_who_may_see_the_prize_page() -> None:
     other = user_with("director", tournament_id=open_tournament(4)[0])
     assert other.get(path).status_code == 403
     assert user_with("director", tournament_id=tid).post(path).status_code == 405
+
+
+def test_the_printable_prize_list() -> None:
+    """Decision 0200: the prize table as a printable, as the positions';
+    nothing before the final standings are published."""
+    tid, meta, (first, second) = one_turn_tied()
+    path = f"/console/burraco/{tid}/prizes/print/"
+    director = user_with("director", tournament_id=tid)
+    early = director.get(path)
+    assert early.status_code == 200
+    assert "I premi seguono la classifica finale" in text(early)
+    assert 'class="results prizes"' not in text(early)
+    assert "print-prizes" not in text(director.get(f"/console/burraco/{tid}/prizes/"))
+
+    handle_burraco(tid, b.PublishFinalStandings(), metadata=meta)
+    prizes = text(director.get(f"/console/burraco/{tid}/prizes/"))
+    assert (
+        f'<a id="print-prizes" href="{path}">Elenco dei premi da stampare</a>' in prizes
+    )
+    page = director.get(path)
+    assert page.status_code == 200
+    shown = text(page)
+    assert "<h1>Elenco dei premi " in shown
+    assert 'onclick="window.print()">Stampa</button>' in shown
+    assert '<section class="sheet prize-sheet">' in shown
+    assert rows(page) == [
+        ["1 pari merito", str(first), names(tid, first), "€\xa010,00"],
+        ["1 pari merito", str(second), names(tid, second), "€\xa010,00"],
+    ]
+    anonymous = Client().get(path)
+    assert (anonymous.status_code, anonymous["Location"]) == (
+        302,
+        f"/login/?next={path}",
+    )
+    other = user_with("director", tournament_id=open_tournament(4)[0])
+    assert other.get(path).status_code == 403
