@@ -28,7 +28,7 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework.renderers import JSONRenderer
 
 from access.auth import TokenWithGrantsAuthentication
-from httpapi.commands import answer
+from httpapi.commands import answer, idem
 from tournaments import handlers
 from tournaments.api.common import MAX_BOARD, MAX_TABLE
 from tournaments.api.result_views import (
@@ -108,9 +108,7 @@ def _fast(
         return None
     ref = handlers.TableRef(tournament_id, session, data["board_number"], data["table"])
     try:
-        result = enter_result(
-            caller, ref, data, *cached, request.headers.get("Idempotency-Key")
-        )
+        result = enter_result(caller, ref, data, *cached, idem(request))
     except Exception:
         # A refusal, or the tournament moved: the view decides again, on
         # the tournament as read.
