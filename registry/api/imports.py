@@ -99,6 +99,7 @@ class ImportPlayersApi(APIView):
 
     Body: ``text/csv``, a multipart ``file``, or JSON ``{"csv": "..."}``.
     ``?dry_run=true`` checks without writing. 422 lists every rejected row.
+    A NUL character in the text is a 400 naming the file and its ``line``.
     A file of more than ``BACKGROUND_ROWS`` rows, or any with
     ``?background=true``, is imported by a worker: 202 with the job, whose
     ``Location`` reports its progress and, at the end, the same report.
