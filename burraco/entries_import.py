@@ -32,7 +32,7 @@ from registry.boundary import player_states, players_by_number
 from tournaments import handlers as tournaments
 from tournaments.domain import tournament
 
-__all__ = ["MAX_ROWS", "Rejected", "import_entries", "read_table"]
+__all__ = ["MAX_ROWS", "Rejected", "import_entries", "nul_line", "read_table"]
 
 MAX_ROWS = 1000
 COLUMNS = ("pair", "member_1", "member_2")
@@ -49,6 +49,19 @@ class Rejected:
 
     def as_json(self) -> dict[str, Any]:
         return {"row": self.row, "column": self.column, "reason": self.reason}
+
+
+def nul_line(content: bytes) -> int | None:
+    """The line (from 1) of a UTF-8 CSV's first NUL character, if it has one
+    (an XLSX or a file that is not UTF-8 is refused for that, not this)."""
+    if content.startswith(XLSX_MAGIC):
+        return None
+    try:
+        text = content.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    at = text.find("\x00")
+    return None if at < 0 else text.count("\n", 0, at) + 1
 
 
 def read_table(
@@ -77,8 +90,9 @@ def read_table(
             text = content.decode("utf-8-sig")
         except UnicodeDecodeError:
             return Rejected(0, "file", "neither XLSX nor UTF-8 CSV")
-        if "\x00" in text:
-            return Rejected(0, "file", "neither XLSX nor UTF-8 CSV")
+        line = nul_line(content)
+        if line is not None:
+            return Rejected(line, "file", "a NUL character is no part of any text")
         cells = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text))]
     cells = [row for row in cells if any(row)]
     if not cells:

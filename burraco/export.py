@@ -250,7 +250,13 @@ def export_tournament(tournament_id: UUID) -> dict[str, Any] | None:
                     "pair": w.pair,
                     "turn": w.turn,
                     "article": w.article,
+                    # Facts, no language: a rule's warning has its cause and
+                    # figures and no reason; the director's has his words.
+                    "cause": w.cause,
                     "reason": w.reason,
+                    "seconds": w.seconds,
+                    "table": w.table,
+                    "expected_table": w.expected_table,
                 }
                 for w in state.warnings
             ],

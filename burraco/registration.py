@@ -6,6 +6,6 @@ from eventstore.registry import registry
 
 
 def register_all() -> None:
-    from burraco.domain import EVENT_TYPES
+    from burraco.domain import EVENT_TYPES, UPCASTERS
 
-    registry.register(EVENT_TYPES)
+    registry.register(EVENT_TYPES, upcasters=UPCASTERS)

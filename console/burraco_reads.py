@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from burraco import domain as burraco
 from burraco.handlers import load_burraco
+from burraco.wording import warning_reason
 from eventstore.store import event_store
 from registry.boundary import player_by_number, public_people
 from results_site.pages import Entry
@@ -183,16 +184,18 @@ class BurracoConsole:
         ]
 
     @property
-    def warnings(self) -> list[tuple[int, int, int, burraco.WarningIssued]]:
-        """Each warning with its pair's count so far and the VP the
-        standings take off for that count (the tournament's policy)."""
+    def warnings(self) -> list[tuple[int, int, int, burraco.WarningIssued, str]]:
+        """Each warning with its pair's count so far, the VP the standings
+        take off for that count (the tournament's policy) and its reason in
+        the page's language (decision 0202)."""
         policy = WarningPolicy(self.opened.warning_policy)
         seen: dict[int, int] = {}
         out = []
         for w in self.state.warnings:
             seen[w.pair] = seen.get(w.pair, 0) + 1
             count = seen[w.pair]
-            out.append((w.pair, count, warnings_vp_deduction(count, policy), w))
+            off = warnings_vp_deduction(count, policy)
+            out.append((w.pair, count, off, w, warning_reason(w)))
         return out
 
     @property

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from access.roles import actor_of, is_director
 from burraco import domain as burraco
-from burraco.entries_import import import_entries
+from burraco.entries_import import import_entries, nul_line
 from burraco.handlers import handle_burraco
 from console import burraco_forms as forms
 from console import burraco_reads as reads
@@ -219,9 +219,20 @@ def entries(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
     if upload is None or upload.size is None or upload.size > MAX_FILE:
         context = _context(page, import_error=_("Choose a CSV or XLSX file."))
         return render(request, "console/burraco/console.html", context, status=400)
+    content = upload.read()
+    line = nul_line(content)
+    if line is not None:
+        # A NUL is no part of any name or number (PostgreSQL refuses it):
+        # the upload is malformed, refused before anything is read or sent.
+        error = _("%(file)s, line %(line)d: a NUL character is no part of any text") % {
+            "file": (upload.name or "file")[:100],
+            "line": line,
+        }
+        context = _context(page, import_error=error)
+        return render(request, "console/burraco/console.html", context, status=400)
     result, rejected, entered = import_entries(
         tournament_id,
-        upload.read(),
+        content,
         metadata=_metadata(request, tournament_id, "import_entries"),
     )
     if rejected or result is None:

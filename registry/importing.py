@@ -32,7 +32,14 @@ from registry.handlers import (
 )
 from registry.models import Club, PlayerIdentity
 
-__all__ = ["MAX_ROWS", "ImportReport", "Rejection", "import_players", "parse_players"]
+__all__ = [
+    "MAX_ROWS",
+    "ImportReport",
+    "Rejection",
+    "import_players",
+    "nul_line",
+    "parse_players",
+]
 
 MAX_ROWS = 10_000
 MAX_NAME = 100
@@ -110,9 +117,19 @@ def readable(data: bytes | str) -> tuple[str, Rejection | None]:
         )
     except UnicodeDecodeError:
         return "", Rejection(0, "", "the file is not UTF-8 text")
-    if "\x00" in text:
-        return "", Rejection(0, "", "the file holds a NUL character: it is not text")
+    line = nul_line(text)
+    if line is not None:
+        # The text comes back with it: the API names the line in a 400.
+        return text, Rejection(
+            line, "", f"line {line} holds a NUL character: the file is not text"
+        )
     return text, None
+
+
+def nul_line(text: str) -> int | None:
+    """The line (from 1) of the text's first NUL character, if it has one."""
+    at = text.find("\x00")
+    return None if at < 0 else text.count("\n", 0, at) + 1
 
 
 def _header(names: list[str]) -> tuple[dict[str, int], list[Rejection]]:

@@ -55,6 +55,11 @@ from burraco.domain.errors import (
 )
 from burraco.domain.events import (
     EVENT_TYPES,
+    UPCASTERS,
+    WARNING_LATE,
+    WARNING_SHEET_LEFT,
+    WARNING_STATED,
+    WARNING_WRONG_TABLE,
     AbsenceRecorded,
     BurracoEvent,
     BurracoOpened,
@@ -125,6 +130,11 @@ __all__ = [
     "REST",
     "STREAM_TYPE",
     "TABLE_STREAM_TYPE",
+    "UPCASTERS",
+    "WARNING_LATE",
+    "WARNING_SHEET_LEFT",
+    "WARNING_STATED",
+    "WARNING_WRONG_TABLE",
     "AbsenceRecorded",
     "BurracoCommand",
     "BurracoEvent",

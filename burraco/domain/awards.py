@@ -19,6 +19,7 @@ from burraco.domain.errors import (
     UnknownTable,
 )
 from burraco.domain.events import (
+    WARNING_LATE,
     BurracoEvent,
     LatenessRecorded,
     TurnAwarded,
@@ -134,7 +135,9 @@ def late(
                 pair=command.pair,
                 turn=command.turn,
                 article=article,
-                reason=f"late at the signal by {seconds} seconds",
+                reason="",
+                cause=WARNING_LATE,
+                seconds=seconds,
             )
         )
     if penalty.band is LatenessBand.FORFEIT:

@@ -71,6 +71,8 @@ from burraco.domain.errors import (
     UnknownTable,
 )
 from burraco.domain.events import (
+    WARNING_SHEET_LEFT,
+    WARNING_WRONG_TABLE,
     BurracoEvent,
     FinalStandingsPublished,
     GroupsFormed,
@@ -255,7 +257,10 @@ def _wrong_table(state: BurracoState, command: RecordWrongTable) -> list[Burraco
             pair=command.pair,
             turn=command.turn,
             article=str(art(2)),
-            reason=f"sat at table {b.table} instead of table {a.table}",
+            reason="",
+            cause=WARNING_WRONG_TABLE,
+            table=b.table,
+            expected_table=a.table,
         ),
     ]
 
@@ -366,7 +371,8 @@ def _left(
             pair=player,
             turn=entered.turn,
             article=str(art(19)),
-            reason="the score sheet was left on the table, not delivered",
+            reason="",
+            cause=WARNING_SHEET_LEFT,
         )
         for player in players
     ]

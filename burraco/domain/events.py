@@ -26,6 +26,12 @@ from burraco.domain.values import (
 
 __all__ = [
     "EVENT_TYPES",
+    "UPCASTERS",
+    "WARNING_CAUSES",
+    "WARNING_LATE",
+    "WARNING_SHEET_LEFT",
+    "WARNING_STATED",
+    "WARNING_WRONG_TABLE",
     "AbsenceRecorded",
     "BurracoEvent",
     "BurracoOpened",
@@ -250,17 +256,38 @@ class StandingsFinal:
     check_deadline: datetime
 
 
+# WarningIssued.cause: the director's own words, or a rule's warning.
+WARNING_STATED = "stated"
+WARNING_LATE = "late"  # Art. 39, with ``seconds``
+WARNING_WRONG_TABLE = "wrong_table"  # Art. 2, with ``table``, ``expected_table``
+WARNING_SHEET_LEFT = "sheet_left"  # Art. 19
+WARNING_CAUSES = frozenset(
+    {WARNING_STATED, WARNING_LATE, WARNING_WRONG_TABLE, WARNING_SHEET_LEFT}
+)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class WarningIssued:
-    """A warning to a pair (Definizioni; I poteri dell'arbitro d)."""
+    """A warning to a pair (Definizioni; I poteri dell'arbitro d).
+
+    Language-free since v2 (decision 0202): a warning the rules give carries
+    its ``cause`` and the figures of it (``seconds`` late at the signal; the
+    ``table`` sat at and the ``expected_table``), and the pages word it in the
+    reader's language; ``reason`` is then empty. A warning the director gives
+    (cause ``stated``) carries his own words in ``reason``, shown as written,
+    as does every v1 warning (upcast to ``stated``)."""
 
     event_type: ClassVar[str] = "burraco.warning_issued"
-    schema_version: ClassVar[int] = 1
+    schema_version: ClassVar[int] = 2
 
     pair: int
     turn: int
     article: str
     reason: str
+    cause: str = "stated"
+    seconds: int | None = None
+    table: int | None = None
+    expected_table: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -505,3 +532,18 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     ScoreSheetSigned,
     ScoreSheetDelivered,
 )
+
+
+def _warning_v1_to_v2(payload: dict[str, object]) -> dict[str, object]:
+    """A v1 warning's reason is a sentence, whoever wrote it: read as stated."""
+    return {
+        **payload,
+        "cause": WARNING_STATED,
+        "seconds": None,
+        "table": None,
+        "expected_table": None,
+    }
+
+
+# The store lifts a stored payload one version at a time on read.
+UPCASTERS = {WarningIssued.event_type: {1: _warning_v1_to_v2}}

@@ -24,7 +24,13 @@ from httpapi.inputs import StrictJSONParser
 from httpapi.problems import problem
 from httpapi.schema import PROBLEM
 from registry.domain import PlayerCategory
-from registry.importing import COLUMNS, REQUIRED, import_players, readable
+from registry.importing import (
+    COLUMNS,
+    REQUIRED,
+    import_players,
+    nul_line,
+    readable,
+)
 from registry.models import PlayerImportJob
 from registry.tasks import queue_import
 
@@ -93,6 +99,7 @@ class ImportPlayersApi(APIView):
 
     Body: ``text/csv``, a multipart ``file``, or JSON ``{"csv": "..."}``.
     ``?dry_run=true`` checks without writing. 422 lists every rejected row.
+    A NUL character in the text is a 400 naming the file and its ``line``.
     A file of more than ``BACKGROUND_ROWS`` rows, or any with
     ``?background=true``, is imported by a worker: 202 with the job, whose
     ``Location`` reports its progress and, at the end, the same report.
@@ -158,10 +165,12 @@ class ImportPlayersApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data: Any = request.data
+        name = "file"  # how a refusal names what was sent
         if isinstance(data, bytes | str):
             content = data
         elif hasattr(data, "get") and hasattr(data.get("file"), "read"):
             content = data["file"].read()
+            name = str(getattr(data["file"], "name", "") or "file")[:100]
         elif hasattr(data, "get") and isinstance(data.get("csv"), str):
             content = data["csv"]
         else:
@@ -176,6 +185,20 @@ class ImportPlayersApi(APIView):
         # A file that is not text is refused at once, in the request, with
         # the same report as any rejection (nothing for a worker to do).
         text, unreadable = readable(content)
+        line = nul_line(text)
+        if line is not None:
+            # A NUL is no part of any name (PostgreSQL refuses it): the
+            # request is malformed, refused naming the file and its line,
+            # before anything is parsed, queued or written.
+            return problem(
+                400,
+                "invalid",
+                "ValidationError",
+                f"{name}, line {line}: a NUL character is no part of any text",
+                field="file",
+                file=name,
+                line=line,
+            )
         rows = max(0, len(text.splitlines()) - 1)
         background = request.query_params.get("background", "").lower() in ("1", "true")
         if unreadable is None and (background or rows > BACKGROUND_ROWS):

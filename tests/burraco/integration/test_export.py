@@ -153,13 +153,21 @@ def test_the_export_holds_the_whole_tournament(monkeypatch: pytest.MonkeyPatch) 
             "pair": 4,
             "turn": 1,
             "article": "Codice di Gara Art. 37",
+            "cause": "stated",
             "reason": "gioco lento",
+            "seconds": None,
+            "table": None,
+            "expected_table": None,
         },
         {
             "pair": 4,
             "turn": 1,
             "article": "Codice di Gara Art. 37",
+            "cause": "stated",
             "reason": "gioco lento, di nuovo",
+            "seconds": None,
+            "table": None,
+            "expected_table": None,
         },
     ]
     standings = exported["standings"]

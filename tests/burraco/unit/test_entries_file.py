@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 
-from burraco.entries_import import MAX_ROWS, Rejected, read_table
+from burraco.entries_import import MAX_ROWS, Rejected, nul_line, read_table
 
 
 def test_a_csv_and_an_xlsx_read_alike() -> None:
@@ -38,3 +38,13 @@ def test_unreadable_files_are_refused_naming_the_cause() -> None:
     assert read_table(many.encode()) == Rejected(
         0, "file", "at most 1000 pairs in one file"
     )
+
+
+def test_a_nul_in_a_csv_names_its_line() -> None:
+    content = b"pair,member_1,member_2\n1,A1,A2\n2,B\x001,B2\n"
+    assert nul_line(content) == 3
+    assert read_table(content) == Rejected(
+        3, "file", "a NUL character is no part of any text"
+    )
+    assert nul_line(b"pair,member_1,member_2\n1,A1,A2\n") is None
+    assert nul_line(b"\xff\xfe\x00") is None  # not UTF-8: refused as such

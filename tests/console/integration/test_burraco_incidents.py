@@ -60,6 +60,20 @@ def notice(response: Any, kind: str) -> str:
     return found.group(1)
 
 
+def warning_rows(response: Any) -> list[list[str]]:
+    """The warnings table's rows: pair, turn, article, reason, count, VP off."""
+    table = re.search(r'<table class="results warnings">.*?</table>', text(response))
+    assert table is not None
+    rows = re.findall(r"<tr data-pair=.*?</tr>", table.group(0))
+    return [re.findall(r"<td[^>]*>(.*?)</td>", row) for row in rows]
+
+
+def english(room: Room) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(room.client.session_user)  # type: ignore[attr-defined]
+    return client
+
+
 class Room:
     """The director's client on one tournament's turn pages."""
 
@@ -190,6 +204,18 @@ def test_the_signal_and_the_lateness_ladder_from_the_turn_page() -> None:
     assert "Tavolo 2, 2: 3:20 di ritardo – 150 MP agli avversari" in body
     assert "Tavolo 3, 7: 7:00 di ritardo – 200 MP agli avversari" in body
     assert "Tavolo 4, 8: 10:01 di ritardo – turno perso" in body
+    # The warning is stored as facts and worded in the reader's language
+    # (decision 0202): Italian on the Italian page, English on the English.
+    warning = state.warnings[0]
+    assert (warning.cause, warning.seconds, warning.reason) == ("late", 90, "")
+    art39 = "Codice di Gara Art. 39"
+    assert warning_rows(forfeit) == [
+        ["5", "1", art39, "in ritardo al segnale di 90 secondi", "1", "0"]
+    ]
+    shown = english(room).get(f"/console/burraco/{tid}/turns/1/")
+    assert warning_rows(shown) == [
+        ["5", "1", art39, "late at the signal by 90 seconds", "1", "0"]
+    ]
 
     # Each refusal beside the lateness form, with Art. 39.
     twice = room.send(1, "lateness", seat="2-2", late="1:00")
@@ -510,7 +536,21 @@ def test_a_pair_at_the_wrong_table_from_the_turn_page() -> None:
     assert [(w.pair, w.turn, w.article) for w in state.warnings] == [
         (5, 1, "Codice di Gara Art. 2")
     ]
-    assert "sat at table 2 instead of table 1" in state.warnings[0].reason
+    warning = state.warnings[0]
+    assert (warning.cause, warning.table, warning.expected_table, warning.reason) == (
+        "wrong_table",
+        2,
+        1,
+        "",
+    )
+    art2 = "Codice di Gara Art. 2"
+    assert warning_rows(done) == [
+        ["5", "1", art2, "al tavolo 2 anziché al tavolo 1", "1", "0"]
+    ]
+    shown = english(room).get(f"/console/burraco/{tid}/turns/1/")
+    assert warning_rows(shown) == [
+        ["5", "1", art2, "sat at table 2 instead of table 1", "1", "0"]
+    ]
     # A turn whose positions are not published has no page to send it from.
     assert room.send(2, "wrongtable", entry="5", other="6").status_code == 404
     giallo = Room(_giallo(8))

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from rest_framework.test import APIClient
 
 from registry.api.imports import BACKGROUND_ROWS
@@ -123,23 +124,44 @@ def test_the_job_is_staffs_only(client_for: Any, staff: APIClient) -> None:
     assert staff.get(f"{API}00000000-0000-0000-0000-000000000000/").status_code == 404
 
 
-@pytest.mark.parametrize(
-    ("body", "reason"),
-    [
-        (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "the file is not UTF-8 text"),
-        (
-            HEADER.encode() + b"300001,Ro\x00ssi,Maria,2C,BO01,\n",
-            "the file holds a NUL character: it is not text",
-        ),
-    ],
-)
 def test_a_file_that_is_not_text_is_refused_at_once_even_in_the_background(
-    staff: APIClient, body: bytes, reason: str
+    staff: APIClient,
 ) -> None:
     """Schemathesis sent a PNG with ?background=true: it was queued with its
     NUL bytes and answered 500. Now it is refused in the request, as any
     rejected file, and nothing is queued."""
+    body = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
     refused = staff.post(f"{API}?background=true", body, content_type="text/csv")
     assert refused.status_code == 422
-    assert refused.json()["rejected"] == [{"row": 0, "column": "", "reason": reason}]
+    assert refused.json()["rejected"] == [
+        {"row": 0, "column": "", "reason": "the file is not UTF-8 text"}
+    ]
     assert PlayerImportJob.objects.count() == 0
+
+
+@pytest.mark.parametrize("background", ["true", "false"])
+def test_a_nul_in_the_text_is_a_400_naming_the_line_and_nothing_is_written(
+    staff: APIClient, background: str
+) -> None:
+    """A NUL in a UTF-8 CSV is a malformed request, not a rejected row:
+    400 naming the file and its line, nothing queued, no player written."""
+    body = (
+        HEADER.encode()
+        + b"300001,Rossi,Maria,2C,BO01,\n300002,Ro\x00ssi,Anna,2C,BO01,\n"
+    )
+    refused = staff.post(
+        f"{API}?background={background}", body, content_type="text/csv"
+    )
+    assert refused.status_code == 400
+    assert (refused.json()["detail"], refused.json()["line"]) == (
+        "file, line 3: a NUL character is no part of any text",
+        3,
+    )
+    upload = SimpleUploadedFile("tesserati.csv", body, content_type="text/csv")
+    named = staff.post(API, {"file": upload}, format="multipart")
+    assert named.status_code == 400
+    assert named.json()["detail"] == (
+        "tesserati.csv, line 3: a NUL character is no part of any text"
+    )
+    assert PlayerImportJob.objects.count() == 0
+    assert PlayerIdentity.objects.count() == 0
