@@ -34,6 +34,8 @@ def text(message: Message) -> str:
 
 def link_in(message: Message) -> str:
     """The path of the one-time link the message carries."""
-    found = re.search(r"https?://[^/\s]+(/accounts/set-password/\S+/)", text(message))
-    assert found is not None, text(message)
-    return found.group(1)
+    # One link, given in the Italian and the English text.
+    [path] = set(
+        re.findall(r"https?://[^/\s]+(/accounts/set-password/\S+/)", text(message))
+    )
+    return str(path)

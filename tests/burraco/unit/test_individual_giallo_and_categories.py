@@ -320,7 +320,7 @@ def test_the_time_reduction_by_category(
 ) -> None:
     if allowed:
         state = opened(category=category, time_reduction_minutes=reduction)
-        assert state.opened is not None
+        assert isinstance(state.opened, b.BurracoOpened)
         assert state.opened.time_reduction_minutes == reduction
         return
     with pytest.raises(InvalidSetting) as refused:

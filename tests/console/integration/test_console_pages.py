@@ -274,12 +274,11 @@ def test_a_table_signs_in_with_its_code_enters_and_east_west_confirm() -> None:
     assert page.status_code == 200
     assert "Nord inserisce il risultato" in text(page)
     assert 'id="traveller"' not in page.content.decode()
-    key = re.search(
+    [key] = re.findall(
         r'name="idempotency_key" value="([0-9a-f]+)"', page.content.decode()
     )
-    assert key is not None
     form = {
-        "idempotency_key": key.group(1),
+        "idempotency_key": key,
         "action": "enter",
         "contract": "4C",
         "declarer": "S",
@@ -299,13 +298,12 @@ def test_a_table_signs_in_with_its_code_enters_and_east_west_confirm() -> None:
     shown = phone.get(f"/table/boards/{board}/", **IT)
     assert 'id="traveller"' in shown.content.decode()
     assert "4C S" in text(shown)
-    key = re.search(
+    [key] = re.findall(
         r'name="idempotency_key" value="([0-9a-f]+)"', shown.content.decode()
     )
-    assert key is not None
     confirmed = phone.post(
         f"/table/boards/{board}/",
-        {"idempotency_key": key.group(1), "action": "confirm"},
+        {"idempotency_key": key, "action": "confirm"},
         **IT,
     )
     assert confirmed.status_code == 303

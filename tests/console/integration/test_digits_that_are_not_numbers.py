@@ -40,9 +40,9 @@ def test_a_ruling_on_board_superscript_two_is_refused_beside_its_form() -> None:
         **IT,
     )
     assert response.status_code == 400
-    found = re.search(r'<p class="error" role="alert">(.*?)</p>', text(response))
-    assert found is not None
-    assert found.group(1) == "Scegli la smazzata e il tavolo"
+    assert re.findall(r'<p class="error" role="alert">(.*?)</p>', text(response)) == [
+        "Scegli la smazzata e il tavolo"
+    ]
 
 
 def test_the_burraco_room_refuses_superscript_tables_seats_and_sizes() -> None:
