@@ -25,12 +25,12 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
 from django.views.decorators.csrf import csrf_exempt
+from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
 from access.auth import TokenWithGrantsAuthentication
 from httpapi.commands import answer, idem
 from tournaments import handlers
-from tournaments.api.common import MAX_BOARD, MAX_TABLE
 from tournaments.api.result_views import (
     COUNTED,
     TRIED_CACHED,
@@ -139,8 +139,9 @@ def _throttles_allow(request: HttpRequest, caller: _Caller) -> bool:
 def _result(body: bytes) -> dict[str, Any] | None:
     """The body's fields as ``EnterResultApi.InputSerializer`` validates
     them, when every value is already what it yields: text without
-    surrounding blanks or a NUL, whole numbers in range, null where null is
-    allowed. Anything it would convert, trim or refuse is for the view."""
+    surrounding blanks or a NUL, whole numbers in the serializer's own
+    ranges, null where it allows null. Anything it would convert, trim or
+    refuse is for the view."""
     if b"\\u" in body:  # escapes: StrictJSONParser's Unicode check
         return None
     try:
@@ -148,35 +149,32 @@ def _result(body: bytes) -> dict[str, Any] | None:
         data = json.loads(body.decode("utf-8"), parse_constant=_refuse)
     except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
         return None
-    if not isinstance(data, dict):
+    if not isinstance(data, dict) or not data.keys() >= _REQUIRED:
         return None
-    board, table = data.get("board_number"), data.get("table")
-    tricks = data.get("tricks")
-    if (
-        "contract" not in data
-        or not _text(data["contract"], null=True)
-        or not _text(data.get("lead"), null=True)
-        or not _whole(board, 1, MAX_BOARD)
-        or not _whole(table, 1, MAX_TABLE)
-        or not (tricks is None or _whole(tricks, 0, 13))
-    ):
-        return None
-    return {
-        "contract": data["contract"],
-        "lead": data.get("lead"),
-        "tricks": tricks,
-        "board_number": board,
-        "table": table,
-    }
+    fields = {name: data.get(name) for name, _field in _FIELDS.items()}
+    if all(_plain(name, value) for name, value in fields.items()):
+        return fields
+    return None
 
 
-def _refuse(constant: str) -> Any:
-    raise ValueError(f"{constant} is not JSON DRF reads")
+# The serializer's fields, bound once (FlatInput): their rules are read from
+# them, so the two paths cannot drift apart on a range or a null.
+_FIELDS = EnterResultApi.InputSerializer().fields
+_REQUIRED = {name for name, field in _FIELDS.items() if field.required}
 
 
-def _text(value: Any, *, null: bool) -> bool:
+def _plain(name: str, value: Any) -> bool:
+    """Whether ``value`` is what the field would yield for it, unchanged."""
+    field = _FIELDS[name]
     if value is None:
-        return null
+        return bool(field.allow_null)
+    if isinstance(field, serializers.IntegerField):
+        low, high = field.min_value, field.max_value
+        return (
+            type(value) is int
+            and (low is None or low <= value)
+            and (high is None or value <= high)
+        )
     return (
         isinstance(value, str)
         and value != ""
@@ -185,5 +183,5 @@ def _text(value: Any, *, null: bool) -> bool:
     )
 
 
-def _whole(value: Any, low: int, high: int) -> bool:
-    return type(value) is int and low <= value <= high
+def _refuse(constant: str) -> Any:
+    raise ValueError(f"{constant} is not JSON DRF reads")

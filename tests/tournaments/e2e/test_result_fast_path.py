@@ -115,6 +115,7 @@ def test_the_fast_path_answers_as_the_view_does(
         (result(2, tricks="9"), {}, 201, ["board_result.entered"]),
         # Refused by the view, nothing stored.
         (result(2, tricks=14), {}, 400, []),
+        ('{"board_number": 2, "table": 1, "tricks": 9}', {}, 400, []),
         (
             '{"board_number": 2, "table": 1, "contract": "3NTS", "tricks": NaN}',
             {},
@@ -131,6 +132,7 @@ def test_the_fast_path_answers_as_the_view_does(
         "trimmed",
         "text-number",
         "too-many-tricks",
+        "no-contract",
         "nan",
         "nan-elsewhere",
         "utf-16",
