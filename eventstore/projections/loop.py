@@ -8,6 +8,7 @@ import os
 import socket
 import time
 from collections.abc import Callable, Iterable
+from enum import IntEnum
 from typing import Any
 
 from django.conf import settings
@@ -108,6 +109,14 @@ class Collector:
         self.pending = False
 
 
+class Turn(IntEnum):
+    """What a turn of the loop did, ordered: a turn is the most it did."""
+
+    IDLE = 0  # nothing: wait for NOTIFY or the poll interval
+    WORKED = 1  # applied something: the next turn after the window
+    FULL = 2  # read a full batch: the next turn at once
+
+
 class RunnerLoop:
     """The runner process's loop, in the shape of healthchecks' ``sendalerts``.
 
@@ -149,7 +158,6 @@ class RunnerLoop:
         self.errors: dict[str, int] = {}
         self.blocked_until: dict[str, float] = {}
         self.standby: set[str] = set()
-        self.backlog = False  # the last turn read a full batch
         self.notifications = Notifications()
 
     def run(self) -> None:
@@ -159,7 +167,7 @@ class RunnerLoop:
             while not self.should_stop():
                 began = time.monotonic()
                 try:
-                    busy = self.turn()
+                    turn = self.turn()
                 except Exception:
                     logger.warning(
                         "projection runner lost its database; reconnecting in %.1fs",
@@ -171,23 +179,23 @@ class RunnerLoop:
                     backoff = min(backoff * 2, self.MAX_BACKOFF)
                     continue
                 backoff = 0.5
-                if busy:
+                if turn:
                     collector.after_batch()
-                    if not self.backlog:  # a full batch: more is waiting now
+                    if turn is not Turn.FULL:  # after a full batch more is waiting
                         self._sleep(began + self.window - time.monotonic())
                 elif not self.notifications.wait(self.poll_interval):
                     collector.idle()
         finally:
             self._shutdown()
 
-    def turn(self) -> bool:
-        """One turn of the loop; True when there may be more work at once."""
+    def turn(self) -> Turn:
+        """One turn of the loop: whether it did work (more may be waiting)
+        and whether a batch was full (more is waiting now)."""
         active = self._active()
         if not active:
             self._sleep(self.poll_interval)
-            return True
-        busy = False
-        self.backlog = False
+            return Turn.WORKED
+        turn = Turn.IDLE
         now = time.monotonic()
         for runner in active:
             if self.blocked_until.get(runner.name, 0.0) > now:
@@ -196,12 +204,12 @@ class RunnerLoop:
             try:
                 covered = runner.run_batch()
                 if covered:
-                    busy = True
-                    self.backlog |= covered >= runner.batch_size
+                    full = covered >= runner.batch_size
+                    turn = max(turn, Turn.FULL if full else Turn.WORKED)
                 if self._retry_now(runner.name) and runner.retry_due():
-                    busy = True
+                    turn = max(turn, Turn.WORKED)
             except CheckpointMoved:
-                busy = True  # another process applied it: read again
+                turn = max(turn, Turn.WORKED)  # another process applied it: read again
             except Exception:
                 if connection_lost():
                     raise
@@ -215,7 +223,7 @@ class RunnerLoop:
                 )
             else:
                 self.errors.pop(runner.name, None)
-        return busy
+        return turn
 
     def _retry_now(self, name: str) -> bool:
         """Whether to look for due retries this turn: at most once every
