@@ -149,6 +149,8 @@ def test_the_director_runs_the_scoring_room_from_the_keyboard(
     page.get_by_role("button", name="Registra gli score del turno").click()
     page.locator("#sheets .ok").wait_for()
     assert page.locator("#sheets .ok").inner_text() == "1 score registrato."
+    # Nothing in flight may replace the correction form once it is typed in.
+    page.wait_for_load_state("networkidle")
     fix = page.locator("#fix")
     fix.get_by_label("Tavolo").fill("1")
     fix.get_by_label("Correzione, smazzata 1, la base della linea fissa").fill("200")
