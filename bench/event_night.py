@@ -78,8 +78,13 @@ REBUILD_ONLY = os.environ.get("BENCH_REBUILD_ONLY") == "1"
 CONTRACTS = (("3NTS", 9), ("4SN", 10), ("4HE", 10), ("2SN", 8), ("5DW", 11))
 
 
-def _env() -> dict[str, str]:
-    return server_env(DB)
+WEB_NAME, RUNNER_NAME = "bench-web", "bench-runner"
+
+
+def _env(name: str = WEB_NAME) -> dict[str, str]:
+    """The servers' environment; ``PGAPPNAME`` names their backends (libpq
+    reads it) so that ``Split`` can tell whose PostgreSQL CPU is whose."""
+    return {**server_env(DB), "PGAPPNAME": name}
 
 
 def _setup() -> tuple[str, str, dict[int, list[tuple[int, int]]]]:
@@ -89,7 +94,13 @@ def _setup() -> tuple[str, str, dict[int, list[tuple[int, int]]]]:
     (round, board) in order.
     """
     tid, director, plan = fresh_mitchell(
-        DB, _env(), "event night", TABLES, BOARDS_PER_ROUND, ROUNDS, [(-1, 7)]
+        DB,
+        _env("bench-setup"),
+        "event night",
+        TABLES,
+        BOARDS_PER_ROUND,
+        ROUNDS,
+        [(-1, 7)],
     )
     from django.db import connections
     from rest_framework.authtoken.models import Token
@@ -189,17 +200,42 @@ def _postgres() -> list[int]:
     return pids
 
 
+def _postgres_by_client() -> dict[str, list[int]]:
+    """PostgreSQL's processes by whom they serve: the backends of the web
+    workers and of the runner (``PGAPPNAME``, ``_env``) and the rest (the
+    watcher's, the WAL writer, the checkpointer...)."""
+    with psycopg.connect(
+        "host=127.0.0.1 user=postgres dbname=postgres", autocommit=True
+    ) as c:
+        named: dict[int, str] = dict(
+            c.execute(
+                "SELECT pid, application_name FROM pg_stat_activity"
+                " WHERE application_name IN (%s, %s)",
+                [WEB_NAME, RUNNER_NAME],
+            ).fetchall()
+        )
+    groups: dict[str, list[int]] = {"PG web": [], "PG runner": [], "PG other": []}
+    for pid in _postgres():
+        name = named.get(pid, "")
+        key = {WEB_NAME: "PG web", RUNNER_NAME: "PG runner"}.get(name, "PG other")
+        groups[key].append(pid)
+    return groups
+
+
 class Split:
     """The machine's CPU over a phase, by who used it: the web workers, the
-    runner, PostgreSQL (every server process) and this process (the
-    clients' threads), in ms a request."""
+    runner, PostgreSQL (its backends for the web workers, for the runner,
+    and every other server process) and this process (the clients'
+    threads), in ms a request. A backend that ends within the phase takes
+    its CPU with it: the web workers and the runner keep theirs open."""
 
     def __init__(self, web: list[int], runner: int) -> None:
         self.groups = {"web": web, "runner": [runner]}
 
     def _now(self) -> dict[str, float]:
         now = {name: _cpu_seconds(pids) for name, pids in self.groups.items()}
-        now["PostgreSQL"] = _cpu_seconds(_postgres())
+        for name, pids in _postgres_by_client().items():
+            now[name] = _cpu_seconds(pids)
         now["clients"] = time.process_time()
         return now
 
@@ -208,7 +244,7 @@ class Split:
 
     def stop(self, requests: int) -> str:
         end = self._now()
-        used = {k: (end[k] - self.began[k]) / requests * 1000 for k in end}
+        used = {k: (end[k] - self.began.get(k, 0.0)) / requests * 1000 for k in end}
         parts = ", ".join(f"{k} {ms:.2f}" for k, ms in used.items())
         return f"{sum(used.values()):.2f} ms a request ({parts})"
 
@@ -347,7 +383,7 @@ def _report_rebuild() -> None:
 
 def _rebuild_only() -> int:
     """Time the rebuild and the decode on a database a run kept."""
-    os.environ.update(_env())
+    os.environ.update(_env("bench-setup"))
     import django
 
     django.setup()
@@ -372,7 +408,9 @@ def main() -> int:
     env = _env()
     server = start_gunicorn(f"{HOST}:{PORT}", WORKERS, THREADS, env, ROOT)
     runner = subprocess.Popen(
-        [sys.executable, "manage.py", "run_projections"], cwd=ROOT, env=env
+        [sys.executable, "manage.py", "run_projections"],
+        cwd=ROOT,
+        env=_env(RUNNER_NAME),
     )
     watcher = Watcher()
     try:

@@ -3,7 +3,7 @@
 PostgreSQL only. A projection that names its tables (``read_models``) is
 rebuilt in a schema of its own, ``rebuild_<crc of its name>``, holding an
 empty copy of each of its tables (same columns, defaults, identity,
-constraints and indexes, under the same names) and of ``es_checkpoint`` and
+constraints, indexes and storage parameters, under the same names) and of ``es_checkpoint`` and
 ``es_projection_failure``. The rebuilding connection puts that schema first
 on its ``search_path``: the projection's code, unchanged, writes the copies,
 and reads the store (``es_event``), which has no copy, from the live schema.
@@ -95,6 +95,18 @@ class Shadow:
                 [[f"{self.live}.{t}" for t in tables]],
             )
             indexes = cursor.fetchall()
+            # Storage parameters (a fillfactor that leaves room for updates
+            # in place, decision 0205) are not copied by LIKE.
+            cursor.execute(
+                "SELECT c.oid::regclass::text, array_to_string(c.reloptions, ', ') "
+                "FROM pg_class c WHERE c.oid = ANY(%s::regclass[]) "
+                "AND c.reloptions IS NOT NULL",
+                [[f"{self.live}.{t}" for t in tables]],
+            )
+            options = {
+                owner.rpartition(".")[2].strip('"'): f" WITH ({listed})"
+                for owner, listed in cursor.fetchall()
+            }
             # The copies' DDL in one round trip (no parameters in it).
             ddl = [
                 f"SET LOCAL search_path TO {self._path}",
@@ -105,6 +117,7 @@ class Shadow:
                     f"CREATE TABLE {self._in(self.schema, table)} "
                     f"(LIKE {self._in(self.live, table)} INCLUDING DEFAULTS "
                     "INCLUDING IDENTITY INCLUDING GENERATED)"
+                    f"{options.get(table, '')}"
                 )
             for owner, constraint, definition in constraints:
                 table = owner.rpartition(".")[2].strip('"')

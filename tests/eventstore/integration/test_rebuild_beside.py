@@ -160,3 +160,25 @@ def test_the_runner_goes_on_while_a_rebuild_builds_beside_it() -> None:
     assert _shadow_position() is None
     ProjectionRunner(StreamTally()).rebuild()
     assert _tallies() == incremental
+
+
+def _reloptions(table: str) -> list[str] | None:
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT reloptions FROM pg_class WHERE oid = %s::regclass", [table]
+        )
+        return cursor.fetchone()[0]
+
+
+def test_the_swapped_in_tables_keep_the_live_tables_storage_parameters() -> None:
+    """A fillfactor left for updates in place (decision 0205) is not lost to
+    the rebuild: ``CREATE TABLE ... LIKE`` does not copy it, the shadow does."""
+    table = Tally._meta.db_table
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'ALTER TABLE "{table}" SET (fillfactor = 60, autovacuum_enabled = false)'
+        )
+    _write(3, 2)
+    assert ProjectionRunner(StreamTally()).rebuild() == event_store().head_position()
+    assert _reloptions(table) == ["fillfactor=60", "autovacuum_enabled=false"]
+    assert len(_tallies()) == 3
