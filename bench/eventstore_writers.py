@@ -1,7 +1,8 @@
 """Appends from concurrent writers, each on its own stream, in separate processes.
 
 Every append takes the one position-counter row's lock (``es_position``) and
-holds it until its commit (``es_append``, eventstore/migrations/_append_sql.py):
+holds it until its commit (``es_append``, eventstore/migrations/_append_sql.py;
+since V6 the appenders queue for it on one advisory lock, decision 0206):
 that is what makes positions gapless and commit-ordered, and it also means
 that appends to unrelated streams commit one after another, each waiting for
 the previous one's WAL flush. This benchmark measures what that costs.

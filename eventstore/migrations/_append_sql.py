@@ -534,3 +534,21 @@ BEGIN
     ORDER BY stream_id FOR UPDATE;
 END $$;
 """
+
+# V6 (decision 0206): appenders queue for the counter on one transaction
+# advisory lock, taken just before the counter row. Its queue wakes one
+# waiter at each commit; on the row lock itself, sixteen waiters woke and
+# re-checked the row at each commit (a tuple lock, then the holder's
+# transaction), which doubled PostgreSQL's CPU an append under load. The
+# key is a one-key advisory lock no other lock of Arbitro's takes: the
+# projection runners' keys are in 0xC1524249_00000000 and up (unsigned),
+# burraco's are positive, the result batches' are two-key.
+APPEND_LOCK_KEY = -0x41524249
+
+_COUNTER = "  -- The counter row lock is held until commit: positions are gapless and\n"
+assert PG_APPEND_V5.count(_COUNTER) == 1
+PG_APPEND_V6 = PG_APPEND_V5.replace(
+    _COUNTER,
+    "  -- One queue for the counter (decision 0206), released with it at commit.\n"
+    f"  PERFORM pg_advisory_xact_lock({APPEND_LOCK_KEY});\n" + _COUNTER,
+)

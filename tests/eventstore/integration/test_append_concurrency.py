@@ -173,3 +173,48 @@ def test_a_conflict_leaves_no_hole_in_the_global_positions() -> None:
         metadata=Metadata(actor="c"),
     )
     assert after.first_position == head + 1
+
+
+def test_an_append_holds_the_counters_queue_until_its_commit() -> None:
+    """Appenders queue for the position counter on one transaction advisory
+    lock (decision 0206): an append in an open transaction holds it, and
+    another append waits on that lock (here until its lock timeout), not on
+    the counter row, until the first commits."""
+    from django.db import OperationalError, transaction
+
+    from eventstore.migrations._append_sql import APPEND_LOCK_KEY
+
+    other = connections.create_connection("default")
+    try:
+        with transaction.atomic():
+            first = event_store().append(
+                uuid.uuid4(),
+                [Pinged(n=1)],
+                stream_type="test",
+                expected_version=0,
+                metadata=Metadata(actor="writer:1"),
+            )
+            with other.cursor() as cursor:
+                cursor.execute(
+                    "SELECT l.pid, l.mode, l.granted FROM pg_locks l "
+                    "WHERE l.locktype = 'advisory' AND l.objsubid = 1 "
+                    "AND ((l.classid::bigint << 32) | l.objid::bigint) = %s",
+                    [APPEND_LOCK_KEY],
+                )
+                assert cursor.fetchall() == [
+                    (connection.connection.info.backend_pid, "ExclusiveLock", True)
+                ]
+                cursor.execute("SET lock_timeout = '200ms'")
+                with pytest.raises(OperationalError) as waited:
+                    cursor.execute(
+                        "SELECT * FROM es_append(%s, 'test', 'no_stream', 0, "
+                        '\'[["0190c0de-0000-7000-8000-000000000001", "Pinged", 1, '
+                        "{\"n\": 2}]]'::jsonb, '{}'::jsonb, NULL, NULL, '[]'::jsonb)",
+                        [uuid.uuid4()],
+                    )
+        cause = waited.value.__cause__
+        assert getattr(cause, "sqlstate", None) == "55P03"
+        assert "pg_advisory_xact_lock" in (cause.diag.context or "")  # type: ignore[union-attr]
+    finally:
+        other.close()
+    assert event_store().head_position() == first.last_position
