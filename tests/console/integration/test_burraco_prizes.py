@@ -211,3 +211,34 @@ def test_the_printable_names_no_one_the_public_list_does_not() -> None:
     assert rows(director.get(f"/console/burraco/{tid}/prizes/")) == expected
     public = Client(HTTP_ACCEPT_LANGUAGE="it").get(f"/events/{tid}/burraco/prizes/")
     assert rows(public) == expected
+
+
+def headers(response: Any) -> list[str]:
+    """The prize table's column headings."""
+    body = text(response)
+    table = re.search(r'<table class="results prizes"><thead>(.*?)</thead>', body)
+    assert table is not None
+    return [
+        re.sub(r"<[^>]+>", "", cell).strip()
+        for cell in re.findall(r"<th[^>]*>(.*?)</th>", table.group(1))
+    ]
+
+
+def test_the_console_and_the_public_list_name_the_columns_alike() -> None:
+    """Decision 0203: the director's prize page, its printable and the
+    public list are one table, Italian first."""
+    tid, meta, _winners = one_turn_tied()
+    handle_burraco(tid, b.PublishFinalStandings(), metadata=meta)
+    catch_up()
+    paths = (
+        f"/console/burraco/{tid}/prizes/",
+        f"/console/burraco/{tid}/prizes/print/",
+        f"/events/{tid}/burraco/prizes/",
+    )
+    for language, columns in (
+        ("it", ["Posto", "N.", "Giocatori", "Premio"]),
+        ("en", ["Place", "No.", "Players", "Prize"]),
+    ):
+        director = user_with("director", tournament_id=tid)
+        director.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+        assert [headers(director.get(path)) for path in paths] == [columns] * 3
