@@ -20,6 +20,7 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.translation import gettext_lazy as _
@@ -86,7 +87,8 @@ def table_sheet(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
     ids = player_ids_of(request.user)
     if not ids:
-        return HttpResponse(status=403)
+        # The site's 403 page, with the burraco footer (decision 0203).
+        raise PermissionDenied("only a player on the register")
     player = min(ids)
     state = load_burraco(tournament_id)
     opened = state.opened

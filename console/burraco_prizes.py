@@ -4,12 +4,13 @@ tournament whose final standings are published, or one interrupted
 ``burraco.export.prizes_of`` computes them for the API and the export
 (decisions 0189, 0194). Read only; the tournament's directors. Italian
 first, readable on a phone; and the same as a printable (decision 0200).
+The entries' people as the public list shows them: the printable goes on
+the notice board, and a player who asked not to be published is not named
+there either (decision 0203).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 from uuid import UUID
 
@@ -19,42 +20,10 @@ from django.views.decorators.http import require_GET
 
 from burraco.export import prizes_of
 from burraco.selectors import prizes_public
-from console import burraco_reads as reads
 from console.burraco_views import director_only, page_of
+from results_site.burraco_prizes import euros, prize_lines
 
 __all__ = ["print_prizes", "prizes"]
-
-
-def euros(cents: int | None) -> Decimal | None:
-    """Cents as euros for the page (formatted in the reader's locale)."""
-    return None if cents is None else Decimal(cents) / 100
-
-
-@dataclass(frozen=True, slots=True)
-class PrizeLine:
-    place: int
-    group: str
-    entry: int
-    names: str
-    amount: Decimal
-    tied: bool
-
-
-def _lines(page: reads.BurracoConsole, found: list[dict[str, Any]]) -> list[PrizeLine]:
-    """Each prize with its entry's players; tied when another entry of the
-    same group holds the same place."""
-    places = [(p["group"], p["rank"]) for p in found]
-    return [
-        PrizeLine(
-            place=p["rank"],
-            group=p["group"],
-            entry=p["pair"],
-            names=", ".join(label for _id, label in page.rosters.get(p["pair"], ())),
-            amount=Decimal(p["cents"]) / 100,
-            tied=places.count((p["group"], p["rank"])) > 1,
-        )
-        for p in found
-    ]
 
 
 def _context(tournament_id: UUID) -> dict[str, Any]:
@@ -68,7 +37,7 @@ def _context(tournament_id: UUID) -> dict[str, Any]:
         "over": over,
         "settings": settings,
         "found": found,
-        "lines": [] if found is None else _lines(page, found["prizes"]),
+        "lines": [] if found is None else prize_lines(found["prizes"], page.people),
         "fee": None if settings is None else euros(settings["entry_fee_cents"]),
         "pool": None if found is None else euros(found["pool_cents"]),
         "undistributed": None

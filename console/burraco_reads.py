@@ -125,6 +125,8 @@ class BurracoConsole:
     entries: int = 0  # the pairs (teams) entered
     # Teams: each team's players as (id, label), for the line-up (Art. 3).
     rosters: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    # Each entry's people as the public may see them (the prize list's).
+    people: dict[int, Entry] = field(default_factory=dict)
 
     def line_ups(self, turn: int) -> list[burraco.LineUpDeclared]:
         """The line-ups declared for ``turn``, by table, first declared first."""
@@ -365,6 +367,7 @@ def burraco_console(tournament_id: UUID) -> BurracoConsole | None:
             )
             for number, e in entered.entries.items()
         },
+        people=entries,
     )
 
 

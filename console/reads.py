@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from console.models import LateCorrectionRequest, TableCode
 from tournaments import selectors
 from tournaments.domain import tournament
+from tournaments.domain.penalties import PenaltyRule, imposable
 from tournaments.handlers import load_tournament
 
 __all__ = [
@@ -94,6 +95,8 @@ class SessionView:
     entries: tuple[int, ...]
     rulings: tuple[tournament.RulingGiven, ...] = ()
     codes: dict[int, str] = field(default_factory=dict)
+    # The FIGB catalogue's rows the event may impose: its form's only.
+    penalties: tuple[PenaltyRule, ...] = ()
 
     @property
     def published(self) -> bool:
@@ -148,6 +151,10 @@ def session_view(tournament_id: UUID, number: int) -> SessionView | None:
         tuple(sorted(state.entries)),
         tuple(r for r in state.rulings.values() if r.session == number),
         codes,
+        imposable(
+            state.created.form is tournament.Form.TEAMS,
+            state.created.penalty_overrides,
+        ),
     )
 
 

@@ -32,7 +32,7 @@ from httpapi.commands import COMMAND_IDS
 from rules.errors import DomainError, StateConflict
 from tournaments import handlers, result_batch
 from tournaments.domain import board_result, tournament
-from tournaments.domain.penalties import FIGB_CATALOGUE, in_norm_order
+from tournaments.domain.penalties import FIGB_CATALOGUE
 
 View = Callable[..., HttpResponse]
 POLL_SECONDS = 10
@@ -91,8 +91,10 @@ def _context(page: reads.SessionView, **more: Any) -> dict[str, Any]:
         "adjustments": forms.ADJUSTMENTS,
         "percents": entry.ARTIFICIAL_PERCENTS,
         "outcome_rows": range(forms.OUTCOME_ROWS),
+        # Only the rows the event's form may impose (a pairs event's list
+        # offers no teams-only row): what ImposePenalty accepts.
         "catalogue": [
-            (rule.key, penalty_labels.label(rule)) for rule in in_norm_order()
+            (rule.key, penalty_labels.label(rule)) for rule in page.penalties
         ],
         "key": new_key(),
         **more,

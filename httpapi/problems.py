@@ -53,6 +53,22 @@ def problem(
     return Response(body, status=status_code, content_type=MEDIA_TYPE)
 
 
+def nul_in_file(name: str, line: int) -> Response:
+    """A NUL character in an uploaded UTF-8 CSV: a malformed request (400),
+    naming the file and its line (decision 0202), refused before anything
+    is parsed, queued or written. A NUL is no part of any name or number,
+    and PostgreSQL refuses it in an event's JSON."""
+    return problem(
+        400,
+        "invalid",
+        "ValidationError",
+        f"{name}, line {line}: a NUL character is no part of any text",
+        field="file",
+        file=name,
+        line=line,
+    )
+
+
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """Django's 404 (a path no route matches, e.g. a malformed UUID): a
     problem under /api/, the usual page elsewhere."""

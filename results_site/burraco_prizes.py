@@ -24,7 +24,7 @@ from results_site.pages import Entry, _entries, _entry
 from tournaments import selectors
 from tournaments.selectors import TournamentRow
 
-__all__ = ["PrizeList", "euros", "prize_list"]
+__all__ = ["PrizeLine", "PrizeList", "euros", "prize_lines", "prize_list"]
 
 
 def euros(cents: int | None) -> Decimal | None:
@@ -58,10 +58,24 @@ class PrizeList:
     lines: list[PrizeLine] = field(default_factory=list)
 
 
-def tied_places(found: list[dict[str, Any]]) -> list[bool]:
-    """Each prize's tie: another entry of its group holds the same place."""
+def prize_lines(
+    found: list[dict[str, Any]], entries: dict[int, Entry]
+) -> list[PrizeLine]:
+    """Each prize of ``prizes_of`` with its entry's people as the public may
+    see them (a player who asked not to be published by his federation
+    number only); tied when another entry of its group holds the same
+    place. The public list's and the director's (decision 0203)."""
     places = [(p["group"], p["rank"]) for p in found]
-    return [places.count((p["group"], p["rank"])) > 1 for p in found]
+    return [
+        PrizeLine(
+            place=p["rank"],
+            group=p["group"],
+            entry=_entry(entries, p["pair"]),
+            amount=Decimal(p["cents"]) / 100,
+            tied=places.count((p["group"], p["rank"])) > 1,
+        )
+        for p in found
+    ]
 
 
 def prize_list(tournament_id: UUID) -> PrizeList | None:
@@ -90,16 +104,5 @@ def prize_list(tournament_id: UUID) -> PrizeList | None:
         refund=euros(found["refund_cents"]),
         undistributed=euros(found.get("undistributed_cents")),
         standings_after=found.get("standings_after", 0),
-        lines=[
-            PrizeLine(
-                place=p["rank"],
-                group=p["group"],
-                entry=_entry(entries, p["pair"]),
-                amount=Decimal(p["cents"]) / 100,
-                tied=tied,
-            )
-            for p, tied in zip(
-                found["prizes"], tied_places(found["prizes"]), strict=True
-            )
-        ],
+        lines=prize_lines(found["prizes"], entries),
     )

@@ -14,10 +14,10 @@ from rest_framework.response import Response
 from access.roles import metadata_for
 from burraco import domain as burraco
 from burraco.api.common import DirectorCommandApi, run_command, state_of
-from burraco.entries_import import import_entries
+from burraco.entries_import import import_entries, nul_line
 from httpapi.commands import COMMAND_RESPONSES
 from httpapi.inputs import validated
-from httpapi.problems import problem
+from httpapi.problems import nul_in_file, problem
 from httpapi.schema import PROBLEM, name_components
 from tournaments.api.common import MAX_ENTRY
 
@@ -46,7 +46,9 @@ class EntriesImportApi(DirectorCommandApi):
     media type, or a multipart ``file``): columns ``pair``, ``member_1``,
     ``member_2`` (federation numbers; ``region``, ``province``, ``club``
     may follow). Each member is checked against the register; one rejected
-    row and nothing is entered (422 listing row, column, reason)."""
+    row and nothing is entered (422 listing row, column, reason). A NUL
+    character in a CSV is a 400 naming the file and its ``line`` (decision
+    0202), as the register's import answers."""
 
     parser_classes = [CsvOrXlsxParser, XlsxParser, MultiPartParser]
 
@@ -71,10 +73,12 @@ class EntriesImportApi(DirectorCommandApi):
     def post(self, request: Request, tournament_id: UUID) -> Response:
         state_of(tournament_id)
         data: Any = request.data
+        name = "file"  # how a refusal names what was sent
         if isinstance(data, bytes):
             content = data
         elif hasattr(data, "get") and hasattr(data.get("file"), "read"):
             content = data["file"].read()
+            name = str(getattr(data["file"], "name", "") or "file")[:100]
         else:
             return problem(
                 400,
@@ -83,6 +87,9 @@ class EntriesImportApi(DirectorCommandApi):
                 "send a CSV or XLSX file: text/csv, the XLSX type or a multipart file",
                 field="file",
             )
+        line = nul_line(content)
+        if line is not None:
+            return nul_in_file(name, line)
         result, rejected, entered = import_entries(
             tournament_id,
             content,

@@ -21,7 +21,7 @@ from rest_framework.views import APIView
 
 from access.roles import IsFederationStaff, actor_of, metadata_for
 from httpapi.inputs import StrictJSONParser
-from httpapi.problems import problem
+from httpapi.problems import nul_in_file, problem
 from httpapi.schema import PROBLEM
 from registry.domain import PlayerCategory
 from registry.importing import (
@@ -187,18 +187,7 @@ class ImportPlayersApi(APIView):
         text, unreadable = readable(content)
         line = nul_line(text)
         if line is not None:
-            # A NUL is no part of any name (PostgreSQL refuses it): the
-            # request is malformed, refused naming the file and its line,
-            # before anything is parsed, queued or written.
-            return problem(
-                400,
-                "invalid",
-                "ValidationError",
-                f"{name}, line {line}: a NUL character is no part of any text",
-                field="file",
-                file=name,
-                line=line,
-            )
+            return nul_in_file(name, line)
         rows = max(0, len(text.splitlines()) - 1)
         background = request.query_params.get("background", "").lower() in ("1", "true")
         if unreadable is None and (background or rows > BACKGROUND_ROWS):

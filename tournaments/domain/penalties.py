@@ -21,6 +21,7 @@ __all__ = [
     "PenaltyRule",
     "amount_for",
     "catalogue_text",
+    "imposable",
     "in_norm_order",
     "ruling_score",
 ]
@@ -323,6 +324,22 @@ def amount_for(
     if rule is None:
         return None
     return rule.teams if teams else rule.pairs
+
+
+def imposable(
+    teams: bool, overrides: tuple[PenaltyOverride, ...] = ()
+) -> tuple[PenaltyRule, ...]:
+    """The catalogue rows an event of this form may impose as a penalty, in
+    norm order: those with a fixed amount for its form (its override, else
+    FIGB's), as ``ImposePenalty`` accepts them (Law 90). A row of the other
+    form only (N-L5 §1 and N-L90 are teams'; N-L8 §5 and N-L18 pairs') is
+    not the event's; a score the norm assigns on the board (N-L8 §5,
+    N-L87 §2, App1 §7) is given with a ruling, not imposed."""
+    return tuple(
+        rule
+        for rule in in_norm_order()
+        if amount_for(rule.key, teams, overrides) is not None
+    )
 
 
 def ruling_score(key: str, offender: str | None) -> tuple[PenaltyRule, str]:

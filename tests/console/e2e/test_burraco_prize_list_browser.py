@@ -78,7 +78,7 @@ def test_the_public_prize_list_and_the_printable_on_a_phone(
     ]
     assert all(row[3] for row in shown)  # the players' names
     assert public.locator("#checking").inner_text() == (
-        "UFFICIALE La classifica finale è esposta per il controllo (Art. 20): "
+        "PROVVISORIA La classifica finale è esposta per il controllo (Art. 20): "
         "i premi possono ancora cambiare."
     )
     assert public.locator("footer").inner_text() == FIBUR["it"]

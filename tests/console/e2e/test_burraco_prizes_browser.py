@@ -73,8 +73,8 @@ def test_the_prize_table_on_a_phone(
     assert english.locator("table.prizes thead").inner_text().strip().split("\t") == [
         "Place",
         "Group",
-        "Entry",
-        "Names",
+        "No.",
+        "Players",
         "Prize",
     ]
     assert english.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

@@ -9,6 +9,7 @@ a way here fails the test, so none is left with the bridge footer."""
 from __future__ import annotations
 
 import re
+import uuid
 from typing import Any
 from uuid import UUID
 
@@ -27,6 +28,7 @@ from eventstore.projections import ProjectionRunner
 from eventstore.store import Metadata
 from results_site import urls as site_urls
 from tests.burraco.integration.test_export import played
+from tests.support.burraco import open_tournament
 from tournaments.projections import TournamentResults
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -141,3 +143,47 @@ def test_every_burraco_page_names_the_codice_di_gara(
             assert bridge not in body, (name, bridge)
         footers = FOOTER.findall(body)
         assert footers == ([FOOTERS[language]] if whole else []), (name, footers)
+
+
+GENERIC = {
+    "it": "Risultati tenuti da Arbitro, secondo il Codice di gara del bridge e i "
+    "regolamenti FIGB.",
+    "en": "Results kept by Arbitro, by the Laws of Duplicate Bridge and the FIGB "
+    "regulations.",
+}
+REFUSED = {"it": "Accesso non consentito", "en": "Access not allowed"}
+NOT_FOUND = {"it": "Pagina non trovata", "en": "Page not found"}
+
+
+@pytest.mark.parametrize("language", ["it", "en"])
+def test_a_burraco_paths_403_and_404_name_the_codice_di_gara(language: str) -> None:
+    """Decision 0203: a refusal or a missing page under a burraco path has
+    the burraco footer; elsewhere the site's own, and a 403 is a page of
+    the site (it was Django's bare English one)."""
+    tid, _meta = open_tournament(4)
+    unknown = uuid.uuid4()
+    other = client(language, "director", tournament_id=unknown)
+    public = Client(HTTP_ACCEPT_LANGUAGE=language)
+    burraco = FOOTERS[language]
+    asks = [
+        (other, f"/console/burraco/{tid}/", 403, burraco),
+        (other, f"/console/burraco/{tid}/prizes/print/", 403, burraco),
+        (other, "/console/burraco/new/", 403, burraco),
+        (other, f"/burraco/{tid}/table/", 403, burraco),
+        (public, f"/burraco/{unknown}/table/nothing/", 404, burraco),
+        (other, f"/console/burraco/{unknown}/", 404, burraco),
+        (public, f"/events/{unknown}/burraco/", 404, burraco),
+        (public, f"/events/{unknown}/burraco/prizes/", 404, burraco),
+        (public, f"/console/burraco/{tid}/nothing/", 404, burraco),
+        (other, f"/console/events/{tid}/sessions/1/", 403, GENERIC[language]),
+        (public, f"/events/{unknown}/", 404, GENERIC[language]),
+        (public, "/burracos/", 404, GENERIC[language]),
+    ]
+    for asker, path, status, footer in asks:
+        answer = asker.get(path)
+        body = answer.content.decode()
+        heading = re.search(r"<h1>([^<]*)</h1>", body)
+        assert (answer.status_code, FOOTER.findall(body)) == (status, [footer]), path
+        assert heading is not None
+        title = REFUSED if status == 403 else NOT_FOUND
+        assert heading.group(1) == title[language], path

@@ -17,12 +17,19 @@ from burraco import domain as b
 from burraco.handlers import handle_burraco, load_burraco
 from console.burraco_reads import burraco_console
 from eventstore.projections import ProjectionRunner
+from eventstore.store import Metadata
+from registry.domain import SetPlayerPublication
+from registry.handlers import forget_player, player_command
 from registry.projections import RegistryProjection
+from registry.selectors import public_people
 from tests.console.integration.test_burraco_console import text, user_with
+from tests.results_site.integration.test_team_pages import catch_up
 from tests.support.burraco import open_tournament
+from tournaments.handlers import load_tournament
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
+PRIZE = "€\xa010,00"
 NIL = b.SheetHand(fixed_base=0, fixed_points=0, mobile_base=0, mobile_points=0)
 
 
@@ -49,9 +56,12 @@ def rows(response: Any) -> list[list[str]]:
 
 
 def names(tid: UUID, entry: int) -> str:
+    """An entry's players as the public prize list names them."""
     page = burraco_console(tid)
     assert page is not None
-    return ", ".join(label for _id, label in page.rosters[entry])
+    people = page.people[entry].people
+    assert all(p.name for p in people)
+    return " – ".join(f"{p.name} {p.club or ''}".strip() for p in people)
 
 
 def one_turn_tied(turns: int = 1) -> tuple[UUID, Any, tuple[int, int]]:
@@ -172,3 +182,63 @@ def test_the_printable_prize_list() -> None:
     )
     other = user_with("director", tournament_id=open_tournament(4)[0])
     assert other.get(path).status_code == 403
+
+
+def test_the_printable_names_no_one_the_public_list_does_not() -> None:
+    """Decision 0203: the printable goes on the notice board, so a player
+    who asked not to be published is his federation number there, as on
+    the public list, and a forgotten one is no one (never his id)."""
+    tid, meta, (first, second) = one_turn_tied()
+    entered = load_tournament(tid).entries
+    hidden, forgotten = entered[first].player_ids[0], entered[second].player_ids[0]
+    number = public_people([str(hidden)])[str(hidden)].number
+    system = Metadata(actor="system:tests")
+    player_command(
+        SetPlayerPublication(player_id=hidden, published=False), metadata=system
+    )
+    forget_player(forgotten, metadata=system)
+    handle_burraco(tid, b.PublishFinalStandings(), metadata=meta)
+    catch_up()  # the public list reads the entries' read model
+    director = user_with("director", tournament_id=tid)
+    printable = director.get(f"/console/burraco/{tid}/prizes/print/")
+    # Every player of one_turn_tied is registered as Ada Rossi.
+    expected = [
+        ["1 pari merito", str(first), f"Giocatore n. {number} – Ada Rossi", PRIZE],
+        ["1 pari merito", str(second), "Giocatore non pubblicato – Ada Rossi", PRIZE],
+    ]
+    assert rows(printable) == expected
+    assert str(forgotten) not in text(printable)
+    assert rows(director.get(f"/console/burraco/{tid}/prizes/")) == expected
+    public = Client(HTTP_ACCEPT_LANGUAGE="it").get(f"/events/{tid}/burraco/prizes/")
+    assert rows(public) == expected
+
+
+def headers(response: Any) -> list[str]:
+    """The prize table's column headings."""
+    body = text(response)
+    table = re.search(r'<table class="results prizes"><thead>(.*?)</thead>', body)
+    assert table is not None
+    return [
+        re.sub(r"<[^>]+>", "", cell).strip()
+        for cell in re.findall(r"<th[^>]*>(.*?)</th>", table.group(1))
+    ]
+
+
+def test_the_console_and_the_public_list_name_the_columns_alike() -> None:
+    """Decision 0203: the director's prize page, its printable and the
+    public list are one table, Italian first."""
+    tid, meta, _winners = one_turn_tied()
+    handle_burraco(tid, b.PublishFinalStandings(), metadata=meta)
+    catch_up()
+    paths = (
+        f"/console/burraco/{tid}/prizes/",
+        f"/console/burraco/{tid}/prizes/print/",
+        f"/events/{tid}/burraco/prizes/",
+    )
+    for language, columns in (
+        ("it", ["Posto", "N.", "Giocatori", "Premio"]),
+        ("en", ["Place", "No.", "Players", "Prize"]),
+    ):
+        director = user_with("director", tournament_id=tid)
+        director.defaults["HTTP_ACCEPT_LANGUAGE"] = language
+        assert [headers(director.get(path)) for path in paths] == [columns] * 3

@@ -7,19 +7,23 @@ is one command (decision 0085).
 
 from __future__ import annotations
 
+import random
 import re
 import uuid
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.test import Client
 
+from access.models import RoleGrant
 from console.models import TableCode
 from eventstore.store import Metadata
 from rules.bridge import Seat, vulnerability_for
 from tests.support.pairs_event import project
 from tests.support.site import site_event
-from tournaments import handlers, selectors
+from tournaments import demo, handlers, selectors
 from tournaments.domain import board_result, tournament
+from tournaments.domain.penalties import imposable
 
 pytestmark = pytest.mark.django_db
 
@@ -525,9 +529,24 @@ NORM_ORDER = [
 ]
 
 
+PAIRS_PENALTIES = [
+    "diagram_error",  # N-L8 §5
+    "duplication_error",
+    "stop_card",  # N-L18
+    "dummy_infringement",  # N-L43/B1
+    "fouled_previous_table",  # N-L87 §2
+    "board_rotated_90",  # N-L87 §4
+    "board_rotated_180",  # N-L87 §5
+    "wrong_extraction",  # N-L87 §6
+    "card_omission",  # App1 §5
+]
+
+
 def test_the_penalty_catalogue_is_listed_as_the_norms_are_numbered() -> None:
     """In both languages the rows follow the norms' numbers (they were sorted
-    by their English keys, an order that means nothing in Italian)."""
+    by their English keys, an order that means nothing in Italian); a pairs
+    event's list offers its own rows only, none of the teams' (N-L5 §1,
+    N-L87 §7b, N-L90) nor a score assigned on the board (a ruling's)."""
     event = site_event(publish=False)
     client = director_client(event)
     for language in (IT, EN):
@@ -536,13 +555,31 @@ def test_the_penalty_catalogue_is_listed_as_the_norms_are_numbered() -> None:
         listed = re.findall(
             r'<option value="([a-z_0-9]+)">[^<]+</option>', page.content.decode()
         )
-        assert listed == NORM_ORDER
+        assert listed == PAIRS_PENALTIES
+        assert listed == [k for k in NORM_ORDER if k in PAIRS_PENALTIES]
     italian = re.findall(
         r'<option value="[a-z_0-9]+">([^<]+)</option>',
         client.get(f"{base(event)}/", **IT).content.decode(),
     )
     assert italian[0] == (
-        "squadre sedute in modo errato in un tempo precedente l&#x27;ultimo: 20% del "
-        "punteggio di pareggio dell&#x27;incontro a ciascuna squadra (3 VP sulla scala "
-        "25-0) (N-L5 §1)"
+        "diagramma della smazzata errato o incompleto (entrambe le coppie al tavolo) "
+        "(N-L8 §5, 10% di un top)"
     )
+
+
+def test_a_teams_events_catalogue_offers_the_teams_rows() -> None:
+    """The Swiss teams demo's console offers its form's rows: the teams'
+    (N-L5 §1, N-L87 §7b, N-L90) and no pairs-only row (N-L8 §5, N-L18)."""
+    demo.build_teams_event(random.Random(2017))
+    user = get_user_model().objects.create_user(f"td{uuid.uuid4().hex[:6]}")
+    RoleGrant.objects.create(user=user, role="director", tournament_id=demo.TEAMS_EVENT)
+    client = Client()
+    client.force_login(user)
+    page = client.get(f"/console/events/{demo.TEAMS_EVENT}/sessions/1/", **IT)
+    assert page.status_code == 200
+    listed = re.findall(
+        r'<option value="([a-z_0-9]+)">[^<]+</option>', page.content.decode()
+    )
+    assert listed == [r.key for r in imposable(teams=True)]
+    assert "closed_room_exit" in listed
+    assert "stop_card" not in listed

@@ -17,9 +17,11 @@ import pytest
 from django.test import Client
 
 from burraco import domain as b
-from burraco.handlers import handle_burraco
+from burraco.handlers import handle_burraco, load_burraco
 from burraco.projections import BurracoStandings
+from eventstore.deadlines import sweep
 from eventstore.projections import ProjectionRunner
+from eventstore.store import EventStore
 from results_site.pages import _entries
 from tests.console.integration.test_burraco_console import user_with
 from tests.console.integration.test_burraco_prizes import one_turn_tied
@@ -96,6 +98,44 @@ def test_the_prize_list_is_public_once_the_final_standings_are() -> None:
     english = Client().get(path, **EN)
     assert rows(english)[0] == ["1 tied", str(first), names(tid, first), "€\xa010.00"]
     assert "The final standings are shown for their check (Art. 20)" in text(english)
+
+
+def status(response: Any) -> tuple[str, str]:
+    """The status box's class and its badge."""
+    found = re.search(
+        r'<div (?:id="prize-status" )?class="status status-(\w+)">\s*<p[^>]*>'
+        r'<strong class="badge">([^<]+)</strong>',
+        response.content.decode(),
+    )
+    assert found is not None
+    return found.group(1), found.group(2)
+
+
+def test_provisional_during_the_art_20_check_then_final(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Art. 20: the final standings are checked for 10 minutes, then they
+    are final (definitiva) and the prizes are given. The prize list and the
+    event's page call them provisional during the check, not official,
+    and final once the check is over (decision 0203)."""
+    tid, meta, _winners = one_turn_tied()
+    handle_burraco(tid, b.PublishFinalStandings(), metadata=meta)
+    read_models()
+    prizes, event = f"/events/{tid}/burraco/prizes/", f"/events/{tid}/burraco/"
+    for path in (prizes, event):
+        assert status(Client().get(path, **IT)) == ("provisional", "Provvisoria")
+        assert status(Client().get(path, **EN)) == ("provisional", "Provisional")
+        assert "Ufficiale" not in text(Client().get(path, **IT))
+    assert "i premi possono ancora cambiare" in text(Client().get(prizes, **IT))
+
+    deadline = load_burraco(tid).check_deadline
+    monkeypatch.setattr(EventStore, "now", lambda self: deadline)
+    assert sweep() == 1  # StandingsFinal: the check is over
+    read_models()
+    for path in (prizes, event):
+        assert status(Client().get(path, **IT)) == ("final", "Definitiva")
+        assert status(Client().get(path, **EN)) == ("final", "Final")
+    assert "possono ancora cambiare" not in text(Client().get(prizes, **IT))
 
 
 def test_an_interruption_shows_the_refund() -> None:

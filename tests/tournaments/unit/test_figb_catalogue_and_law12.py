@@ -12,7 +12,14 @@ from rules.errors import DomainError
 from tests.tournaments.unit.board_result.test_corrections_and_windows import entered
 from tournaments.domain import board_result as br
 from tournaments.domain import tournament as t
-from tournaments.domain.penalties import FIGB_CATALOGUE, catalogue_text, ruling_score
+from tournaments.domain.penalties import (
+    FIGB_CATALOGUE,
+    PenaltyOverride,
+    catalogue_text,
+    imposable,
+    in_norm_order,
+    ruling_score,
+)
 from tournaments.domain.session_scoring import Conditions, Line, score_session
 
 T0 = datetime(2026, 11, 26, 15, tzinfo=UTC)
@@ -155,6 +162,56 @@ def test_each_fixed_penalty_by_form(
                 impose(state, key)
         else:
             assert figures(impose(state, key)) == expected
+
+
+def accepted(state: t.TournamentState) -> list[str]:
+    """The catalogue rows ``ImposePenalty`` accepts in this event, in norm order."""
+    keys = []
+    for rule in in_norm_order():
+        try:
+            impose(state, rule.key)
+        except t.InvalidPenalty:
+            continue
+        keys.append(rule.key)
+    return keys
+
+
+def test_an_event_is_offered_the_rows_of_its_own_form_only() -> None:
+    """Law 90: the console lists ``imposable``'s rows. A pairs event is
+    offered no teams-only row (N-L5 §1, N-L87 §7b, N-L90) and a teams event
+    no pairs-only row (N-L8 §5, N-L18); neither a score assigned on the
+    board (a ruling's): exactly the rows ``ImposePenalty`` accepts."""
+    pairs = [r.key for r in imposable(teams=False)]
+    teams = [r.key for r in imposable(teams=True)]
+    assert pairs == [
+        "diagram_error",
+        "duplication_error",
+        "stop_card",
+        "dummy_infringement",
+        "fouled_previous_table",
+        "board_rotated_90",
+        "board_rotated_180",
+        "wrong_extraction",
+        "card_omission",
+    ]
+    assert teams == [
+        "wrong_seating_first",
+        "wrong_seating_last",
+        "dummy_infringement",
+        "fouled_previous_table",
+        "fouled_180",
+        "board_rotated_90",
+        "board_rotated_180",
+        "wrong_extraction",
+        "swapped_cards_responsible",
+        "closed_room_exit",
+        "card_omission",
+    ]
+    assert pairs == accepted(event(t.Form.PAIRS))
+    assert teams == accepted(event(t.Form.TEAMS))
+    # The organiser's own amount makes a row the event's (its regulation).
+    own = (PenaltyOverride(key="closed_room_exit", unit="percent_of_top", amount=10),)
+    assert "closed_room_exit" in [r.key for r in imposable(False, own)]
 
 
 def test_a_minimum_stands_unless_the_director_gives_more() -> None:
