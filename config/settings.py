@@ -93,6 +93,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A table's result POST answered before the middleware that has nothing
+    # to do with it (issue 13, decision 0210); anything else goes on.
+    "tournaments.api.result_entry.ResultEntryMiddleware",
     # Static files from the app's own process, in both run modes (decision 0113).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

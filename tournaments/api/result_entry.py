@@ -1,35 +1,47 @@
 """A result entered at the table: the common case answered without DRF's
-request machinery (issue 13, decision 0199).
+request machinery (issue 13, decision 0199), in front of the middleware
+that has nothing to do with it (decision 0210).
 
 Event night's hot path is one result POST per table and board. This path
 answers the request a table device or a director's script sends (a token,
 a JSON body of plain values, any answer accepted) with the same command
 path as ``EnterResultApi`` (``result_views.enter_result``), the same
-authentication, throttles and input rules, and the same 201, byte for byte.
-Anything else (another credential, a body or an answer it does not take
-whole, a refusal, a tournament moved) is handed to ``EnterResultApi``,
-which decides it from the start and answers as it always has: nothing is
-stored before the append, the command's last step, so a request handed on
-was stored by nobody.
+authentication, throttles and input rules, and the same 201, byte for byte,
+headers included. Anything else (another credential, a body or an answer it
+does not take whole, a refusal, a tournament moved, a host or an agent the
+site refuses) is handed on, through the rest of the middleware, to
+``EnterResultApi``, which decides it from the start and answers as it always
+has: nothing is stored before the append, the command's last step, so a
+request handed on was stored by nobody.
+
+``ResultEntryMiddleware`` stands right after Django's ``SecurityMiddleware``
+(which still redirects to HTTPS and adds its headers to every answer). What
+it passes by does nothing for a request it answers: no session cookie, no
+form, no page, an API path (English, decision 0113); the one header those
+add to such an answer, ``X-Frame-Options``, it adds itself, and
+``Content-Length`` as ``CommonMiddleware`` does.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
 from django.conf import settings
+from django.core.exceptions import DisallowedHost
 from django.http import HttpRequest, HttpResponse
 from django.http.response import HttpResponseBase
-from django.views.decorators.csrf import csrf_exempt
+from django.urls.converters import UUIDConverter
 from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
 from access.auth import TokenWithGrantsAuthentication
 from httpapi.commands import answer, idem
+from httpapi.inputs import BoundedNumber
 from tournaments import handlers
 from tournaments.api.result_views import (
     COUNTED,
@@ -38,9 +50,8 @@ from tournaments.api.result_views import (
     enter_result,
 )
 
-__all__ = ["enter_result_view"]
+__all__ = ["ROUTE", "ResultEntryMiddleware"]
 
-_VIEW = EnterResultApi.as_view()
 _API = EnterResultApi()
 _RENDERER = JSONRenderer()
 _LENGTH = re.compile(r"[1-9][0-9]{0,2}|10[01][0-9]|102[0-4]")  # 1 to 1024 bytes
@@ -55,23 +66,43 @@ class _Caller:
     META: dict[str, Any]
 
 
-@csrf_exempt
-def enter_result_view(
-    request: HttpRequest, tournament_id: UUID, session: int
-) -> HttpResponseBase:
-    """``POST .../sessions/<n>/results/``: the fast path, else the view."""
-    response = _fast(request, tournament_id, session)
-    if response is None:
-        return _VIEW(request, tournament_id=tournament_id, session=session)
-    return response
+# The route of ``EnterResultApi`` (tournaments/api/urls.py), with its path
+# converters' own patterns; a test checks that the two agree.
+ROUTE = re.compile(
+    rf"/api/v1/tournaments/(?P<tournament>{UUIDConverter.regex})"
+    rf"/sessions/(?P<session>{BoundedNumber.regex})/results/"
+)
 
 
-# The route is the view's to DRF's schema generator and to anything else that
-# reads ``as_view``'s marks: its operation, input and answers are documented.
-enter_result_view.cls = EnterResultApi  # type: ignore[attr-defined]
-enter_result_view.initkwargs = {}  # type: ignore[attr-defined]
-enter_result_view.view_class = EnterResultApi  # type: ignore[attr-defined]
-enter_result_view.view_initkwargs = {}  # type: ignore[attr-defined]
+class ResultEntryMiddleware:
+    """``POST .../sessions/<n>/results/`` answered here when ``_fast`` takes
+    it whole; every other request goes on down the middleware as ever."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]):
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
+        if request.method == "POST":
+            route = ROUTE.fullmatch(request.path_info)
+            if route is not None and _site_takes(request):
+                response = _fast(
+                    request, UUID(route["tournament"]), int(route["session"])
+                )
+                if response is not None:
+                    return response
+        return self.get_response(request)
+
+
+def _site_takes(request: HttpRequest) -> bool:
+    """What ``CommonMiddleware`` checks before any view: the host is one the
+    site serves, and no agent or ``www.`` rule is set (none is by default)."""
+    if settings.DISALLOWED_USER_AGENTS or settings.PREPEND_WWW:
+        return False
+    try:
+        request.get_host()
+    except DisallowedHost:
+        return False  # CommonMiddleware answers 400
+    return True
 
 
 def _fast(
@@ -116,13 +147,14 @@ def _fast(
         return None
     request.user = user  # as DRF leaves it for the middleware after the view
     body, status = answer(result)
-    response = HttpResponse(
-        _RENDERER.render(body), status=status, content_type="application/json"
-    )
+    content = _RENDERER.render(body)
+    response = HttpResponse(content, status=status, content_type="application/json")
     response["Allow"] = "POST, OPTIONS"
     # DRF's renderers vary by Accept; its session authentication reads the
     # session, so Django's middleware adds Cookie: the same answer's headers.
     response["Vary"] = "Accept, Cookie"
+    response["X-Frame-Options"] = getattr(settings, "X_FRAME_OPTIONS", "DENY").upper()
+    response["Content-Length"] = str(len(content))
     return response
 
 

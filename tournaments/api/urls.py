@@ -9,7 +9,6 @@ from tournaments.api import official_views as o
 from tournaments.api import play_views as p
 from tournaments.api import publication_views as pub
 from tournaments.api import recap_views as r
-from tournaments.api import result_entry
 from tournaments.api import result_views as res
 from tournaments.api import results_file_views as rf
 from tournaments.api import ruling_views as ru
@@ -67,7 +66,7 @@ session: list[URLPattern | URLResolver] = [
     path("substitutions/", sub.RecordSubstitutionApi.as_view()),
     path("withdrawals/", w.RecordWithdrawalApi.as_view()),
     path("playing-time/", cv.PlayingTimeApi.as_view()),
-    path("results/", result_entry.enter_result_view),
+    path("results/", res.EnterResultApi.as_view()),
     path("result-batches/", res.EnterResultBatchApi.as_view()),
     path("standings/", st.StandingsApi.as_view()),
     path("entries/<num:number>/guide-card/", s.GuideCardApi.as_view()),

@@ -1,12 +1,12 @@
-"""The result POST's fast path (issue 13, decision 0199): what it answers is
-what ``EnterResultApi`` answers, byte for byte; what it does not take whole
-is handed to the view, which answers it as ever, with nothing stored twice
+"""The result POST's fast path (issue 13, decisions 0199, 0210): what it
+answers in front of the middleware is what ``EnterResultApi`` answers
+through it, byte for byte, headers included; what it does not take whole is
+handed on to the view, which answers it as ever, with nothing stored twice
 and the caller counted once by the throttles."""
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
 
@@ -18,24 +18,24 @@ from rest_framework.test import APIClient
 from eventstore.store import event_store
 from tests.support.pairs_event import client_for, make_tournament, seat_pairs
 from tournaments.api import result_entry
+from tournaments.api.result_views import EnterResultApi
 from tournaments.domain import board_result
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
-def handed() -> Iterator[list[str]]:
-    """The requests the fast path handed to the view, by path."""
+def handed(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The requests the fast path handed on to the view, by path."""
     calls: list[str] = []
-    view = result_entry._VIEW
+    dispatch = EnterResultApi.dispatch
 
-    def spy(request: Any, **kwargs: Any) -> Any:
+    def spy(self: EnterResultApi, request: Any, *args: Any, **kwargs: Any) -> Any:
         calls.append(request.path)
-        return view(request, **kwargs)
+        return dispatch(self, request, *args, **kwargs)
 
-    result_entry._VIEW = spy  # type: ignore[assignment]
-    yield calls
-    result_entry._VIEW = view  # type: ignore[assignment]
+    monkeypatch.setattr(EnterResultApi, "dispatch", spy)
+    return calls
 
 
 @pytest.fixture
@@ -88,8 +88,14 @@ def test_the_fast_path_answers_as_the_view_does(
     )
     assert len(handed) == 1
     assert (fast.status_code, view.status_code) == (201, 201)
-    for header in ("Content-Type", "Allow", "Vary", "X-Frame-Options"):
-        assert fast[header] == view[header], header
+    # Every header, the security middleware's included; the lengths differ
+    # by the digits of the positions at most.
+    assert sorted(fast.headers) == sorted(view.headers)
+    for header in fast.headers:
+        if header != "Content-Length":
+            assert fast[header] == view[header], header
+    assert fast["Content-Length"] == str(len(fast.content))
+    assert view["Content-Length"] == str(len(view.content))
     [entered] = (
         event_store()
         .read_stream(board_result.stream_id(uuid.UUID(tid), 1, 2, 1))
@@ -247,3 +253,47 @@ def test_the_route_is_documented_as_the_view() -> None:
         "$ref": "#/components/schemas/EnterResultInput"
     }
     assert sorted(operation["responses"]) == ["201", "400", "401", "403", "409", "422"]
+
+
+def test_a_host_the_site_does_not_serve_is_refused_as_ever(
+    event: tuple[str, Any, Any], handed: list[str]
+) -> None:
+    """``CommonMiddleware`` answers 400 for a host not in ALLOWED_HOSTS: the
+    fast path hands such a request on, and nothing is stored."""
+    tid, director, _ = event
+    assert post(director, tid, result(1)).status_code == 201
+    handed.clear()
+    r = post(director, tid, result(2), HTTP_HOST="evil.example")
+    assert r.status_code == 400
+    assert handed == []  # refused before any view
+    assert stored(tid, 2) == []
+
+
+@pytest.mark.parametrize(
+    ("path", "routed"),
+    [
+        ("/api/v1/tournaments/{tid}/sessions/1/results/", True),
+        ("/api/v1/tournaments/{tid}/sessions/123456789/results/", True),
+        ("/api/v1/tournaments/{tid}/sessions/1234567890/results/", False),
+        ("/api/v1/tournaments/{tid}/sessions/1/results", False),
+        ("/api/v1/tournaments/{tid}/sessions/x/results/", False),
+        ("/api/v1/tournaments/{upper}/sessions/1/results/", False),
+        ("/api/v1/tournaments/{tid}/sessions/1/result-batches/", False),
+        ("/api/v1/tournaments/{tid}/sessions/1/results/extra/", False),
+    ],
+)
+def test_the_fast_paths_route_is_the_views(path: str, routed: bool) -> None:
+    """The middleware's pattern matches exactly the paths the URLconf sends
+    to ``EnterResultApi``, so it can neither take another route's request
+    nor miss one of its own."""
+    from django.urls import Resolver404, resolve
+
+    tid = "0190c0de-0000-7000-8000-00000000abcd"
+    path = path.format(tid=tid, upper=tid.upper())
+    try:
+        match = resolve(path)
+        view_class = getattr(match.func, "view_class", None)
+    except Resolver404:
+        view_class = None
+    assert (view_class is EnterResultApi) is routed
+    assert (result_entry.ROUTE.fullmatch(path) is not None) is routed
