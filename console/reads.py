@@ -97,6 +97,7 @@ class SessionView:
     codes: dict[int, str] = field(default_factory=dict)
     # The FIGB catalogue's rows the event may impose: its form's only.
     penalties: tuple[PenaltyRule, ...] = ()
+    form: tournament.Form = tournament.Form.PAIRS
 
     @property
     def published(self) -> bool:
@@ -155,6 +156,7 @@ def session_view(tournament_id: UUID, number: int) -> SessionView | None:
             state.created.form is tournament.Form.TEAMS,
             state.created.penalty_overrides,
         ),
+        state.created.form,
     )
 
 

@@ -557,6 +557,9 @@ def test_the_penalty_catalogue_is_listed_as_the_norms_are_numbered() -> None:
         )
         assert listed == PAIRS_PENALTIES
         assert listed == [k for k in NORM_ORDER if k in PAIRS_PENALTIES]
+        assert re.findall(
+            r'<label for="penalty-entry">([^<]+)</label>', page.content.decode()
+        ) == (["Coppia"] if language == IT else ["Pair"])
     italian = re.findall(
         r'<option value="[a-z_0-9]+">([^<]+)</option>',
         client.get(f"{base(event)}/", **IT).content.decode(),
@@ -583,3 +586,8 @@ def test_a_teams_events_catalogue_offers_the_teams_rows() -> None:
     assert listed == [r.key for r in imposable(teams=True)]
     assert "closed_room_exit" in listed
     assert "stop_card" not in listed
+    # The penalised entry is a team, and says so.
+    [label] = re.findall(
+        r'<label for="penalty-entry">([^<]+)</label>', page.content.decode()
+    )
+    assert label == "Squadra"
