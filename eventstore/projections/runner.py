@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
 from collections.abc import Callable, Iterable
@@ -105,8 +104,9 @@ class ProjectionRunner:
         codec = self.store.codec
         if event.event is not None or not codec.is_registered(event.event_type):
             return event
-        decoded = codec.decode(event.event_type, event.schema_version, event.payload)
-        return dataclasses.replace(event, event=decoded)
+        return event.decoded_as(
+            codec.decode(event.event_type, event.schema_version, event.payload)
+        )
 
     def _apply_together(
         self, events: list[RecordedEvent], parked: set[str]
