@@ -13,6 +13,7 @@ transaction (eventstore.store_sqlite).
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import gc
 import hashlib
@@ -133,8 +134,12 @@ class AppendResult:
 class RecordedEvent:
     """A stored event with its envelope; ``event`` is the decoded domain event.
 
-    The metadata is parsed on first access only: replaying an aggregate
-    never needs it (``make bench`` replay figure).
+    The metadata is parsed on each access, the payload on its first (then
+    kept): replaying an aggregate never needs the metadata (``make bench``
+    replay figure), and a runner reads every event of a batch for each of
+    its projections, most of which want none of them (issue 13).
+    ``raw_payload`` is the payload as read (JSON text, its parsed value, or
+    None for a payload not read, which is ``{}``).
     """
 
     global_position: int
@@ -143,15 +148,33 @@ class RecordedEvent:
     event_id: UUID
     event_type: str
     schema_version: int
-    payload: dict[str, Any]
+    raw_payload: Any
     raw_metadata: Any
     recorded_at: datetime
     event: object = field(default=None, compare=False)
+    _payload: dict[str, Any] | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
+
+    @property
+    def payload(self) -> dict[str, Any]:
+        value = self._payload
+        if value is None:
+            raw = self.raw_payload
+            value = {} if raw is None else _load(raw)
+            object.__setattr__(self, "_payload", value)
+        return value
 
     @property
     def metadata(self) -> dict[str, Any]:
         value: dict[str, Any] = _load(self.raw_metadata)
         return value
+
+    def decoded_as(self, event: object) -> RecordedEvent:
+        """This event with its decoded domain event (the payload kept parsed)."""
+        decoded = dataclasses.replace(self, event=event)
+        object.__setattr__(decoded, "_payload", self._payload)
+        return decoded
 
 
 @dataclass(frozen=True, slots=True)
@@ -575,23 +598,37 @@ class EventStore:
             if stream_id is not None:
                 rows = [(r[0], stream_id, *r[1:]) for r in rows]
             for pos, sid_value, ver, eid, etype, sver, body, meta, at_value in rows:
-                data = {} if body is None else _load(body)
-                append(
-                    RecordedEvent(
-                        pos,
-                        _uuid(sid_value),
-                        ver,
-                        _uuid(eid),
-                        etype,
-                        sver,
-                        data,
-                        meta,
-                        _aware(at_value),
-                        codec(etype, sver, data)
-                        if decode and ver > decode_after and registered(etype)
-                        else None,
+                if not (decode and ver > decode_after and registered(etype)):
+                    # Parsed if and when its payload is asked for.
+                    append(
+                        RecordedEvent(
+                            pos,
+                            _uuid(sid_value),
+                            ver,
+                            _uuid(eid),
+                            etype,
+                            sver,
+                            body,
+                            meta,
+                            _aware(at_value),
+                        )
                     )
+                    continue
+                data = {} if body is None else _load(body)
+                recorded = RecordedEvent(
+                    pos,
+                    _uuid(sid_value),
+                    ver,
+                    _uuid(eid),
+                    etype,
+                    sver,
+                    body,
+                    meta,
+                    _aware(at_value),
+                    codec(etype, sver, data),
                 )
+                object.__setattr__(recorded, "_payload", data)
+                append(recorded)
         return out
 
     @staticmethod

@@ -24,6 +24,7 @@ from tournaments.models import (
     ResultRow,
     SessionRow,
 )
+from tournaments.projection_writes import array_literal
 
 LINE_FIELDS = (
     "stream_id",
@@ -147,7 +148,8 @@ LINE_DEFAULTS: dict[str, Any] = {
 def insert_rows(rows: Sequence[dict[str, Any]]) -> None:
     """Write whole result rows, figures included (a rebuild's held rows):
     one ``INSERT ... SELECT FROM unnest(...) ON CONFLICT (stream_id) DO
-    UPDATE`` on PostgreSQL, ``bulk_create`` on SQLite."""
+    UPDATE`` on PostgreSQL (each column one array literal), ``bulk_create``
+    on SQLite."""
     if not rows:
         return
     if connection.vendor != "postgresql":
@@ -164,17 +166,16 @@ def insert_rows(rows: Sequence[dict[str, Any]]) -> None:
         return
     quote = connection.ops.quote_name
     columns = ", ".join(quote(f.attname) for f in ALL_COLUMNS)
-    # Arrays sent in binary (%b): no text quoting of each element.
-    arrays = ", ".join(f"%b::{_db_type(f)}[]" for f in ALL_COLUMNS)
+    arrays = ", ".join(f"%s::{_db_type(f)}[]" for f in ALL_COLUMNS)
     updates = ", ".join(
         f"{quote(f.attname)} = EXCLUDED.{quote(f.attname)}"
         for f in ALL_COLUMNS
         if f.name != "stream_id"
     )
-    params: list[list[Any]] = []
+    params: list[str] = []
     for f in ALL_COLUMNS:
         default = None if f.name in ROW_FIGURES else f.get_default()
-        params.append([row.get(f.name, default) for row in rows])
+        params.append(array_literal([row.get(f.name, default) for row in rows]))
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {quote(ResultRow._meta.db_table)} ({columns}) "
@@ -201,7 +202,7 @@ def write_tokens(tokens: Sequence[tuple[UUID, int, str]]) -> None:
             f"UPDATE {table} AS s SET scored_token = u.token FROM unnest("
             "%s::uuid[], %s::integer[], %s::text[]) AS u(tid, session, token) "
             "WHERE s.tournament_id = u.tid AND s.session = u.session",
-            [list(tids), list(sessions), list(values)],
+            [array_literal(tids), array_literal(sessions), array_literal(values)],
         )
 
 
@@ -224,22 +225,25 @@ def _upsert_unnest(
     rows: list[tuple[UUID, dict[str, Any]]], names: Sequence[str]
 ) -> None:
     """``INSERT ... SELECT FROM unnest(...) ON CONFLICT (stream_id) DO UPDATE``
-    of ``names``: one statement, no model instances (PostgreSQL)."""
+    of ``names``: one statement, no model instances, each column one array
+    literal (PostgreSQL)."""
     quote = connection.ops.quote_name
     columns = ", ".join(quote(f.attname) for f in ROW_COLUMNS)
     arrays = ", ".join(f"%s::{_db_type(f)}[]" for f in ROW_COLUMNS)
     updates = ", ".join(
         f"{quote(c)} = EXCLUDED.{quote(c)}" for c in (_column(n) for n in names)
     )
-    params: list[list[Any]] = []
+    params: list[str] = []
     for f in ROW_COLUMNS:
         if f.name == "stream_id":
-            params.append([sid for sid, _ in rows])
+            params.append(array_literal([sid for sid, _ in rows]))
         elif f.name in names:
-            params.append([values[f.name] for _, values in rows])
+            params.append(array_literal([values[f.name] for _, values in rows]))
         else:
             default = f.get_default()
-            params.append([values.get(f.name, default) for _, values in rows])
+            params.append(
+                array_literal([values.get(f.name, default) for _, values in rows])
+            )
     with connection.cursor() as cursor:
         cursor.execute(
             f"INSERT INTO {quote(ResultRow._meta.db_table)} ({columns}) "
@@ -259,12 +263,18 @@ def write_figures(moved: dict[Hashable, Figures]) -> None:
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             ids, ns, ew, top = zip(*((k, *v) for k, v in moved.items()), strict=True)
+            # Each column one array literal: psycopg dumps a list in Python.
             cursor.execute(
                 f"UPDATE {table} AS r SET mp_ns = u.mp_ns, mp_ew = u.mp_ew, "
                 '"top" = u.top FROM unnest(%s::uuid[], %s::numeric[], '
                 "%s::numeric[], %s::integer[]) AS u(stream_id, mp_ns, mp_ew, top) "
                 "WHERE r.stream_id = u.stream_id",
-                [list(ids), list(ns), list(ew), list(top)],
+                [
+                    array_literal(ids),
+                    array_literal(ns),
+                    array_literal(ew),
+                    array_literal(top),
+                ],
             )
             return
         uuid_field = ResultRow._meta.get_field("stream_id")

@@ -4,7 +4,7 @@ reads that wait on them (read-your-writes, decision 0073)."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.db import connection
 from django.utils import timezone
@@ -15,6 +15,7 @@ from eventstore.projections.base import CheckpointMoved
 # A runner reads and moves its checkpoint every batch (four projections a
 # turn on event night): plain statements, not querysets built each time.
 _READ = "SELECT last_position FROM es_checkpoint WHERE name = %s"
+_READ_MANY = "SELECT name, last_position FROM es_checkpoint WHERE name IN ({})"
 _ADVANCE = (
     "UPDATE es_checkpoint SET last_position = %s, status = %s, last_error = '', "
     "updated_at = %s WHERE name = %s AND last_position = %s"
@@ -30,6 +31,22 @@ def read_checkpoint(name: str) -> int:
         return int(row[0])
     created, _ = Checkpoint.objects.get_or_create(name=name)
     return created.last_position
+
+
+def read_checkpoints(names: Sequence[str]) -> dict[str, int]:
+    """The last position each of ``names`` applied, in one statement (a
+    runner's turn reads every projection's); a name with no row yet is
+    created as ``read_checkpoint`` creates it."""
+    names = list(names)
+    if not names:
+        return {}
+    with connection.cursor() as cursor:
+        cursor.execute(_READ_MANY.format(", ".join(["%s"] * len(names))), names)
+        positions = {name: int(position) for name, position in cursor.fetchall()}
+    for name in names:
+        if name not in positions:
+            positions[name] = read_checkpoint(name)
+    return positions
 
 
 def advance_checkpoint(name: str, start: int, end: int) -> None:

@@ -17,7 +17,7 @@ from django.db import connection
 from eventstore.models import Checkpoint
 from eventstore.projections.base import CheckpointMoved, Projection
 from eventstore.projections.locks import RunnerLock, connection_lost
-from eventstore.projections.runner import ProjectionRunner
+from eventstore.projections.runner import ProjectionRunner, SharedReads
 
 logger = logging.getLogger(__name__)
 
@@ -197,12 +197,14 @@ class RunnerLoop:
             return Turn.WORKED
         turn = Turn.IDLE
         now = time.monotonic()
-        for runner in active:
-            if self.blocked_until.get(runner.name, 0.0) > now:
-                continue
+        due = [r for r in active if self.blocked_until.get(r.name, 0.0) <= now]
+        if not due:
+            return turn
+        shared = SharedReads([r.name for r in due])
+        for runner in due:
             self._beat(runner)
             try:
-                covered = runner.run_batch()
+                covered = runner.run_batch(shared)
                 if covered:
                     full = covered >= runner.batch_size
                     turn = max(turn, Turn.FULL if full else Turn.WORKED)

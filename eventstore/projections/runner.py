@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from uuid import UUID
 
 from django.db import IntegrityError, OperationalError, connection, transaction
@@ -19,6 +18,7 @@ from eventstore.projections.base import CheckpointMoved, Projection
 from eventstore.projections.checkpoints import (
     advance_checkpoint,
     read_checkpoint,
+    read_checkpoints,
     stop_checkpoint,
 )
 from eventstore.projections.failures import _describe, _Outcome, _retry_delay, _trace
@@ -29,6 +29,36 @@ from eventstore.store import EventStore, RecordedEvent, event_store
 logger = logging.getLogger(__name__)
 
 LOCK_NOT_AVAILABLE = "55P03"  # lock_timeout ran out (PostgreSQL)
+
+
+class SharedReads:
+    """What one turn of the runner loop reads for all of its projections
+    (issue 13): their checkpoints, in one statement, and each batch once for
+    every projection that starts it at the same position (on event night
+    the five start every batch together, and four of them want none of its
+    events).
+
+    A checkpoint read early is safe: a batch moves it by compare-and-set
+    (``CheckpointMoved``). A batch read early is safe: it is the committed
+    events after its start, each at its position for good; a projection
+    given it later applies a shorter batch than a read of its own might
+    have, and the next turn reads on. The events are shared, so a
+    projection must not change one (``decoded_as`` gives it its own copy).
+    """
+
+    def __init__(self, names: Sequence[str]) -> None:
+        self.checkpoints = read_checkpoints(names)
+        self.batches: dict[tuple[EventStore, int, int], list[RecordedEvent]] = {}
+
+    def batch(self, store: EventStore, start: int, limit: int) -> list[RecordedEvent]:
+        """The events after ``start``, up to ``limit``, read once a turn."""
+        key = (store, start, limit)
+        batch = self.batches.get(key)
+        if batch is None:
+            batch = self.batches[key] = store.read_all(
+                after_position=start, limit=limit, decode=False
+            )
+        return batch
 
 
 class ProjectionRunner:
@@ -51,10 +81,15 @@ class ProjectionRunner:
     def checkpoint(self) -> int:
         return read_checkpoint(self.name)
 
-    def run_batch(self) -> int:
-        """Apply the next batch; return how many positions it covered."""
-        start = self.checkpoint()
-        batch = self._read(start)
+    def run_batch(self, shared: SharedReads | None = None) -> int:
+        """Apply the next batch; return how many positions it covered.
+        ``shared``: the loop's turn's reads, which the batch starts from."""
+        if shared is not None and self.name in shared.checkpoints:
+            start = shared.checkpoints[self.name]
+            batch = shared.batch(self.store, start, self.batch_size)
+        else:
+            start = self.checkpoint()
+            batch = self._read(start)
         if not batch:
             return 0
         for offset, event in enumerate(batch, start=1):
@@ -105,8 +140,9 @@ class ProjectionRunner:
         codec = self.store.codec
         if event.event is not None or not codec.is_registered(event.event_type):
             return event
-        decoded = codec.decode(event.event_type, event.schema_version, event.payload)
-        return dataclasses.replace(event, event=decoded)
+        return event.decoded_as(
+            codec.decode(event.event_type, event.schema_version, event.payload)
+        )
 
     def _apply_together(
         self, events: list[RecordedEvent], parked: set[str]

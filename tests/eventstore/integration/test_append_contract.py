@@ -189,3 +189,25 @@ def test_every_stored_version_of_pinged_upcasts_and_decodes(version: str) -> Non
 def test_empty_append_is_refused() -> None:
     with pytest.raises(ValueError, match="at least one event"):
         append(new_stream(), [], 0)
+
+
+def test_an_undecoded_read_parses_a_payload_only_when_asked_for() -> None:
+    """A runner reads every event of a batch for each projection, and most
+    want none of them (issue 13): ``decode=False`` leaves the payload as
+    read until ``payload`` is asked for, once; the decoded copy keeps it."""
+    start = event_store().head_position()
+    append(new_stream(), [Pinged(n=4, note="più")], 0)
+    [event] = event_store().read_all(after_position=start, decode=False)
+    assert event.event is None
+    assert event._payload is None
+    assert json.loads(event.raw_payload) == {"n": 4, "note": "più"}
+    assert event.payload == {"n": 4, "note": "più"}
+    assert event.payload is event.payload
+    decoded = event.decoded_as(Pinged(n=4, note="più"))
+    assert (decoded.event, decoded.payload is event.payload) == (
+        Pinged(n=4, note="più"),
+        True,
+    )
+    assert decoded == event
+    [read] = event_store().read_all(after_position=start)
+    assert (read.event, read._payload) == (Pinged(n=4, note="più"), event.payload)

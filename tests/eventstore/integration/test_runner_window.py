@@ -13,6 +13,7 @@ import pytest
 from django.db import connection
 
 from eventstore.projections.loop import RunnerLoop
+from eventstore.projections.runner import SharedReads
 from eventstore.store import event_store
 from tests.support.events import Pinged
 from tests.support.eventstore import ACTOR
@@ -43,8 +44,8 @@ class Loop:
         runner = self.loop.runners[0]
         run_batch = runner.run_batch
 
-        def recorded() -> int:
-            covered = run_batch()
+        def recorded(shared: SharedReads | None = None) -> int:
+            covered = run_batch(shared)
             if covered:
                 self.batches.append(covered)
             return covered

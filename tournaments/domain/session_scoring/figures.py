@@ -104,6 +104,13 @@ class SessionFigures:
 EMPTY = SessionFigures({}, ())
 
 
+def exact(value: int | Fraction) -> Fraction:
+    """An exact figure as a ``Fraction``: the very one when it is one
+    (``Fraction(f)`` builds a copy, and the results projection reads
+    thousands of figures a batch, issue 13)."""
+    return value if type(value) is Fraction else Fraction(value)
+
+
 def entry_of(participant: Hashable) -> int:
     """The entry number back from a standing: scoring ranks opaque ids, and
     this module gives it entry numbers."""

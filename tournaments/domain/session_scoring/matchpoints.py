@@ -25,6 +25,7 @@ from tournaments.domain.session_scoring.figures import (
     SessionFigures,
     Standing,
     entry_of,
+    exact,
 )
 
 
@@ -44,7 +45,13 @@ def mp_penalties(
 
 def line_figures(board: BoardScores, index: int) -> LineFigures:
     top = board.top_at(index)
-    ns, ew = Fraction(board.ns[index]), Fraction(board.ew[index])
+    # ``exact`` inlined: the results projection reads each line of a board
+    # it re-scores, every batch (issue 13).
+    ns, ew = board.ns[index], board.ew[index]
+    if type(ns) is not Fraction:
+        ns = Fraction(ns)
+    if type(ew) is not Fraction:
+        ew = Fraction(ew)
     return LineFigures(ns, ew, top, compared=board.compared)
 
 
@@ -85,8 +92,8 @@ def score_individual(conditions: Conditions, lines: Sequence[Line]) -> SessionFi
                 entry_number=entry_of(s.participant),
                 direction="",
                 boards=s.boards,
-                matchpoints=Fraction(s.matchpoints),
-                penalty=Fraction(s.penalty),
+                matchpoints=exact(s.matchpoints),
+                penalty=exact(s.penalty),
                 top=s.top,
                 percent=s.percent,
                 rank=s.rank,

@@ -10,7 +10,6 @@ Laws of Duplicate Bridge 2017 (FIGB edition): Law 78A (matchpoints), Law 78D
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Sequence
-from fractions import Fraction
 from functools import lru_cache
 
 from scoring.bridge import Adjustment, Artificial, TableResult
@@ -33,6 +32,7 @@ from tournaments.domain.session_scoring.figures import (
     SessionFigures,
     Standing,
     entry_of,
+    exact,
 )
 from tournaments.domain.session_scoring.imp_pairs import score_imp_pairs
 from tournaments.domain.session_scoring.matchpoints import (
@@ -154,8 +154,8 @@ class SessionScorer:
                     entry_number=entry_of(s.participant),
                     direction=s.direction,
                     boards=s.boards,
-                    matchpoints=Fraction(s.matchpoints),
-                    penalty=Fraction(s.penalty),
+                    matchpoints=exact(s.matchpoints),
+                    penalty=exact(s.penalty),
                     top=s.top,
                     percent=s.percent,
                     rank=s.rank,
