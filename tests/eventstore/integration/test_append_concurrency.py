@@ -198,6 +198,10 @@ def test_an_append_holds_the_counters_queue_until_its_commit() -> None:
                 cursor.execute(
                     "SELECT l.pid, l.mode, l.granted FROM pg_locks l "
                     "WHERE l.locktype = 'advisory' AND l.objsubid = 1 "
+                    # Advisory locks are per database: another test
+                    # database's appends (a parallel worker) hold their own.
+                    "AND l.database = (SELECT oid FROM pg_database "
+                    "WHERE datname = current_database()) "
                     "AND ((l.classid::bigint << 32) | l.objid::bigint) = %s",
                     [APPEND_LOCK_KEY],
                 )
