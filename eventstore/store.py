@@ -598,23 +598,6 @@ class EventStore:
             if stream_id is not None:
                 rows = [(r[0], stream_id, *r[1:]) for r in rows]
             for pos, sid_value, ver, eid, etype, sver, body, meta, at_value in rows:
-                if not (decode and ver > decode_after and registered(etype)):
-                    # Parsed if and when its payload is asked for.
-                    append(
-                        RecordedEvent(
-                            pos,
-                            _uuid(sid_value),
-                            ver,
-                            _uuid(eid),
-                            etype,
-                            sver,
-                            body,
-                            meta,
-                            _aware(at_value),
-                        )
-                    )
-                    continue
-                data = {} if body is None else _load(body)
                 recorded = RecordedEvent(
                     pos,
                     _uuid(sid_value),
@@ -625,9 +608,14 @@ class EventStore:
                     body,
                     meta,
                     _aware(at_value),
-                    codec(etype, sver, data),
                 )
-                object.__setattr__(recorded, "_payload", data)
+                # Otherwise its payload is parsed if and when it is asked for.
+                if decode and ver > decode_after and registered(etype):
+                    # Not yet seen by anyone: decoded in place, the payload
+                    # parsed once for the event and for ``payload``.
+                    object.__setattr__(
+                        recorded, "event", codec(etype, sver, recorded.payload)
+                    )
                 append(recorded)
         return out
 

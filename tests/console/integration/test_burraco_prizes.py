@@ -216,11 +216,10 @@ def test_the_printable_names_no_one_the_public_list_does_not() -> None:
 def headers(response: Any) -> list[str]:
     """The prize table's column headings."""
     body = text(response)
-    table = re.search(r'<table class="results prizes"><thead>(.*?)</thead>', body)
-    assert table is not None
+    [table] = re.findall(r'<table class="results prizes"><thead>(.*?)</thead>', body)
     return [
         re.sub(r"<[^>]+>", "", cell).strip()
-        for cell in re.findall(r"<th[^>]*>(.*?)</th>", table.group(1))
+        for cell in re.findall(r"<th[^>]*>(.*?)</th>", table)
     ]
 
 

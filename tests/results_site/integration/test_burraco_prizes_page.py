@@ -102,13 +102,12 @@ def test_the_prize_list_is_public_once_the_final_standings_are() -> None:
 
 def status(response: Any) -> tuple[str, str]:
     """The status box's class and its badge."""
-    found = re.search(
+    [found] = re.findall(
         r'<div (?:id="prize-status" )?class="status status-(\w+)">\s*<p[^>]*>'
         r'<strong class="badge">([^<]+)</strong>',
         response.content.decode(),
     )
-    assert found is not None
-    return found.group(1), found.group(2)
+    return found
 
 
 def test_provisional_during_the_art_20_check_then_final(
