@@ -30,8 +30,12 @@ else \
 fi
 endef
 
+# The suite runs in parallel, one database (and one API server) per xdist
+# worker; PYTEST_WORKERS=0 runs it in one process.
+PYTEST_WORKERS ?= auto
+
 test: $(STAMP)
-	@$(pg_or_sqlite); $(BIN)/pytest $(PYTEST_ARGS)
+	@$(pg_or_sqlite); $(BIN)/pytest -n $(PYTEST_WORKERS) $(PYTEST_ARGS)
 
 # Tests mirror the contexts: tests/<context>/unit|integration|e2e (decision 0097).
 test-unit: $(STAMP)
