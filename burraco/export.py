@@ -2,7 +2,7 @@
 
 There is no interchange standard for burraco results (F.I.Bur. publishes
 none): this is Arbitro's own format, ``arbitro.burraco.export`` version 1,
-documented in the README. It holds everything the tournament recorded: the
+documented in docs/features.md. It holds everything the tournament recorded: the
 settings, the registrations with their players, substitutions and
 abandonments, the lines, the merit groups, every turn's positions and
 sheets (hands, MP, VP, corrections, inversions, awards with their article),

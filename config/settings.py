@@ -153,7 +153,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # run in a connection (Django turns preparing off unless asked): the
     # statements a process repeats (token with grants, es_append) then skip
     # parse and plan. Behind a pooler without prepared statements, set
-    # ARBITRO_PG_PREPARE_THRESHOLD=off (README).
+    # ARBITRO_PG_PREPARE_THRESHOLD=off (docs/operations.md).
     _prepare = os.environ.get("ARBITRO_PG_PREPARE_THRESHOLD", "5")
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         server_side_binding=True,
@@ -390,7 +390,7 @@ ARBITRO_PROCESSES: list[str] = [
 # E-mail (decision 0138): the embedded mode writes each message to a file in
 # var/mail/ (Django's file backend); production sends over SMTP, configured
 # by EMAIL_HOST, EMAIL_PORT, EMAIL_HOST_USER, EMAIL_HOST_PASSWORD,
-# EMAIL_USE_TLS / EMAIL_USE_SSL (README, "Accounts and e-mail").
+# EMAIL_USE_TLS / EMAIL_USE_SSL (docs/operations.md).
 EMAIL_BACKEND = os.environ.get(
     "EMAIL_BACKEND",
     "django.core.mail.backends.smtp.EmailBackend"

@@ -23,7 +23,7 @@ from tournaments.api.common import StaffOrDirector
 class ExportApi(APIView):
     """``GET``: the tournament's registrations, turns, sheets, penalties and
     standings per phase and group, in format ``arbitro.burraco.export``
-    version 1 (documented in the README)."""
+    version 1 (documented in docs/features.md)."""
 
     def get_permissions(self) -> list[BasePermission]:
         return [StaffOrDirector()]

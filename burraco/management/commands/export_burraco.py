@@ -1,7 +1,7 @@
 """Write a burraco tournament's JSON export (``burraco.export``, format
 ``arbitro.burraco.export`` v1), or with ``--standings-csv`` the standings
 after its last complete turn as the API's CSV. There is no interchange
-standard for burraco results: the README documents both shapes."""
+standard for burraco results: docs/features.md documents both shapes."""
 
 from __future__ import annotations
 

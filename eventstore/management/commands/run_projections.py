@@ -42,7 +42,7 @@ def _prioritise(err: OutputWrapper) -> None:
         err.write(
             f"run_projections: may not set its niceness to {wanted}; running at "
             f"{os.getpriority(os.PRIO_PROCESS, 0)} (set ARBITRO_WEB_NICE for the "
-            "web workers instead, README: production)"
+            "web workers instead, docs/operations.md)"
         )
 
 
