@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.authtoken.models import Token
@@ -17,6 +16,7 @@ from rest_framework.views import APIView
 from access.auth import expires_at
 from access.roles import actor_of, grants_of, is_federation_staff
 from access.throttles import LoginThrottle
+from access.tokens import issue
 
 # A problem (RFC 9457); access sits below the API plumbing, so not httpapi's.
 PROBLEM = OpenApiResponse(description="a problem (RFC 9457)")
@@ -26,7 +26,9 @@ class LoginApi(ObtainAuthToken):
     """A new token for a username and password (decision 0107).
 
     Each login makes a new key and revokes the user's previous one; the key is
-    refused ``ARBITRO_TOKEN_TTL_SECONDS`` after the login. Throttled per
+    refused ``ARBITRO_TOKEN_TTL_SECONDS`` after the login, or as soon as the
+    password or the grants it was issued under change (``access.tokens``,
+    decision 0215). Throttled per
     username and address (``access.throttles.LoginThrottle``): 429 past it.
     """
 
@@ -50,9 +52,7 @@ class LoginApi(ObtainAuthToken):
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         user = serializer.validated_data["user"]
-        with transaction.atomic():
-            Token.objects.filter(user=user).delete()
-            token = Token.objects.create(user=user)
+        token = issue(user.pk)
         return Response({"token": token.key, "expires_at": expires_at(token.created)})
 
 

@@ -6,13 +6,13 @@ play makes one such check per call or card, so here one query reads the
 token, the user and all the user's grants, and the grants ride on the user
 object for the rest of the request (``roles.grants_of``), decision 0058.
 
-What that query read is kept per process (decision 0060), and trusted only
-while the shared auth version (``VERSION_KEY`` in the default cache: Redis in
-production) is the one read with it: a change to a token, a user or a grant
-sets a new version (signals, at once and again at commit), so every process
-reads again on its next request (decision 0107). ``ARBITRO_AUTH_CACHE_SECONDS``
-is only a backstop age; ``0`` reads every request again. A token older than
-``ARBITRO_TOKEN_TTL_SECONDS`` is refused (decision 0107).
+Nothing of it is kept between requests: each authentication reads the
+token, its binding (``access.tokens``), the user and his grants now, in that
+one query, and refuses the token when the credentials it was issued under
+have changed since, wherever they were changed (decision 0215, which
+replaces the per-process cache and the shared auth version of decisions
+0060 and 0107). A token older than ``ARBITRO_TOKEN_TTL_SECONDS`` is refused
+(decision 0107).
 
 ``user_with_grants`` is the same read by the user's primary key, kept for
 nothing but the request: the results site's live pages read their signed-in
@@ -21,28 +21,23 @@ reader with it (``access.sessions``, decision 0167).
 
 from __future__ import annotations
 
-import contextlib
-import threading
-import time
-from collections import OrderedDict
 from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
-from uuid import UUID, uuid4
+from uuid import UUID
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.cache import cache as shared_cache
-from django.db import connection, transaction
-from django.db.models.signals import post_delete, post_save, pre_save
+from django.db import connection
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from rest_framework import exceptions
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.authtoken.models import Token
 
-from access.models import RoleGrant
+from access.models import RoleGrant, TokenBinding
 from access.roles import GRANTS_ATTR, Grant
+from access.tokens import IdGrant, issued_under
 
 
 def _uuid(value: Any) -> UUID | None:
@@ -64,9 +59,11 @@ def _query(vendor: str) -> tuple[str, list[str], list[list[Any]]]:
     fields = list(meta.concrete_fields)
     columns = ", ".join(f'u."{f.column}"' for f in fields)
     sql = (
-        f"SELECT {columns}, t.created, g.role, g.tournament_id, g.appeal_id, g.player_id"
+        f"SELECT {columns}, t.created, b.credential, b.grants_upto,"
+        f" g.id, g.role, g.tournament_id, g.appeal_id, g.player_id"
         f" FROM {meta.db_table} u"
         f" JOIN {Token._meta.db_table} t ON t.user_id = u.{meta.pk.column}"
+        f" LEFT JOIN {TokenBinding._meta.db_table} b ON b.token_id = t.key"
         f" LEFT JOIN {RoleGrant._meta.db_table} g ON g.user_id = u.{meta.pk.column}"
         f" WHERE t.key = %s"
     )
@@ -136,118 +133,20 @@ def user_with_grants(user_id: Any) -> Any | None:
     return user
 
 
-# (read at, auth version read before, the user's values, token created, grants)
-_Entry = tuple[float, str | None, list[Any], datetime, tuple[Grant, ...]]
-
-VERSION_KEY = "arbitro:auth-version"
-
-
-def shared_version() -> str | None:
-    """The auth version all processes share, or None if the cache is down
-    (nothing is then kept: every request reads the database)."""
-    try:
-        value = shared_cache.get(VERSION_KEY)
-        if value is None:
-            shared_cache.add(VERSION_KEY, uuid4().hex, None)
-            value = shared_cache.get(VERSION_KEY)
-    except Exception:  # a cache outage must not refuse every request
-        return None
-    return None if value is None else str(value)
-
-
-def bump_version() -> None:
-    """Tell every process that what it keeps may be stale."""
-    # On a cache outage the backstop age still bounds what is kept.
-    with contextlib.suppress(Exception):
-        shared_cache.set(VERSION_KEY, uuid4().hex, None)
-
-
-class _Recent:
-    """Token key -> (read at, the user's values, grants), newest last, bounded."""
-
-    def __init__(self, size: int = 4096) -> None:
-        self.size = size
-        self.entries: OrderedDict[str, _Entry] = OrderedDict()
-        self.lock = threading.Lock()  # gthread workers share it
-        # Bumped by every clear: a read begun before a clear is never kept.
-        self.generation = 0
-
-    def get(self, key: str, ttl: float) -> _Entry | None:
-        with self.lock:
-            entry = self.entries.get(key)
-            if entry is None or time.monotonic() - entry[0] >= ttl:
-                return None
-            return entry
-
-    def put(self, key: str, entry: _Entry, generation: int) -> None:
-        with self.lock:
-            if generation != self.generation:
-                return  # rows changed while they were read: read again next time
-            self.entries[key] = entry
-            self.entries.move_to_end(key)
-            while len(self.entries) > self.size:
-                self.entries.popitem(last=False)
-
-    def clear(self) -> None:
-        with self.lock:
-            self.entries.clear()
-            self.generation += 1
-
-
-RECENT = _Recent()
-
-
-def _forget() -> None:
-    RECENT.clear()
-    bump_version()
-
-
-def _changed(**_signal: Any) -> None:
-    """Forget at once, and again at commit: a request of another thread or
-    process that read the old rows before the commit must not keep them."""
-    _forget()
-    transaction.on_commit(_forget)
-
-
-for _model in (Token, RoleGrant, get_user_model()):
-    post_save.connect(_changed, sender=_model, dispatch_uid=f"auth-{_model}")
-    post_delete.connect(_changed, sender=_model, dispatch_uid=f"auth-{_model}-")
-
-
-def revoke_tokens(user_id: Any) -> None:
-    """Revoke every token of the user (a password change, a relief, a logout)."""
-    Token.objects.filter(user_id=user_id).delete()
-
-
-def _password_changed(instance: Any, **_signal: Any) -> None:
-    # ``set_password`` keeps the raw password until the save: a change.
-    if instance.pk is not None and getattr(instance, "_password", None) is not None:
-        revoke_tokens(instance.pk)
-
-
-def _grant_removed(instance: RoleGrant, **_signal: Any) -> None:
-    revoke_tokens(instance.user_id)
-
-
-pre_save.connect(_password_changed, sender=get_user_model(), dispatch_uid="auth-pw")
-post_delete.connect(_grant_removed, sender=RoleGrant, dispatch_uid="auth-relief")
-
-
-def _read(key: str) -> _Entry | None:
-    """The user's field values and grants for this token, from the database."""
-    sql, names, converters = _query(connection.vendor)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [key])
-        rows = cursor.fetchall()
-    if not rows:
-        return None
-    n = len(names)
-    created = rows[0][n]
-    for convert in _created_converters():
-        created = convert(created, None, connection)
-    values = _user_values(rows[0][:n], converters)
-    grants = _grants(rows, n + 1)
-    return time.monotonic(), None, values, created, grants
+def _id_grants(rows: list[Any], n: int) -> list[IdGrant]:
+    return [
+        (
+            pk,
+            Grant(
+                role=role,
+                tournament_id=_uuid(tournament),
+                appeal_id=_uuid(appeal),
+                player_id=_uuid(player),
+            ),
+        )
+        for pk, role, tournament, appeal, player in (row[n:] for row in rows)
+        if pk is not None
+    ]
 
 
 def _created_converters() -> list[Any]:
@@ -263,29 +162,33 @@ def expires_at(created: datetime) -> datetime:
 
 
 class TokenWithGrantsAuthentication(TokenAuthentication):
-    """``Authorization: Token <key>``, as DRF's, with the grants read alongside."""
+    """``Authorization: Token <key>``, as DRF's, with the grants read alongside,
+    refused once the credentials it was issued under have changed."""
 
     def authenticate_credentials(self, key: str) -> tuple[Any, str]:
-        ttl = settings.ARBITRO_AUTH_CACHE_SECONDS
-        version = shared_version() if ttl > 0 else None
-        entry = RECENT.get(key, ttl) if version is not None else None
-        if entry is not None and entry[1] != version:
-            entry = None  # another process changed a token, a user or a grant
-        if entry is None:
-            generation = RECENT.generation
-            read = _read(key)
-            if read is None:
-                raise exceptions.AuthenticationFailed(_("Invalid token."))
-            entry = (read[0], version, *read[2:])
-            if version is not None:
-                RECENT.put(key, entry, generation)
-        _read_at, _version, values, created, grants = entry
+        sql, names, converters = _query(connection.vendor)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [key])
+            rows = cursor.fetchall()
+        if not rows:
+            raise exceptions.AuthenticationFailed(_("Invalid token."))
+        n = len(names)
+        created, bound, upto = rows[0][n : n + 3]
+        for convert in _created_converters():
+            created = convert(created, None, connection)
         if timezone.now() >= expires_at(created):
             raise exceptions.AuthenticationFailed(_("Token has expired."))
-        names = _query(connection.vendor)[1]
-        # A fresh user per request: nothing a view sets on it is shared.
-        user = get_user_model().from_db(connection.alias, names, list(values))
+        user = get_user_model().from_db(
+            connection.alias, names, _user_values(rows[0][:n], converters)
+        )
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
-        setattr(user, GRANTS_ATTR, grants)
+        grants = _id_grants(rows, n + 3)
+        if bound is None or not issued_under(bound, upto, user.password, grants):
+            # A new password, a grant removed or changed, or a token made
+            # without a binding (``access.tokens.issue``): wherever it happened.
+            raise exceptions.AuthenticationFailed(
+                _("Token revoked: the account changed since the login.")
+            )
+        setattr(user, GRANTS_ATTR, tuple(grant for _pk, grant in grants))
         return user, key

@@ -3,6 +3,9 @@
 Roles (DESIGN.md, Interfaces): federation staff; director of one tournament
 (chief or assistant); the organizer's account on one tournament (Law 79C2);
 committee member of one appeal; player, linked to a registered player. A grant is data, so one user may hold several.
+
+A token is bound to the credentials it was issued under (``TokenBinding``,
+decision 0215).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-__all__ = ["RoleGrant"]
+__all__ = ["RoleGrant", "TokenBinding"]
 
 
 class RoleGrant(models.Model):
@@ -58,3 +61,23 @@ class RoleGrant(models.Model):
     def __str__(self) -> str:
         scope = self.tournament_id or self.appeal_id or self.player_id or "federation"
         return f"{self.user_id}:{self.role}:{scope}"
+
+
+class TokenBinding(models.Model):
+    """What a token was issued under, checked at every authentication
+    (``access.tokens``, decision 0215): a keyed hash of the user's password
+    hash and the grants he held (``credential``), and the
+    highest grant id among those (``grants_upto``: a grant given later does
+    not count). A token without one is refused."""
+
+    token = models.OneToOneField(
+        "authtoken.Token",
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="binding",
+    )
+    credential = models.CharField(max_length=64)
+    grants_upto = models.BigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"binding of {self.token_id}"

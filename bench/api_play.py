@@ -107,9 +107,9 @@ def _setup_database() -> Session:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
 
     from access.models import RoleGrant
+    from access.tokens import issue
     from eventstore.store import Metadata
     from tournaments import handlers
     from tournaments.domain import tournament
@@ -131,11 +131,8 @@ def _setup_database() -> Session:
         RoleGrant(user=user, role=RoleGrant.Role.PLAYER, player_id=player)
         for user, player in zip(users, players, strict=True)
     )
-    tokens = Token.objects.bulk_create(
-        Token(user=user, key=Token.generate_key()) for user in users
-    )
     token_of = {
-        player: token.key for player, token in zip(players, tokens, strict=True)
+        player: issue(user.pk).key for player, user in zip(players, users, strict=True)
     }
     now = datetime.now(UTC)
     create_pairs_event(tid, "bench", players, meta)
@@ -163,7 +160,7 @@ def _setup_database() -> Session:
             "E": token_of[ew[0]],
             "W": token_of[ew[1]],
         }
-    director_token = Token.objects.create(user=director).key
+    director_token = issue(director.pk).key
     from django.db import connections
 
     connections.close_all()

@@ -72,16 +72,16 @@ def _setup() -> tuple[str, list[Any]]:
     django.setup()
     from django.contrib.auth import get_user_model
     from django.core.management import call_command
-    from rest_framework.authtoken.models import Token
 
     from access.models import RoleGrant
+    from access.tokens import issue
     from eventstore.store import Metadata
 
     call_command("migrate", verbosity=0)
     director = get_user_model().objects.create_user("bench-director")
     RoleGrant.objects.create(user=director, role=RoleGrant.Role.FEDERATION_STAFF)
     players = register_players(4 * TABLES, Metadata(actor="system:bench"))
-    return Token.objects.create(user=director).key, players
+    return issue(director.pk).key, players
 
 
 def _tournament(players: list[Any], *, table_streams: bool) -> str:

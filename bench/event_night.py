@@ -103,9 +103,10 @@ def _setup() -> tuple[str, str, dict[int, list[tuple[int, int]]]]:
         [(-1, 7)],
     )
     from django.db import connections
-    from rest_framework.authtoken.models import Token
 
-    token = Token.objects.create(user=director).key
+    from access.tokens import issue
+
+    token = issue(director.pk).key
     connections.close_all()
     return str(tid), token, plan
 

@@ -126,9 +126,10 @@ def _setup() -> tuple[str, str, str, dict[int, list[tuple[int, int]]]]:
     from django.conf import settings
     from django.db import connections
     from django.test import Client as DjangoClient
-    from rest_framework.authtoken.models import Token
 
-    token = Token.objects.create(user=director).key
+    from access.tokens import issue
+
+    token = issue(director.pk).key
     browser = DjangoClient()
     browser.force_login(director)
     name = settings.SESSION_COOKIE_NAME

@@ -238,7 +238,7 @@ ARBITRO_THROTTLE_RATES: dict[str, str | None] = {
     "user": env_rate("ARBITRO_THROTTLE_USER", "1200/min"),
     "login": env_rate("ARBITRO_THROTTLE_LOGIN", "5/min"),
 }
-# The throttles' counters and the auth version (decision 0107) live in the
+# The throttles' counters (decision 0106) live in the
 # default cache: Redis when ARBITRO_CACHE_URL is set (production, several
 # processes), else this process's memory (embedded: one web process).
 _CACHE_URL = os.environ.get("ARBITRO_CACHE_URL", "")
@@ -370,9 +370,6 @@ ARBITRO_SITE_RENDER_INTERVAL = float(
 # and a process reads a session's publication and position at most once in
 # this many seconds for all its polls (decision 0167).
 ARBITRO_SITE_STATE_SECONDS = float(os.environ.get("ARBITRO_SITE_STATE_SECONDS", "0.2"))
-# A process keeps a token, its user and grants it read while the shared auth
-# version is unchanged (decision 0107), and at most this long as a backstop.
-ARBITRO_AUTH_CACHE_SECONDS = env_int("ARBITRO_AUTH_CACHE_SECONDS", 300)
 ARBITRO_PROJECTIONS: list[str] = [
     "tournaments.projections.TournamentResults",
     "registry.projections.RegistryProjection",

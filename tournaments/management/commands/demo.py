@@ -6,9 +6,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
-from rest_framework.authtoken.models import Token
 
-from access.models import RoleGrant
+from access.models import RoleGrant, TokenBinding
+from access.tokens import issue
 from eventstore.store import Metadata
 from tournaments import demo, handlers
 from tournaments.domain import tournament
@@ -37,7 +37,8 @@ class Command(BaseCommand):
                 user.save()
             for role, scope in grants:
                 RoleGrant.objects.get_or_create(user=user, role=role, **scope)
-            Token.objects.get_or_create(user=user)
+            if not TokenBinding.objects.filter(token__user=user).exists():
+                issue(user.pk)
         self.stdout.write(
             "demo users: staff, director, player (password arbitro-<name>)"
         )
