@@ -51,9 +51,11 @@ __all__ = [
 
 
 class _RateFromSettings:
-    scope: str
+    scope: str | None
 
     def get_rate(self) -> str | None:
+        if self.scope is None:
+            return None
         rate: str | None = settings.ARBITRO_THROTTLE_RATES.get(self.scope)
         return rate
 

@@ -202,6 +202,19 @@ STORAGES = {
     },
 }
 
+# How many proxies stand in front of gunicorn (decision 0211): none by
+# default, so X-Forwarded-For is ignored and the socket's peer is the caller;
+# 1 behind one nginx that appends $remote_addr (the README's set-up). Every
+# throttle identifies callers through access.callers.caller_address, and
+# DRF's own NUM_PROXIES is the same number (0, never DRF's None, which would
+# take the whole header as the caller).
+ARBITRO_TRUSTED_PROXIES = env_int("ARBITRO_TRUSTED_PROXIES", 0)
+if ARBITRO_TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured(
+        "ARBITRO_TRUSTED_PROXIES must be 0 or the number of proxies, "
+        f"not {ARBITRO_TRUSTED_PROXIES}"
+    )
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -222,20 +235,8 @@ REST_FRAMEWORK = {
         "access.throttles.AnonThrottle",
         "access.throttles.UserThrottle",
     ],
+    "NUM_PROXIES": ARBITRO_TRUSTED_PROXIES,
 }
-# How many proxies stand in front of gunicorn (decision 0211): none by
-# default, so X-Forwarded-For is ignored and the socket's peer is the caller;
-# 1 behind one nginx that appends $remote_addr (the README's set-up). Every
-# throttle identifies callers through access.callers.caller_address, and
-# DRF's own NUM_PROXIES is the same number (0, never DRF's None, which would
-# take the whole header as the caller).
-ARBITRO_TRUSTED_PROXIES = env_int("ARBITRO_TRUSTED_PROXIES", 0)
-if ARBITRO_TRUSTED_PROXIES < 0:
-    raise ImproperlyConfigured(
-        "ARBITRO_TRUSTED_PROXIES must be 0 or the number of proxies, "
-        f"not {ARBITRO_TRUSTED_PROXIES}"
-    )
-REST_FRAMEWORK["NUM_PROXIES"] = ARBITRO_TRUSTED_PROXIES
 
 
 # Requests a client may make: "<n>/<second|minute|hour|day>", or None for no

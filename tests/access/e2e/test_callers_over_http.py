@@ -324,4 +324,14 @@ def test_a_reset_address_is_counted_whoever_asks(
     for reply in replies[:RATE]:
         _check_allowed("reset", surface, reply)
     _check_refused(surface, replies[RATE])
+    italian = _form(
+        "/accounts/password-reset/",
+        {"email": people[0].email},
+        url,
+        {"X-Forwarded-For": CLIENT_B, "Accept-Language": "it"},
+    )
+    assert (italian.status, _alert(italian.body)) == (
+        429,
+        ["Troppe richieste di un link: riprova tra 60 minuti."],
+    )
     assert _mails(people) == [RATE, 0, 0, 0]
