@@ -62,7 +62,8 @@ Attempt = Callable[[str, dict[str, str], int, list[Any]], Reply]
 
 
 def _alert(body: str) -> list[str]:
-    return re.findall(r'<p class="error" role="alert">([^<]*)</p>', body)
+    """The page's alerts (the console's are errors, the people's notices)."""
+    return re.findall(r'<p class="(?:error|notice)" role="alert">([^<]*)</p>', body)
 
 
 def api_login(url: str, headers: dict[str, str], n: int, people: list[Any]) -> Reply:
