@@ -6,3 +6,6 @@ class AccessConfig(AppConfig):
 
     name = "access"
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from access import checks  # noqa: F401  # registers the deploy check

@@ -202,6 +202,19 @@ STORAGES = {
     },
 }
 
+# How many proxies stand in front of gunicorn (decision 0211): none by
+# default, so X-Forwarded-For is ignored and the socket's peer is the caller;
+# 1 behind one nginx that appends $remote_addr (the README's set-up). Every
+# throttle identifies callers through access.callers.caller_address, and
+# DRF's own NUM_PROXIES is the same number (0, never DRF's None, which would
+# take the whole header as the caller).
+ARBITRO_TRUSTED_PROXIES = env_int("ARBITRO_TRUSTED_PROXIES", 0)
+if ARBITRO_TRUSTED_PROXIES < 0:
+    raise ImproperlyConfigured(
+        "ARBITRO_TRUSTED_PROXIES must be 0 or the number of proxies, "
+        f"not {ARBITRO_TRUSTED_PROXIES}"
+    )
+
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -222,11 +235,14 @@ REST_FRAMEWORK = {
         "access.throttles.AnonThrottle",
         "access.throttles.UserThrottle",
     ],
+    "NUM_PROXIES": ARBITRO_TRUSTED_PROXIES,
 }
 
 
 # Requests a client may make: "<n>/<second|minute|hour|day>", or None for no
-# limit. "login": attempts per username and address (access.throttles).
+# limit. "login": attempts per username and address; "reset": password
+# reset requests per e-mail address, "reset_caller" per caller; "table":
+# table sign-ins per caller (access.throttles, decision 0211).
 def env_rate(name: str, default: str) -> str | None:
     """A throttle rate, or None (no limit) for ``off``."""
     value = os.environ.get(name) or default
@@ -237,6 +253,9 @@ ARBITRO_THROTTLE_RATES: dict[str, str | None] = {
     "anon": env_rate("ARBITRO_THROTTLE_ANON", "120/min"),
     "user": env_rate("ARBITRO_THROTTLE_USER", "1200/min"),
     "login": env_rate("ARBITRO_THROTTLE_LOGIN", "5/min"),
+    "reset": env_rate("ARBITRO_THROTTLE_RESET", "3/hour"),
+    "reset_caller": env_rate("ARBITRO_THROTTLE_RESET_CALLER", "10/hour"),
+    "table": env_rate("ARBITRO_THROTTLE_TABLE", "30/min"),
 }
 # The throttles' counters (decision 0106) live in the
 # default cache: Redis when ARBITRO_CACHE_URL is set (production, several

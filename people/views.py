@@ -23,7 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from access.models import RoleGrant
 from access.roles import actor_of, is_federation_staff
-from access.throttles import login_refused
+from access.throttles import login_refused, refused_for, reset_throttles
 from console.reads import pending_late_counts
 from people import accounts
 from registry.boundary import own_player_label
@@ -44,13 +44,27 @@ class LoginView(auth_views.LoginView):
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """A forgotten password: the same one-time link as an invitation."""
+    """A forgotten password: the same one-time link as an invitation.
+
+    Throttled by caller and by the address asked for (decision 0211), both
+    counted before any account is looked up: past either rate the page says
+    to wait (429) and no mail is sent, whether or not an account has the
+    address, so neither answer tells which addresses have one.
+    """
 
     template_name = "people/password_reset.html"
     success_url = reverse_lazy("people:password_reset_sent")
 
     def form_valid(self, form: Any) -> HttpResponse:
-        for user in form.get_users(form.cleaned_data["email"]):
+        email = form.cleaned_data["email"]
+        wait = refused_for(self.request, *reset_throttles(self.request, email))
+        if wait is not None:
+            minutes = -(-wait // 60)
+            context = self.get_context_data(form=form, minutes=minutes)
+            response = self.render_to_response(context, status=429)
+            response["Retry-After"] = str(wait)
+            return response
+        for user in form.get_users(email):
             accounts.send_password_link(user, invitation=False)
         return redirect(self.success_url)
 

@@ -56,3 +56,19 @@ def test_production_starts_with_a_good_key_and_debug_off() -> None:
 def test_embedded_mode_starts_on_the_embedded_key() -> None:
     run = _start(ARBITRO_PRODUCTION="0", DEBUG="1")
     assert (run.returncode, run.stdout.strip()) == (0, "started")
+
+
+@pytest.mark.parametrize(
+    ("value", "refusal"),
+    [
+        ("-1", "ARBITRO_TRUSTED_PROXIES must be 0 or the number of proxies, not -1"),
+        ("one", "ARBITRO_TRUSTED_PROXIES must be an integer, not 'one'"),
+    ],
+)
+def test_a_number_of_trusted_proxies_that_is_none_is_refused(
+    value: str, refusal: str
+) -> None:
+    """Decision 0211: a wrong count would name a forged entry the caller."""
+    run = _start(ARBITRO_TRUSTED_PROXIES=value)
+    assert run.returncode == 1
+    assert refusal in run.stderr

@@ -9,6 +9,7 @@ device signed in with a current code (302 to the code's form otherwise).
 from __future__ import annotations
 
 import uuid
+from typing import Any
 from urllib.parse import quote
 
 import pytest
@@ -159,11 +160,12 @@ def test_the_table_pages_admit_only_a_device_with_a_current_code() -> None:
     assert phone.put("/table/").status_code == 405
 
 
-def test_wrong_codes_are_throttled_429_after_ten_a_minute() -> None:
+def test_wrong_codes_are_throttled_429_past_the_table_rate(settings: Any) -> None:
+    settings.ARBITRO_THROTTLE_RATES = {"table": "10/min"}
     # An address of its own: the count lives in the shared cache for a minute.
     phone = Client(REMOTE_ADDR=f"test-{uuid.uuid4().hex}")
     statuses = [
         phone.post("/table/", {"code": f"WRONG{n:03d}"}).status_code for n in range(11)
     ]
     assert statuses == [400] * 10 + [429]
-    assert phone.post("/table/", {"code": "x"})["Retry-After"] == "60"
+    assert 0 < int(phone.post("/table/", {"code": "x"})["Retry-After"]) <= 60
