@@ -10,6 +10,7 @@ in the middle of its transaction.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,7 +20,7 @@ from django.db import connection
 
 from eventstore.migrations._append_sql import APPEND_LOCK_KEY
 
-__all__ = ["cut_connections", "cut_waiting_append", "hold_appends"]
+__all__ = ["cut_connections", "cut_waiting_append", "hold_appends", "waiting_append"]
 
 _OTHERS = (
     "FROM pg_stat_activity WHERE datname = current_database() "
@@ -45,18 +46,21 @@ def _url() -> str:
 @contextmanager
 def hold_appends() -> Iterator[None]:
     """Hold the append queue's lock: every append waits in its transaction
-    (up to the append's own 2 s lock timeout) until the block ends."""
+    (up to the append's own 2 s lock timeout) until the block ends, or until
+    ``cut_connections`` ends this session too."""
     with psycopg.connect(_url(), autocommit=True) as holder:
         holder.execute("SELECT pg_advisory_lock(%s)", [APPEND_LOCK_KEY])
         try:
             yield
         finally:
-            holder.execute("SELECT pg_advisory_unlock(%s)", [APPEND_LOCK_KEY])
+            # Cut with the others (``cut_connections``): the lock went with it.
+            with contextlib.suppress(psycopg.OperationalError):
+                holder.execute("SELECT pg_advisory_unlock(%s)", [APPEND_LOCK_KEY])
 
 
-def cut_waiting_append(timeout: float = 10.0) -> int:
-    """End the session of the first append found waiting for the queue's
-    lock (``hold_appends``), in the middle of its transaction; its pid."""
+def waiting_append(timeout: float = 10.0) -> int:
+    """The pid of the first append found waiting for the queue's lock
+    (``hold_appends``): a request in the middle of its transaction."""
     end = time.monotonic() + timeout
     with connection.cursor() as cursor:
         while time.monotonic() < end:
@@ -66,8 +70,15 @@ def cut_waiting_append(timeout: float = 10.0) -> int:
             )
             row = cursor.fetchone()
             if row is not None:
-                cursor.execute("SELECT pg_terminate_backend(%s)", [row[0]])
                 pid: int = row[0]
                 return pid
             time.sleep(0.01)
     raise AssertionError("no append waited for the queue's lock")
+
+
+def cut_waiting_append(timeout: float = 10.0) -> int:
+    """End the session of an append waiting in its transaction; its pid."""
+    pid = waiting_append(timeout)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_terminate_backend(%s)", [pid])
+    return pid

@@ -47,24 +47,31 @@ def _client(url: str, **grant: dict[str, Any]) -> HttpClient:
     return HttpClient(url, user)
 
 
-def _event(url: str) -> tuple[HttpClient, HttpClient, str]:
-    """Staff, the chief director and a seated 3-table Mitchell, over HTTP."""
+def event_over_http(url: str) -> tuple[HttpClient, HttpClient, str]:
+    """Staff, the chief director and a pairs event (tests/support/pairs_event:
+    a seated 3-table Mitchell of 6 boards), over HTTP."""
     staff = _client(url, federation_staff={})
     tid = make_tournament(staff, timedelta(hours=4))  # type: ignore[arg-type]
     seat_pairs(staff, tid, {}, timedelta(hours=4))  # type: ignore[arg-type]
     return staff, _client(url, chief_director={"tournament_id": tid}), tid
 
 
-def _result(
-    director: HttpClient, tid: str, board: int, table: int, key: str
+def post_result(
+    director: HttpClient,
+    tid: str,
+    board: int,
+    table: int,
+    key: str,
+    contract: tuple[str, int] = ("4SN", 10),
 ) -> HttpResponse:
+    """A table's result, sent under the client's ``Idempotency-Key``."""
     return director.post(
         f"/api/v1/tournaments/{tid}/sessions/1/results/",
         {
             "board_number": board,
             "table": table,
-            "contract": "4SN",
-            "tricks": 10,
+            "contract": contract[0],
+            "tricks": contract[1],
             "lead": "HA",
         },
         HTTP_IDEMPOTENCY_KEY=key,
@@ -74,7 +81,7 @@ def _result(
 def test_connections_the_database_dropped_are_replaced_before_use(
     server: Server,
 ) -> None:
-    _staff, director, tid = _event(server.url)
+    _staff, director, tid = event_over_http(server.url)
     traveller = f"/api/v1/tournaments/{tid}/sessions/1/boards/1/traveller/"
     seats = [(board, table) for board in range(1, 7) for table in range(1, 4)]
     with ThreadPoolExecutor(8) as pool:
@@ -85,7 +92,7 @@ def test_connections_the_database_dropped_are_replaced_before_use(
             assert cut_connections() >= 1
             answers = list(
                 pool.map(
-                    lambda seat: _result(director, tid, *seat, str(uuid.uuid4())),
+                    lambda seat: post_result(director, tid, *seat, str(uuid.uuid4())),
                     half,
                 )
             )
@@ -102,12 +109,12 @@ def test_a_command_cut_mid_transaction_is_a_503_and_its_retry_is_stored_once(
 ) -> None:
     """The result POST (answered before the middleware) and a command
     through DRF's view (an entry) alike."""
-    staff, director, tid = _event(server.url)
+    staff, director, tid = event_over_http(server.url)
     key = str(uuid.uuid4())
     if path == "result":
 
         def send() -> HttpResponse:
-            return _result(director, tid, 1, 1, key)
+            return post_result(director, tid, 1, 1, key)
 
         event_type = "board_result.entered"
     else:
