@@ -144,7 +144,16 @@ if os.environ.get("ARBITRO_OWNER_DATABASE_URL") and (
     len(sys.argv) > 1 and sys.argv[1] in _OWNER_COMMANDS
 ):
     DATABASE_URL = os.environ["ARBITRO_OWNER_DATABASE_URL"]
-DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+# Persistent connections (a minute), checked before a request's first query
+# (CONN_HEALTH_CHECKS): a connection the database dropped (a restart, a
+# failover, pg_terminate_backend, idle_session_timeout) is replaced instead
+# of failing the request. The long-running loops check theirs once a turn
+# and Celery opens one per task (decision 0216).
+DATABASES = {
+    "default": dj_database_url.parse(
+        DATABASE_URL, conn_max_age=60, conn_health_checks=True
+    )
+}
 # Appends run in their own short transaction (eventstore.store): never wrap a
 # whole request in one.
 DATABASES["default"]["ATOMIC_REQUESTS"] = False

@@ -15,7 +15,8 @@ with the card); the runner then finds the ids stored and only moves on.
 A reaction the target stream refuses (one of the manager's ``refusals``: a
 window closed since, say) is an outcome, not a fault: it is recorded (``ProcessRefusal``) with its
 position, in the transaction that moves the checkpoint past it. Any other error stops the runner at that event,
-with the error on its checkpoint, to be retried on the next run.
+with the error on its checkpoint, to be retried on the next run; the
+database going away is no event's error and is not recorded.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from django.db import transaction
 from django.utils.module_loading import import_string
 
 from eventstore.commands import PendingAppend, append_together
+from eventstore.database import connection_lost
 from eventstore.models import ProcessRefusal
 from eventstore.projections import (
     CheckpointMoved,
@@ -155,6 +157,11 @@ class ProcessRunner:
             raise
 
     def _record_error(self, message: str) -> None:
+        if connection_lost():
+            # The database went away, no fault of the event: the next run
+            # starts again from the checkpoint (decision 0216). Recording it
+            # would open a new connection to say the process stopped.
+            return
         logger.error(
             "process stopped", extra={"process_manager": self.name, "error": message}
         )

@@ -1,7 +1,10 @@
 """One exception handler: domain and store errors become RFC 9457 problems.
 
 ``RuleViolation`` -> 422, ``StateConflict`` -> 409, store conflicts -> 409,
-serializer errors -> 400. Unknown exceptions stay 500 and are logged by Django.
+serializer errors -> 400. The database gone in the middle of a request (its
+session ended, or none could be opened) -> 503 ``database_unavailable``
+with ``Retry-After``, from a view, a middleware or a page (decision 0216).
+Unknown exceptions stay 500 and are logged by Django.
 
 Every refusal of an input names it: ``field`` is the dotted path of the
 first input at fault (``"laws.0"``, ``"windows.appeal_minutes"``); a 400
@@ -13,11 +16,13 @@ and the ``law`` it enforces (decision 0080).
 from __future__ import annotations
 
 import logging
+import sys
 from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.template import loader
 from django.views import defaults
 from rest_framework import status
 from rest_framework.exceptions import ValidationError
@@ -25,12 +30,16 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler
 
+from eventstore.database import database_gone
 from eventstore.errors import EventStoreError, StoreIntegrityError
 from rules.errors import DomainError, RuleViolation, StateConflict
 
 logger = logging.getLogger(__name__)
 
 MEDIA_TYPE = "application/problem+json"
+# Seconds a client waits before retrying when the database went away: a
+# dropped connection is replaced at the next request, a restart takes a few.
+DATABASE_RETRY_AFTER = 1
 
 
 def problem_body(
@@ -78,12 +87,46 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     return JsonResponse(body, status=404, content_type=MEDIA_TYPE)
 
 
+def database_unavailable() -> dict[str, Any]:
+    """The problem of a request the database went away under: not the
+    caller's fault and retryable. Nothing half-written: the request's
+    transaction rolled back, or it committed before the answer was lost,
+    so a retry under the same ``Idempotency-Key`` gets the first answer."""
+    return problem_body(
+        503,
+        "database_unavailable",
+        "DatabaseUnavailable",
+        "the database connection was lost; retry under the same Idempotency-Key",
+        retry_after=DATABASE_RETRY_AFTER,
+    )
+
+
 def server_error(request: HttpRequest) -> HttpResponse:
-    """An unexpected error (logged by Django): a problem under /api/."""
+    """An unexpected error (logged by Django): a problem under /api/. The
+    database gone under a view or a middleware is a 503, the problem under
+    /api/ and a page elsewhere, with ``Retry-After``: Django calls this
+    inside its ``except``, so the exception is the one being handled."""
+    error = sys.exc_info()[1]
+    if error is not None and database_gone(error):
+        return _unavailable(request)
     if not request.path.startswith("/api/"):
         return defaults.server_error(request)
     body = problem_body(500, "server_error", "ServerError", "an unexpected error")
     return JsonResponse(body, status=500, content_type=MEDIA_TYPE)
+
+
+def _unavailable(request: HttpRequest) -> HttpResponse:
+    response: HttpResponse
+    if request.path.startswith("/api/"):
+        response = JsonResponse(
+            database_unavailable(), status=503, content_type=MEDIA_TYPE
+        )
+    else:
+        # As Django renders 500.html: no request context, whose processors
+        # would read the session and the user from the database.
+        response = HttpResponse(loader.render_to_string("503.html"), status=503)
+    response["Retry-After"] = str(DATABASE_RETRY_AFTER)
+    return response
 
 
 def field_errors(detail: Any, path: tuple[str, ...] = ()) -> list[dict[str, str]]:
@@ -146,6 +189,13 @@ def handle(exc: Exception, context: dict[str, Any]) -> Response | None:
             type(exc).__name__,
             "the event store is refusing changes until an operator has checked it",
         )
+    if database_gone(exc):
+        logger.warning("the database went away during a request: %s", exc)
+        unavailable = Response(
+            database_unavailable(), status=503, content_type=MEDIA_TYPE
+        )
+        unavailable["Retry-After"] = str(DATABASE_RETRY_AFTER)
+        return unavailable
     if isinstance(exc, EventStoreError) and exc.status < 500:
         error = exc.as_dict()
         detail = error.pop("detail")

@@ -11,7 +11,15 @@ from typing import IO, Any
 from django.conf import settings
 from django.db import connection
 
+from eventstore.database import connection_lost
 from eventstore.projections.base import ProjectionLocked
+
+__all__ = [
+    "RunnerLock",
+    "connection_lost",
+    "lock_holder",
+    "projection_lock",
+]
 
 
 def _lock_key(name: str) -> int:
@@ -129,13 +137,3 @@ def lock_holder(name: str) -> int | None:
             return 0
         fcntl.flock(handle, fcntl.LOCK_UN)
     return None
-
-
-def connection_lost() -> bool:
-    """Whether Django's connection is gone (closed, or no longer answering)."""
-    if connection.connection is None:
-        return True
-    try:
-        return not connection.is_usable()
-    except Exception:
-        return True

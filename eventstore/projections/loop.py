@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 from django.db import connection
 
+from eventstore.database import replace_dropped
 from eventstore.models import Checkpoint
 from eventstore.projections.base import CheckpointMoved, Projection
 from eventstore.projections.locks import RunnerLock, connection_lost
@@ -128,9 +129,10 @@ class RunnerLoop:
     (decision 0196): the events of a burst are applied together, so a
     board re-scored and the standings rewritten once a window rather than
     once every few results; a turn after a quiet spell starts at once.
-    A lost connection is closed and the loop backs off (0.5 s doubling to
-    30 s) and reconnects; one projection's error backs off that projection
-    only. It stops only when ``should_stop()``.
+    A connection the database dropped between turns is replaced at the
+    start of the next; one lost during a turn is closed and the loop backs
+    off (0.5 s doubling to 30 s) and reconnects; one projection's error
+    backs off that projection only. It stops only when ``should_stop()``.
     """
 
     MAX_BACKOFF = 30.0
@@ -190,7 +192,15 @@ class RunnerLoop:
 
     def turn(self) -> Turn:
         """One turn of the loop: whether it did work (more may be waiting)
-        and whether a batch was full (more is waiting now)."""
+        and whether a batch was full (more is waiting now).
+
+        A connection the database dropped since the last turn (a restart,
+        ``pg_terminate_backend``) is replaced before its first use, and its
+        locks are taken again on the new one (decision 0216): the loop only
+        backs off for a connection cut in the middle of a turn."""
+        if replace_dropped():
+            for lock in self.locks.values():
+                lock.lost()  # the session that held them has ended
         active = self._active()
         if not active:
             self._sleep(self.poll_interval)

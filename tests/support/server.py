@@ -100,13 +100,16 @@ def server(
         connection.close()
 
 
-def start_server(**environment: str) -> tuple[subprocess.Popen[bytes], str]:
+def start_server(
+    *arguments: str, **environment: str
+) -> tuple[subprocess.Popen[bytes], str]:
     """Another gunicorn on the test database, with ``environment`` added (a
-    test that needs its own broker, say); the process and its URL. Stop it
+    test that needs its own broker, say) and gunicorn's ``arguments`` after
+    the defaults (``"--workers", "2"``); the process and its URL. Stop it
     with ``stop_server``."""
     port = _free_port()
     process = subprocess.Popen(
-        _gunicorn(port, threads=2),
+        [*_gunicorn(port, threads=2), *arguments],
         cwd=ROOT,
         env=subprocess_env(TIME_ZONE=settings.TIME_ZONE, **environment),
         stdout=subprocess.DEVNULL,

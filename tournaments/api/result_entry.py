@@ -40,6 +40,7 @@ from rest_framework import serializers
 from rest_framework.renderers import JSONRenderer
 
 from access.auth import TokenWithGrantsAuthentication
+from eventstore.database import database_gone
 from httpapi.commands import answer, idem
 from httpapi.inputs import BoundedNumber
 from tournaments import handlers
@@ -129,7 +130,9 @@ def _fast(
         user, _key = TokenWithGrantsAuthentication().authenticate_credentials(
             credentials[1]
         )
-    except Exception:
+    except Exception as exc:
+        if database_gone(exc):
+            raise  # 503, as the view would answer it
         return None  # the view answers 401
     caller = _Caller(user, meta)
     if not _throttles_allow(request, caller):
@@ -140,7 +143,12 @@ def _fast(
     ref = handlers.TableRef(tournament_id, session, data["board_number"], data["table"])
     try:
         result = enter_result(caller, ref, data, *cached, idem(request))
-    except Exception:
+    except Exception as exc:
+        if database_gone(exc):
+            # Cut mid-way: whether it committed is unknown, so it is not
+            # tried again here; the client's retry under its key is
+            # answered (503, decision 0216).
+            raise
         # A refusal, or the tournament moved: the view decides again, on
         # the tournament as read.
         setattr(request, TRIED_CACHED, True)
