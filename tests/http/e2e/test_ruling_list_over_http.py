@@ -3,7 +3,8 @@ visibility rule (decision 0105). It named, to anyone, the board, table, Law
 and decision of every ruling of a session not yet published; now, until
 publication (Law 79C), its directors read every ruling, a player only those
 at his own table on a board he played there, anyone else 403; everyone
-reads them from publication (decision 0214)."""
+reads them from publication (decision 0214). The appeal outcomes list, which
+names the same boards and tables, follows the same rule."""
 
 from __future__ import annotations
 
@@ -37,6 +38,7 @@ def test_the_ruling_list_is_for_the_sessions_directors_until_publication(
     server: Server,
 ) -> None:
     event = Event()  # a ruling at board 1, table 1: pair 1 NS against pair 4
+    assert event.lodge().status_code == 201  # North appeals it at once
     project()
     tid = event.tid
     http = {name: HttpClient(server.url, user) for name, user in event.users.items()}
@@ -72,6 +74,12 @@ def test_the_ruling_list_is_for_the_sessions_directors_until_publication(
     for player in ("north", "east"):  # both sides of the table
         assert _rulings(http[player], tid) == (200, body)
 
+    # The appeal outcomes name the same board and table: the same rule.
+    outcomes = f"/api/v1/tournaments/{tid}/appeals/"
+    assert http["chief"].get(outcomes).json()["count"] == 1
+    for reader in (HttpClient(server.url), stranger, http["outsider"]):
+        assert reader.get(outcomes).json()["count"] == 0
+
     published = http["chief"].post(
         f"/api/v1/tournaments/{tid}/sessions/1/publications/"
     )
@@ -79,3 +87,4 @@ def test_the_ruling_list_is_for_the_sessions_directors_until_publication(
     project()
     for reader in (HttpClient(server.url), stranger, http["outsider"]):
         assert _rulings(reader, tid) == (200, body)
+        assert reader.get(outcomes).json()["count"] == 1
