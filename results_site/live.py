@@ -121,7 +121,7 @@ def etag(key: Key, position: int) -> str:
     digest = salted_hmac(
         "results_site.live.etag", f"{key.cache_key()}:{seen}", algorithm="sha256"
     ).hexdigest()[:32]
-    return f'W/"{digest}-{key.language}-{key.sight}"'
+    return f'W/"{digest}-{key.sight}-{key.language}"'
 
 
 def wall_clock() -> float:

@@ -76,7 +76,7 @@ def test_an_anonymous_polls_tag_tells_nothing_until_publication(
     status, headers, body = fetch(server.url, path, hx)
     assert status == 200
     tag = headers["ETag"]
-    assert re.fullmatch(r'W/"[0-9a-f]{32}-en-hidden"', tag), tag
+    assert re.fullmatch(r'W/"[0-9a-f]{32}-hidden-en"', tag), tag
     assert b"not yet published" in body
     director = HttpClient(server.url, event.director_user)
     entered = director.post(
@@ -97,5 +97,5 @@ def test_an_anonymous_polls_tag_tells_nothing_until_publication(
     time.sleep(0.6)
     status, headers, body = fetch(server.url, path, {**hx, "If-None-Match": tag})
     assert status == 200
-    assert re.fullmatch(r'W/"[0-9a-f]{32}-en-public"', headers["ETag"])
+    assert re.fullmatch(r'W/"[0-9a-f]{32}-public-en"', headers["ETag"])
     assert b"Ranking" in body
