@@ -52,13 +52,14 @@ __all__ = [
     "ensure_club",
     "load_player",
     "name_players",
+    "pair_plays_in",
     "player_by_number",
     "player_names",
     "player_sort_names",
     "player_states",
     "players_by_number",
     "players_matching_club",
-    "provide_team_entries",
+    "provide_entries",
     "public_people",
     "published_player",
     "register_player",
@@ -80,23 +81,37 @@ def declared_categories(pair_id: UUID) -> tuple[int, ...]:
     return tuple(int(card.category) for card in state.cards)
 
 
-# Whether a team is entered in a tournament is the tournaments app's fact; the
-# register, which imports nothing of it, asks through this port, which the
-# tournaments app fills when it starts (TournamentsConfig.ready).
-_team_entered: Callable[[UUID, UUID], bool] | None = None
+# Whether a team or a pair plays in a tournament is the tournaments app's
+# fact; the register, which imports nothing of it, asks through this port,
+# which the tournaments app fills when it starts (TournamentsConfig.ready).
+_plays_in: Callable[[UUID, UUID, tuple[UUID, ...]], bool] | None = None
 
 
-def provide_team_entries(check: Callable[[UUID, UUID], bool]) -> None:
-    """Install ``check(tournament_id, team_id)``: the team is an entry of it."""
-    global _team_entered
-    _team_entered = check
+def provide_entries(check: Callable[[UUID, UUID, tuple[UUID, ...]], bool]) -> None:
+    """Install ``check(tournament_id, entry_id, player_ids)``: an entry of
+    the tournament is ``entry_id``, or (``player_ids`` given) holds them all."""
+    global _plays_in
+    _plays_in = check
+
+
+def _entries() -> Callable[[UUID, UUID, tuple[UUID, ...]], bool]:
+    if _plays_in is None:
+        raise RuntimeError("no tournaments app provides the entries")
+    return _plays_in
 
 
 def team_entered(tournament_id: UUID, team_id: UUID) -> bool:
     """Whether ``team_id`` is entered in ``tournament_id`` (read from its stream)."""
-    if _team_entered is None:
-        raise RuntimeError("no tournaments app provides the entries")
-    return _team_entered(tournament_id, team_id)
+    return _entries()(tournament_id, team_id, ())
+
+
+def pair_plays_in(
+    tournament_id: UUID, pair_id: UUID, player_ids: Iterable[UUID]
+) -> bool:
+    """Whether the registered pair plays in ``tournament_id``: an entry is the
+    pair itself, or holds both its players (a pairs entry the same two formed,
+    or the team they play for), read from its stream (issue 28)."""
+    return _entries()(tournament_id, pair_id, tuple(player_ids))
 
 
 def player_names(player_ids: Iterable[UUID]) -> dict[UUID, tuple[str, str]]:

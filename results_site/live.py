@@ -43,6 +43,7 @@ from uuid import UUID
 
 from django.conf import settings
 from django.core.cache import cache
+from django.utils.crypto import salted_hmac
 
 from tournaments import selectors
 
@@ -97,13 +98,30 @@ class Rendered:
 
 
 def etag(key: Key, position: int) -> str:
-    """A page's validator: the position it shows, then its key (a bench reads
-    the position back from the front)."""
+    """A page's validator, telling the reader nothing his class may not see
+    (issue 28, decision 0214).
+
+    The session's directors and staff (``OFFICIAL``) see every event of it:
+    their tag is the position it shows, then its key (a bench reads the
+    position back from the front). Anyone else's is opaque: a keyed hash of
+    the page and of what his class sees of the session. Before publication
+    (``HIDDEN``) that is nothing that moves (the page says the results are
+    not published), so the tag is the same whatever is entered, and an
+    anonymous poller cannot time each result; publication changes his class,
+    and so the tag. After it (``PUBLIC``) every change of the session is
+    public; the hash keeps the store's global position, which counts every
+    other event's activity too, out of the tag."""
     page = "-".join(str(p) for p in key.parts)
-    return (
-        f'W/"{position}-{key.language}-{key.sight}-{key.tournament_id}-'
-        f'{key.session}-{page}"'
-    )
+    if key.sight == selectors.OFFICIAL:
+        return (
+            f'W/"{position}-{key.language}-{key.sight}-{key.tournament_id}-'
+            f'{key.session}-{page}"'
+        )
+    seen = 0 if key.sight == selectors.HIDDEN else position
+    digest = salted_hmac(
+        "results_site.live.etag", f"{key.cache_key()}:{seen}", algorithm="sha256"
+    ).hexdigest()[:32]
+    return f'W/"{digest}-{key.sight}-{key.language}"'
 
 
 def wall_clock() -> float:

@@ -6,8 +6,8 @@ class TournamentsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from registry.boundary import provide_team_entries
+        from registry.boundary import provide_entries
         from tournaments import handlers, registration
 
         registration.register_all()
-        provide_team_entries(handlers.is_entered)
+        provide_entries(handlers.is_entered)

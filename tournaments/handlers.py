@@ -55,11 +55,19 @@ def cached_tournament(
     return None if cached is None else (cached[1], cached[0])
 
 
-def is_entered(tournament_id: UUID, entry_id: UUID) -> bool:
+def is_entered(
+    tournament_id: UUID, entry_id: UUID, player_ids: tuple[UUID, ...] = ()
+) -> bool:
     """Whether ``entry_id`` (a pair's or a team's id) is an entry of the
-    tournament, read from its stream (the register asks it of a line-up)."""
+    tournament, or (``player_ids`` given) an entry holds all those players,
+    read from its stream (the register asks it of a line-up, and of a
+    registered pair before a director acts on it: issue 28)."""
     state = load_tournament(tournament_id)
-    return any(e.entry_id == entry_id for e in state.entries.values())
+    wanted = set(player_ids)
+    return any(
+        e.entry_id == entry_id or (wanted and wanted <= set(e.player_ids))
+        for e in state.entries.values()
+    )
 
 
 def _publication_deadlines(events: list[Any]) -> list[NewDeadline]:

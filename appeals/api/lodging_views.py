@@ -31,12 +31,19 @@ from httpapi.commands import created, idem
 from httpapi.inputs import validated
 from httpapi.schema import name_components
 from tournaments.api.common import MAX_CENTS
+from tournaments.handlers import load_tournament
 
 __all__ = [
     "ConcurAppealApi",
     "LodgeAppealApi",
     "RecordDepositApi",
 ]
+
+
+def _plays_in(tournament_id: UUID, player_id: UUID) -> bool:
+    """Whether ``player_id`` plays in an entry of the tournament (its stream)."""
+    entries = load_tournament(tournament_id).entries.values()
+    return any(player_id in e.player_ids for e in entries)
 
 
 class LodgeAppealApi(APIView):
@@ -69,6 +76,12 @@ class LodgeAppealApi(APIView):
         director = is_director(request.user, tid)
         if not director and data["appellant_id"] not in player_ids_of(request.user):
             raise PermissionDenied("a player lodges an appeal only as themself")
+        if director and not _plays_in(tid, data["appellant_id"]):
+            # The office is the tournament's: it reaches only its own players,
+            # whatever ruling the body names (issue 28).
+            raise PermissionDenied(
+                "a director lodges an appeal only for a player of his tournament"
+            )
         if data["concurring_ids"] and not director:
             raise PermissionDenied(
                 "each player concurs in person; a director may record it (Law 92C)"

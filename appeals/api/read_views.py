@@ -28,6 +28,7 @@ from eventstore.store import event_store
 from httpapi.pagination import Page, paginated
 from httpapi.reads import READ_PARAMETERS, by_tournament, reads
 from httpapi.schema import READ_RESPONSES
+from tournaments.api.visibility import visible_sessions
 
 __all__ = [
     "AppealDetailApi",
@@ -126,7 +127,11 @@ def summary(state: appeal.AppealState) -> dict[str, Any]:
 
 
 class AppealOutcomeListApi(APIView):
-    """Every appeal of a tournament with its outcome: public (no file contents)."""
+    """Every appeal of a tournament with its outcome (no file contents):
+    public for a published session; before publication (Law 79C) an appeal
+    names a board, a table and the scores adjusted there, so those of a
+    session not yet published answer only its directors and staff (decision
+    0105, issue 28). A party reads his own appeal's file."""
 
     permission_classes = [AllowAny]
     pagination_class = Page
@@ -150,7 +155,11 @@ class AppealOutcomeListApi(APIView):
     @extend_schema(parameters=READ_PARAMETERS, responses=OutputSerializer(many=True))
     @reads(AppealFiles.name, partition=by_tournament)
     def get(self, request: Request, tournament_id: UUID) -> Response:
-        rows = AppealRow.objects.filter(tournament_id=tournament_id).order_by(
+        rows = AppealRow.objects.filter(tournament_id=tournament_id)
+        sessions = visible_sessions(request, tournament_id)
+        if sessions is not None:
+            rows = rows.filter(session__in=sessions)
+        rows = rows.order_by(
             "session", "board_number", "table", "lodged_at", "appeal_id"
         )
         return paginated(self, request, rows, _outcomes)

@@ -33,7 +33,7 @@ from burraco.domain.table_sheets import line_of
 from burraco.handlers import entry_players
 from httpapi.commands import COMMAND_RESPONSES
 from httpapi.inputs import validated
-from httpapi.schema import name_components
+from httpapi.schema import PROBLEM, name_components
 
 
 class IsAPlayer(BasePermission):
@@ -105,7 +105,7 @@ class TableSheetApi(_TableSheet):
         )
         return run_command(request, tournament_id, command, "file_score_sheet")
 
-    @extend_schema(responses={200: OutputSerializer})
+    @extend_schema(responses={200: OutputSerializer, 401: PROBLEM, 403: PROBLEM})
     def get(
         self, request: Request, tournament_id: UUID, turn: int, table: int
     ) -> Response:

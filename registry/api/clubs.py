@@ -30,7 +30,9 @@ class ClubListApi(APIView):
     permission_classes = [IsFederationStaff]
     pagination_class = Page
 
-    @extend_schema(responses=ClubSerializer(many=True))
+    @extend_schema(
+        responses={200: ClubSerializer(many=True), 401: PROBLEM, 403: PROBLEM}
+    )
     def get(self, request: Request) -> Response:
         clubs = Club.objects.order_by("code", "club_id")
         return paginated(
@@ -38,7 +40,8 @@ class ClubListApi(APIView):
         )
 
     @extend_schema(
-        request=ClubSerializer, responses={201: ClubSerializer, 400: PROBLEM}
+        request=ClubSerializer,
+        responses={201: ClubSerializer, 400: PROBLEM, 401: PROBLEM, 403: PROBLEM},
     )
     def post(self, request: Request) -> Response:
         serializer = ClubSerializer(data=request.data)
@@ -56,12 +59,21 @@ class ClubDetailApi(APIView):
             raise NotFound("no such club")
         return club
 
-    @extend_schema(responses={200: ClubSerializer, 404: PROBLEM})
+    @extend_schema(
+        responses={200: ClubSerializer, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM}
+    )
     def get(self, request: Request, club_id: UUID) -> Response:
         return Response(ClubSerializer(self._club(club_id)).data)
 
     @extend_schema(
-        request=ClubSerializer, responses={200: ClubSerializer, 404: PROBLEM}
+        request=ClubSerializer,
+        responses={
+            200: ClubSerializer,
+            400: PROBLEM,
+            401: PROBLEM,
+            403: PROBLEM,
+            404: PROBLEM,
+        },
     )
     def patch(self, request: Request, club_id: UUID) -> Response:
         serializer = ClubSerializer(

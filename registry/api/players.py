@@ -116,7 +116,8 @@ class PlayerDetailApi(APIView):
         email = serializers.EmailField(required=False, allow_blank=True)
 
     @extend_schema(
-        request=CorrectIdentitySerializer, responses={200: dict, 404: PROBLEM}
+        request=CorrectIdentitySerializer,
+        responses={200: dict, 400: PROBLEM, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM},
     )
     def patch(self, request: Request, player_id: UUID) -> Response:
         changes = validated(self.CorrectIdentitySerializer, request.data)

@@ -1,5 +1,6 @@
-"""A pair's psychic calls (FIGB Appendice 2): recorded by a director, read
-across events by directors, staff and the pair's own players."""
+"""A pair's psychic calls (FIGB Appendice 2): recorded by a director of an
+event the pair plays in, read across events by the directors of the pair's
+events, staff and the pair's own players."""
 
 from __future__ import annotations
 
@@ -14,10 +15,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from access.models import RoleGrant
 from access.roles import (
     actor_of,
-    grants_of,
     is_director,
     is_federation_staff,
     metadata_for,
@@ -27,7 +26,8 @@ from httpapi.inputs import validated
 from httpapi.problems import problem
 from httpapi.schema import PROBLEM
 from registry import domain, handlers
-from registry.api.common import own_players
+from registry.api.common import directs_pair, own_players
+from registry.boundary import pair_plays_in
 from registry.domain.psychics import Finding, PsychicRecorded
 from rules.bridge.card import Suit
 
@@ -42,31 +42,35 @@ MAX_SESSION = 99
 MAX_BOARD = 999
 
 
-class DirectorStaffOrPairPlayer(BasePermission):
+class OnThePairsRecord(BasePermission):
+    """Federation staff; a director of an event the pair plays in (its
+    entry is the pair, or holds both its players); to read, the pair's own
+    players too. The office is checked against the pair itself, never
+    against a tournament the body names (issue 28)."""
+
     message = (
-        "Only federation staff, a tournament director or a player of this pair "
-        "may see its psychic record; only staff or the tournament's director "
-        "may add to it"
+        "Only federation staff, a director of an event this pair plays in or, "
+        "to read it, a player of this pair may see its psychic record; only "
+        "staff or such a director may add to it"
     )
 
     def has_permission(self, request: Request, view: Any) -> bool:
         user = request.user
         if is_federation_staff(user):
             return True
-        if request.method == "GET":
-            directing = {RoleGrant.Role.DIRECTOR, RoleGrant.Role.CHIEF_DIRECTOR}
-            directs = any(g.role in directing for g in grants_of(user))
-            if directs:
-                return True
-            state, _ = handlers.load_pair(view.kwargs["pair_id"])
-            return bool(own_players(request) & set(state.player_ids))
-        return bool(user and user.is_authenticated)
+        pair_id = UUID(str(view.kwargs["pair_id"]))
+        if directs_pair(user, pair_id):
+            return True
+        if request.method != "GET":
+            return False
+        state, _ = handlers.load_pair(pair_id)
+        return bool(own_players(request) & set(state.player_ids))
 
 
 class PsychicsApi(APIView):
     """``GET``: the pair's psychic record across events. ``POST``: record one."""
 
-    permission_classes = [DirectorStaffOrPairPlayer]
+    permission_classes = [OnThePairsRecord]
 
     class RecordPsychicSerializer(serializers.Serializer):
         tournament_id = serializers.UUIDField()
@@ -143,6 +147,16 @@ class PsychicsApi(APIView):
                 "only the tournament's directors or federation staff record a "
                 "psychic for it",
             )
+        state, _ = handlers.load_pair(pair_id)
+        if state.formed and not pair_plays_in(tournament_id, pair_id, state.player_ids):
+            return problem(
+                422,
+                "pair_not_in_event",
+                "PairNotInEvent",
+                f"pair {pair_id} does not play in tournament {tournament_id}: a "
+                "psychic is recorded at an event the pair plays in (App2 §1)",
+                field="tournament_id",
+            )
         low, high = data.get("promised_hcp_min"), data.get("promised_hcp_max")
         suit = data.get("promised_suit")
         facts = domain.PsychicFacts(
@@ -176,7 +190,7 @@ class PsychicsApi(APIView):
         )
         return created(result, pair_id=pair_id)
 
-    @extend_schema(responses={200: dict, 403: PROBLEM, 404: PROBLEM})
+    @extend_schema(responses={200: dict, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM})
     def get(self, request: Request, pair_id: UUID) -> Response:
         state, _ = handlers.load_pair(pair_id)
         if not state.formed:

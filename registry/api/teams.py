@@ -27,7 +27,12 @@ from httpapi.problems import problem
 from httpapi.reads import READ_PARAMETERS, by_stream, reads
 from httpapi.schema import LIST_OF_OBJECTS
 from registry import domain, handlers, selectors
-from registry.api.common import QUERY_RESPONSES, own_players, run_command
+from registry.api.common import (
+    QUERY_RESPONSES,
+    directs_team,
+    own_players,
+    run_command,
+)
 from registry.boundary import team_entered
 from registry.projections import RegistryProjection
 
@@ -47,6 +52,28 @@ class StaffOrTeamPerson(BasePermission):
             people["non_playing_captain_id"],
         }
         return bool(own_players(request) & named)
+
+
+class LineupDeclarer(BasePermission):
+    """Staff, a director of an event the team is entered in, or the team's
+    captain or non-playing captain: checked against the team itself, never
+    against a tournament the body names (issue 28)."""
+
+    message = (
+        "Only federation staff, a director of an event this team is entered in "
+        "or the team's captain may declare its line-up"
+    )
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        user = request.user
+        if is_federation_staff(user):
+            return True
+        team_id = UUID(str(view.kwargs["team_id"]))
+        if directs_team(user, team_id):
+            return True
+        state, _ = handlers.load_team(team_id)
+        captains = {state.captain_id, state.non_playing_captain_id} - {None}
+        return bool(own_players(request) & captains)
 
 
 class TeamListApi(APIView):
@@ -188,7 +215,7 @@ class LineupApi(APIView):
     def get_permissions(self) -> list[BasePermission]:
         if self.request.method == "GET":
             return [StaffOrTeamPerson()]
-        return [IsAuthenticated()]
+        return [LineupDeclarer()]
 
     @extend_schema(
         parameters=[*READ_PARAMETERS, OpenApiParameter("tournament_id", UUID)],

@@ -13,6 +13,7 @@ from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.permissions import BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -49,6 +50,7 @@ __all__ = [
     "StaffOrDirector",
     "TableCommandApi",
     "plays_in",
+    "refuse_outsider",
 ]
 
 # Every number an input carries is bounded (DESIGN: every parameter bounded):
@@ -103,6 +105,18 @@ def plays_in(request: Caller, state: tournament.TournamentState, *entries: int) 
         if entry is not None:
             ids.update(entry.player_ids)
     return bool(player_ids_of(request.user) & ids)
+
+
+def refuse_outsider(request: Caller, state: tournament.TournamentState) -> None:
+    """Refuse (403) a caller who neither directs the tournament (checked
+    before) nor plays in any of its entries: his office reaches no table of
+    it, whatever seat or side he names (issue 28). A player of the event at
+    the wrong seat or side is answered by the rule he breaks (422)."""
+    mine = player_ids_of(request.user)
+    if not any(mine & set(e.player_ids) for e in state.entries.values()):
+        raise PermissionDenied(
+            "only a director or a player of this tournament may act at its tables"
+        )
 
 
 class StaffOrDirector(BasePermission):

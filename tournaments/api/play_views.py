@@ -23,13 +23,19 @@ from rest_framework.views import APIView
 from access.roles import IsTournamentDirector, is_director, metadata_for, player_ids_of
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
 from httpapi.inputs import FlatInput
+from httpapi.schema import PROBLEM
 from rules.bridge import Card, Deal, Rank, Seat, Suit, dealer_for
 from rules.bridge.attempted_call import parse_attempted_call
 from rules.bridge.defective_trick import DefectKind
 from rules.bridge.dummy_designation import Designation
 from rules.errors import LawRef, RuleViolation
 from tournaments import handlers, live_play
-from tournaments.api.common import MAX_CALLS, TableCommandApi, plays_in
+from tournaments.api.common import (
+    MAX_CALLS,
+    TableCommandApi,
+    plays_in,
+    refuse_outsider,
+)
 from tournaments.api.visibility import SessionResultsVisible, Sight, seated_at
 from tournaments.domain import tournament
 from tournaments.domain.board_play import commands as cmd
@@ -79,6 +85,7 @@ def _authorize_seat(
     if is_director(request.user, ref.tournament_id):
         return
     state = handlers.load_tournament(ref.tournament_id)
+    refuse_outsider(request, state)
     assignment = handlers.seating(state, ref)
     if seat is None:
         raise NotYourSeat("only the director may do this", law=LawRef("81"))
@@ -401,7 +408,7 @@ class BoardPlayDetailApi(APIView):
             sight, int(self.kwargs["table"]), int(self.kwargs["board_number"])
         )
 
-    @extend_schema(responses={200: dict})
+    @extend_schema(responses={200: dict, 401: PROBLEM, 403: PROBLEM})
     def get(
         self,
         request: Request,

@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from httpapi.reads import READ_PARAMETERS
+from httpapi.schema import PROBLEM
 from tournaments.api.reads import results_read, session_row, with_revision
 from tournaments.api.visibility import SessionResultsVisible
 from tournaments.models import MatchRow, ResultRow, StandingRow
@@ -104,7 +105,10 @@ class RecapApi(APIView):
 
     permission_classes = [SessionResultsVisible]
 
-    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 404: dict})
+    @extend_schema(
+        parameters=READ_PARAMETERS,
+        responses={200: dict, 401: PROBLEM, 403: PROBLEM, 404: dict},
+    )
     @results_read
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
         row = session_row(tournament_id, session)

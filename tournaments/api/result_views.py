@@ -27,7 +27,13 @@ from httpapi.inputs import FlatInput, validated
 from httpapi.schema import PROBLEM, name_components
 from rules.errors import RuleViolation
 from tournaments import handlers, result_batch
-from tournaments.api.common import MAX_BOARD, MAX_TABLE, TableCommandApi, plays_in
+from tournaments.api.common import (
+    MAX_BOARD,
+    MAX_TABLE,
+    TableCommandApi,
+    plays_in,
+    refuse_outsider,
+)
 from tournaments.domain import board_result, tournament
 
 
@@ -53,6 +59,7 @@ def _entered_by(
     player of the side)."""
     if is_director(request.user, tid):
         return "director"
+    refuse_outsider(request, state)
     if plays_in(request, state, *seat.side(ns=role == "N")):
         return role
     raise NotAllowed(f"only the {role} side at this table or a director may do this")

@@ -7,7 +7,6 @@ from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
-from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -20,7 +19,12 @@ from httpapi.commands import COMMAND_RESPONSES, created, idem, new_id
 from httpapi.inputs import validated
 from httpapi.pagination import Page, paginated
 from httpapi.reads import READ_PARAMETERS
-from httpapi.schema import ADJUSTED_SCORE_HELP, adjusted_score_examples, name_components
+from httpapi.schema import (
+    ADJUSTED_SCORE_HELP,
+    PROBLEM,
+    adjusted_score_examples,
+    name_components,
+)
 from tournaments import handlers
 from tournaments.api.common import (
     MAX_BOARD,
@@ -31,6 +35,7 @@ from tournaments.api.common import (
     LawRefField,
 )
 from tournaments.api.reads import results_read
+from tournaments.api.visibility import SessionResultsVisible, Sight, seated_at
 from tournaments.domain import board_result, tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE, catalogue_text, ruling_score
 from tournaments.models import (
@@ -187,10 +192,19 @@ class ImposePenaltyApi(APIView):
 
 
 class RulingListApi(APIView):
-    """A session's rulings, in the order they were given (public)."""
+    """A session's rulings, in the order they were given.
 
-    permission_classes = [AllowAny]
+    Under the results' visibility rule (decision 0105): a ruling names a
+    board, a table, a Law and a decision, so until the session's scores are
+    published (Law 79C) the list answers its directors and staff; a player of
+    the tournament reads only the rulings given at his own table on a board
+    he played there (a ruling naming no table is not his table's); anyone
+    else, anonymous included, 403. Everyone reads from publication
+    (decision 0214)."""
+
+    permission_classes = [SessionResultsVisible]
     pagination_class = Page
+    sight: Sight  # set by SessionResultsVisible
 
     class OutputSerializer(serializers.Serializer):
         ruling_id = serializers.UUIDField()
@@ -200,11 +214,28 @@ class RulingListApi(APIView):
         decision = serializers.CharField()
         given_at = serializers.DateTimeField()
 
-    @extend_schema(parameters=READ_PARAMETERS, responses=OutputSerializer(many=True))
+    def player_sees(self, request: Request, sight: Sight) -> bool:
+        return bool(sight.entries)  # his own table's rulings, perhaps none
+
+    @extend_schema(
+        parameters=READ_PARAMETERS,
+        responses={200: OutputSerializer(many=True), 401: PROBLEM, 403: PROBLEM},
+    )
     @results_read
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
-        rows = RulingRow.objects.filter(tournament_id=tournament_id, session=session)
-        return paginated(self, request, rows.order_by("position"), _rulings)
+        rows = RulingRow.objects.filter(
+            tournament_id=tournament_id, session=session
+        ).order_by("position")
+        if self.sight.full:
+            return paginated(self, request, rows, _rulings)
+        own = [
+            r
+            for r in rows
+            if r.table is not None
+            and r.board_number is not None
+            and seated_at(self.sight, r.table, r.board_number)
+        ]
+        return paginated(self, request, own, _rulings)
 
 
 def _rulings(rows: list[RulingRow]) -> list[dict[str, Any]]:

@@ -30,7 +30,10 @@ class StandingsApi(APIView):
 
     permission_classes = [SessionResultsVisible]
 
-    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict, 404: PROBLEM})
+    @extend_schema(
+        parameters=READ_PARAMETERS,
+        responses={200: dict, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM},
+    )
     @results_read
     def get(self, request: Request, tournament_id: UUID, session: int) -> Response:
         row = session_row(tournament_id, session)
@@ -70,7 +73,9 @@ class TravellerApi(APIView):
     def player_sees(self, request: Request, sight: Sight) -> bool:
         return _own_rows(self.kwargs, sight).exists()
 
-    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
+    @extend_schema(
+        parameters=READ_PARAMETERS, responses={200: dict, 401: PROBLEM, 403: PROBLEM}
+    )
     @results_read
     def get(
         self, request: Request, tournament_id: UUID, session: int, board_number: int
@@ -130,7 +135,9 @@ class ScoreCardApi(APIView):
     def player_sees(self, request: Request, sight: Sight) -> bool:
         return int(self.kwargs["number"]) in sight.entries
 
-    @extend_schema(parameters=READ_PARAMETERS, responses={200: dict})
+    @extend_schema(
+        parameters=READ_PARAMETERS, responses={200: dict, 401: PROBLEM, 403: PROBLEM}
+    )
     @results_read
     def get(
         self, request: Request, tournament_id: UUID, session: int, number: int

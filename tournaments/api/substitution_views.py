@@ -99,7 +99,9 @@ class SubstitutionListApi(APIView):
         substitutions = SubstitutionSerializer(many=True)
         verdicts = SubstituteVerdictSerializer(many=True)
 
-    @extend_schema(responses={200: OutputSerializer, 404: PROBLEM})
+    @extend_schema(
+        responses={200: OutputSerializer, 401: PROBLEM, 403: PROBLEM, 404: PROBLEM}
+    )
     def get(self, request: Request, tournament_id: UUID) -> Response:
         state = handlers.load_tournament(tournament_id)
         if not state.exists:

@@ -14,7 +14,6 @@ never a page that is not a problem, and never later than ``SECONDS``.
 from __future__ import annotations
 
 import json
-import re
 import signal
 import traceback
 import uuid
@@ -27,33 +26,14 @@ import pytest
 import pytest_django.fixtures
 from django.db import connection
 
+from tests.support.openapi import Schema, plausible
 from tests.support.world import World, build_world
 
 # Real transactions (each request commits, as in production): PostgreSQL only,
 # like every test that commits (SQLite cannot flush the append-only table).
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-DEAL = "N:QJ6.K652.J85.T98 873.J97.AT764.Q4 K5.T83.KQ9.A7652 AT942.AQ4.32.KJ3"
 HUGE = 10**30
-# Plausible text for fields the schema types only as strings.
-TEXT = {
-    "laws": "12C2",
-    "law": "12C1",
-    "seat": "N",
-    "card": "SA",
-    "cards": "SA",
-    "call": "1NT",
-    "contract": "4SN",
-    "lead": "SA",
-    "score": "A60/40",
-    "adjusted_score": "A60/40",
-    "deal": DEAL,
-    "imps": "7/2",
-    "federation_number": "123456",
-    "email": "ada@example.org",
-    "code": "BO99",
-    "csv": "federation_number,family_name,given_name,category\n1,A,B,NC\n",
-}
 BAD_STRINGS = [
     "",
     "x" * 20000,
@@ -75,80 +55,6 @@ SECONDS = 20  # no answer may take longer: a worker is never tied up for ever
 BAD_NUMBERS = [-1, 0, HUGE, -HUGE, 2**63, 1.5, "x", True]
 
 
-# -- the schema ------------------------------------------------------------------
-
-
-class Schema:
-    def __init__(self, document: dict[str, Any]) -> None:
-        self.document = document
-
-    def resolve(self, node: dict[str, Any]) -> dict[str, Any]:
-        """Follow ``$ref`` and single-item ``allOf``; keep the node's own keys."""
-        while True:
-            if "$ref" in node:
-                name = node["$ref"].rsplit("/", 1)[-1]
-                node = {**self.document["components"]["schemas"][name]}
-            elif "allOf" in node and len(node["allOf"]) == 1:
-                rest = {k: v for k, v in node.items() if k != "allOf"}
-                node = {**self.resolve(node["allOf"][0]), **rest}
-            else:
-                return node
-
-    def operations(self) -> Iterator[tuple[str, str, dict[str, Any]]]:
-        for path, item in self.document["paths"].items():
-            for method, operation in item.items():
-                if method in ("get", "post", "put", "patch", "delete"):
-                    yield method, path, operation
-
-    def body(self, operation: dict[str, Any]) -> dict[str, Any] | None:
-        content = operation.get("requestBody", {}).get("content", {})
-        for media in ("application/json", "multipart/form-data"):
-            if media in content:
-                return self.resolve(content[media]["schema"])
-        return None
-
-
-def plausible(schema: Schema, node: dict[str, Any], name: str, world: World) -> Any:
-    """A value the field would accept, as far as its schema and name tell."""
-    node = schema.resolve(node)
-    if "enum" in node:
-        return next(v for v in node["enum"] if v is not None)
-    if "oneOf" in node or "anyOf" in node:
-        options = node.get("oneOf") or node.get("anyOf")
-        return plausible(schema, options[0], name, world)
-    kind = node.get("type")
-    if kind == "object" or "properties" in node:
-        return {
-            key: plausible(schema, sub, key, world)
-            for key, sub in node.get("properties", {}).items()
-            if not sub.get("readOnly")
-        }
-    if kind == "array":
-        item = schema.resolve(node.get("items", {}))
-        first = plausible(schema, item, name, world)
-        if item.get("format") == "uuid":  # distinct ids: two players, not one twice
-            extra = [str(uuid.uuid4()) for _ in range(node.get("minItems", 1) - 1)]
-            return [first, *extra]
-        return [first] * max(1, node.get("minItems", 1))
-    if kind == "integer":
-        return max(1, node.get("minimum", 1))
-    if kind == "number":
-        return 1
-    if kind == "boolean":
-        return False
-    if node.get("format") == "uuid":
-        return world.ids.get(name, str(uuid.uuid4()))
-    if node.get("format") == "date-time":
-        return "2026-11-25T15:00:00Z"
-    if node.get("format") == "date":
-        return "2026-11-25"
-    if "pattern" in node:
-        for candidate in (TEXT.get(name, ""), "1", "7", "123456", "A"):
-            if candidate and re.search(node["pattern"], candidate):
-                return candidate
-    return TEXT.get(name, "x")
-
-
 def wrong(schema: Schema, node: dict[str, Any], name: str, world: World) -> list[Any]:
     """Values of the wrong type, out of range or malformed for one field."""
     node = schema.resolve(node)
@@ -163,7 +69,7 @@ def wrong(schema: Schema, node: dict[str, Any], name: str, world: World) -> list
     if kind == "array":
         item = node.get("items", {})
         inner = wrong(schema, item, name, world)
-        many = [plausible(schema, item, name, world)] * 5000
+        many = [plausible(schema, item, name, world.ids)] * 5000
         return [None, "x", {"a": 1}, [], many, *([v] for v in inner)]
     if kind == "object" or "properties" in node:
         return [None, "x", [], {}]
@@ -177,7 +83,7 @@ def wrong(schema: Schema, node: dict[str, Any], name: str, world: World) -> list
 def bodies(
     schema: Schema, body: dict[str, Any], world: World
 ) -> Iterator[tuple[str, Any]]:
-    base = plausible(schema, body, "", world)
+    base = plausible(schema, body, "", world.ids)
     yield "plausible", base
     yield "empty", {}
     yield "a list", [base]
@@ -197,7 +103,7 @@ def bodies(
         for inner, inner_node in nested.items():
             for value in wrong(schema, inner_node, inner, world):
                 one = plausible(
-                    schema, node if "properties" in node else items, key, world
+                    schema, node if "properties" in node else items, key, world.ids
                 )
                 one = {**one, inner: value}
                 yield (
@@ -315,7 +221,7 @@ def walk(world: World, schema: Schema) -> Iterator[Outcome]:
         for label, filled in paths(schema, path, operation, world):
             sent = (
                 {
-                    "data": json.dumps(plausible(schema, body, "", world)),
+                    "data": json.dumps(plausible(schema, body, "", world.ids)),
                     "content_type": "application/json",
                 }
                 if body is not None and method != "get"
@@ -335,7 +241,7 @@ def walk(world: World, schema: Schema) -> Iterator[Outcome]:
             data="{",
             content_type="application/json",
         )
-        plain = json.dumps(plausible(schema, body, "", world) if body else {})
+        plain = json.dumps(plausible(schema, body, "", world.ids) if body else {})
         for version in ("9" * 5000, "²", "-1", "1" + "0" * 30):
             yield check(
                 world,

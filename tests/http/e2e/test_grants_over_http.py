@@ -138,7 +138,13 @@ def test_a_line_up_only_for_a_team_entered_in_the_directors_tournament(
             "closed_room": members[2:4],
         }
 
-    refused = director.post(
+    # The director's office reaches no event of the team outside (issue 28).
+    foreign = director.post(
+        f"/api/v1/registry/teams/{outside}/lineups/", lineup(outside_members)
+    )
+    assert (foreign.status_code, foreign.json()["code"]) == (403, "permission_denied")
+    # Staff may act on any team: the tournament refuses it (N-L4 §1).
+    refused = staff.post(
         f"/api/v1/registry/teams/{outside}/lineups/", lineup(outside_members)
     )
     assert (refused.status_code, refused.json()) == (

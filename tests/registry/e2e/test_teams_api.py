@@ -147,12 +147,17 @@ def test_a_line_up_only_for_a_team_entered_in_the_tournament(
     register_player: Callable[..., str],
 ) -> None:
     """Issue 16 (6): a director of one tournament recorded a line-up for a team
-    not entered in it (201); now refused whoever asks, staff included."""
+    not entered in it (201); now refused whoever asks: staff 422, and the
+    director, whose office reaches no event of that team, 403 (issue 28)."""
     team_id, members = form_team(staff, register_player, 4)
     other, other_members = form_team(staff, register_player, 4)
     enter_team(staff, other, other_members, tournament=TOURNAMENT)  # not team_id
     director = client_for(RoleGrant.Role.DIRECTOR, tournament_id=TOURNAMENT)
-    for caller in (director, staff):
+    foreign = director.post(
+        f"{API}/teams/{team_id}/lineups/", lineup(members), format="json"
+    )
+    assert (foreign.status_code, foreign.json()["code"]) == (403, "permission_denied")
+    for caller in (staff,):
         refused = caller.post(
             f"{API}/teams/{team_id}/lineups/", lineup(members), format="json"
         )
