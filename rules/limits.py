@@ -38,6 +38,7 @@ __all__ = [
     "ROUND",
     "SCORE",
     "SESSION",
+    "SESSIONS",
     "STORED_INT",
     "TABLE",
     "TOTAL",
@@ -50,7 +51,7 @@ __all__ = [
     "shown",
 ]
 
-_N = TypeVar("_N", int, Decimal)
+_N = TypeVar("_N", bound=int | Decimal)
 
 
 class OutOfBounds(RuleViolation, ValueError):
@@ -98,11 +99,12 @@ STORED_INT = Limit(
 """Any whole number a command carries that no narrower limit names."""
 
 SESSION = Limit("session", 1, 999, "an event's sessions")
+SESSIONS = Limit("sessions", 0, 999, "an event's sessions")
 BOARD = Limit(
     "board number",
     1,
     9999,
-    "Law 2 numbers the boards; an event of 999 sessions plays far fewer",
+    "a board's number, Law 2: beyond any event's, within what the results store",
 )
 BOARDS_A_MATCH = Limit("boards of a match", 1, 9999, "a match's boards")
 TABLE = Limit("table", 1, 999, "a session's tables")
