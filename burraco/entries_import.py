@@ -17,7 +17,6 @@ the one command path.
 
 from __future__ import annotations
 
-import csv
 import io
 import uuid
 from dataclasses import dataclass
@@ -29,6 +28,7 @@ from burraco.handlers import BURRACO
 from eventstore.commands import PendingAppend, execute, fold
 from eventstore.store import AppendResult, Metadata, event_store
 from registry.boundary import player_states, players_by_number
+from rules.inputs import TextRefused, csv_rows
 from tournaments import handlers as tournaments
 from tournaments.domain import tournament
 
@@ -93,7 +93,11 @@ def read_table(
         line = nul_line(content)
         if line is not None:
             return Rejected(line, "file", "a NUL character is no part of any text")
-        cells = [[c.strip() for c in row] for row in csv.reader(io.StringIO(text))]
+        try:
+            cells = [[c.strip() for c in row] for _, row in csv_rows(text)]
+        except TextRefused as refused:
+            # A field beyond the CSV field limit (decision 0212).
+            return Rejected(refused.line or 0, "file", refused.problem)
     cells = [row for row in cells if any(row)]
     if not cells:
         return Rejected(0, "file", "the file is empty")

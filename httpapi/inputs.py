@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.urls.converters import IntConverter
 from rest_framework import serializers
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.utils.serializer_helpers import BindingDict
+
+from rules.inputs import load_json
 
 __all__ = ["BoundedNumber", "FlatInput", "StrictJSONParser", "validated"]
 
@@ -27,10 +29,17 @@ _SURROGATE = re.compile(rb"\\u[dD][89abcdefABCDEF]")
 
 
 class StrictJSONParser(JSONParser):
-    """JSON whose text is Unicode: a lone surrogate escape ("\\ud800") is
-    valid JSON but no text, and could be neither stored nor answered; it is
-    a 400 like any malformed body. Only a body that has surrogate escapes
-    at all is walked, so the common case costs one scan of the bytes."""
+    """JSON within its bounds, whose text is Unicode (every JSON body: it is
+    the default parser, decision 0212).
+
+    ``rules.inputs.load_json`` refuses arrays and objects nested deeper than
+    64 levels (Python's parser would recurse until ``RecursionError``), a
+    number's text longer than 40 characters, a float beyond its range, and
+    ``NaN``: each a 400 ``parse_error`` naming the limit and the line. A
+    lone surrogate escape ("\\ud800") is valid JSON but no text, and could
+    be neither stored nor answered; it is a 400 like any malformed body.
+    Only a body that has surrogate escapes at all is walked, so the common
+    case costs one scan of the bytes."""
 
     def parse(
         self,
@@ -39,7 +48,11 @@ class StrictJSONParser(JSONParser):
         parser_context: Mapping[str, Any] | None = None,
     ) -> Any:
         raw = stream.read() if stream is not None else b""
-        data = super().parse(io.BytesIO(raw), media_type, parser_context)
+        encoding = (parser_context or {}).get("encoding", settings.DEFAULT_CHARSET)
+        try:
+            data = load_json(raw.decode(encoding))
+        except ValueError as exc:  # undecodable, malformed or beyond a bound
+            raise ParseError(f"JSON parse error - {exc}") from None
         if _SURROGATE.search(raw) and not _is_text(data):
             raise ParseError("JSON parse error - a string is not valid Unicode text")
         return data

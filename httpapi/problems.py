@@ -78,6 +78,22 @@ def nul_in_file(name: str, line: int) -> Response:
     )
 
 
+def unreadable_file(name: str, line: int | None, reason: str) -> Response:
+    """An uploaded file its reader refuses before reading a row (a CSV field
+    beyond the field limit): a malformed request (400), naming the file, its
+    line and the limit (decision 0212), with nothing queued or written."""
+    where = f"{name}, line {line}" if line is not None else name
+    return problem(
+        400,
+        "invalid",
+        "ValidationError",
+        f"{where}: {reason}",
+        field="file",
+        file=name,
+        line=line,
+    )
+
+
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     """Django's 404 (a path no route matches, e.g. a malformed UUID): a
     problem under /api/, the usual page elsewhere."""

@@ -12,8 +12,7 @@ re-running an import that was interrupted completes it.
 from __future__ import annotations
 
 import csv
-import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 from uuid import UUID
@@ -31,11 +30,13 @@ from registry.handlers import (
     load_player,
 )
 from registry.models import Club, PlayerIdentity
+from rules.inputs import TextRefused, csv_rows
 
 __all__ = [
     "MAX_ROWS",
     "ImportReport",
     "Rejection",
+    "csv_refusal",
     "import_players",
     "nul_line",
     "parse_players",
@@ -132,6 +133,25 @@ def nul_line(text: str) -> int | None:
     return None if at < 0 else text.count("\n", 0, at) + 1
 
 
+def _dialect(text: str) -> Any:
+    try:
+        return csv.Sniffer().sniff(text.split("\n", 1)[0], ",;\t")
+    except csv.Error:
+        return csv.excel
+
+
+def csv_refusal(text: str) -> TextRefused | None:
+    """Why the text cannot be read as CSV at all, naming the line and the
+    limit (a field longer than ``csv``'s field limit), or None. The API
+    answers it with a 400 before anything is queued (decision 0212)."""
+    try:
+        for _ in csv_rows(text, _dialect(text)):
+            pass
+    except TextRefused as refused:
+        return refused
+    return None
+
+
 def _header(names: list[str]) -> tuple[dict[str, int], list[Rejection]]:
     aliases = {a: key for key, options in COLUMNS.items() for a in options}
     found: dict[str, int] = {}
@@ -163,11 +183,15 @@ def parse_players(data: bytes | str) -> tuple[list[PlayerRow], list[Rejection], 
     if not text.strip():
         return [], [Rejection(0, "", "the file is empty")], 0
     try:
-        dialect: Any = csv.Sniffer().sniff(text.split("\n", 1)[0], ",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text), dialect)
-    header = next(reader)
+        return _parse_rows(csv_rows(text, _dialect(text)))
+    except TextRefused as refused:
+        return [], [Rejection(refused.line or 0, "", str(refused))], 0
+
+
+def _parse_rows(
+    lines: Iterator[tuple[int, list[str]]],
+) -> tuple[list[PlayerRow], list[Rejection], int]:
+    _, header = next(lines)  # the text is not blank: it has a first row
     columns, rejected = _header(header)
     if rejected:
         return [], rejected, 0
@@ -175,8 +199,7 @@ def parse_players(data: bytes | str) -> tuple[list[PlayerRow], list[Rejection], 
     rows: list[PlayerRow] = []
     seen: dict[str, int] = {}
     count = 0
-    for values in reader:
-        line = reader.line_num
+    for line, values in lines:
         if not any(v.strip() for v in values):
             continue  # blank lines are not rows
         count += 1

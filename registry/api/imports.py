@@ -21,12 +21,13 @@ from rest_framework.views import APIView
 
 from access.roles import IsFederationStaff, actor_of, metadata_for
 from httpapi.inputs import StrictJSONParser
-from httpapi.problems import nul_in_file, problem
+from httpapi.problems import nul_in_file, problem, unreadable_file
 from httpapi.schema import PROBLEM
 from registry.domain import PlayerCategory
 from registry.importing import (
     COLUMNS,
     REQUIRED,
+    csv_refusal,
     import_players,
     nul_line,
     readable,
@@ -99,7 +100,8 @@ class ImportPlayersApi(APIView):
 
     Body: ``text/csv``, a multipart ``file``, or JSON ``{"csv": "..."}``.
     ``?dry_run=true`` checks without writing. 422 lists every rejected row.
-    A NUL character in the text is a 400 naming the file and its ``line``.
+    A NUL character in the text, or a field longer than the CSV field limit,
+    is a 400 naming the file, its ``line`` and the limit.
     A file of more than ``BACKGROUND_ROWS`` rows, or any with
     ``?background=true``, is imported by a worker: 202 with the job, whose
     ``Location`` reports its progress and, at the end, the same report.
@@ -188,6 +190,9 @@ class ImportPlayersApi(APIView):
         line = nul_line(text)
         if line is not None:
             return nul_in_file(name, line)
+        refused = csv_refusal(text) if unreadable is None else None
+        if refused is not None:
+            return unreadable_file(name, refused.line, refused.problem)
         rows = max(0, len(text.splitlines()) - 1)
         background = request.query_params.get("background", "").lower() in ("1", "true")
         if unreadable is None and (background or rows > BACKGROUND_ROWS):

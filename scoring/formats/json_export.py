@@ -21,6 +21,7 @@ from datetime import date
 from decimal import Decimal
 from typing import Any, TypeVar
 
+from rules.inputs import TextRefused, load_json
 from scoring.formats.errors import FormatError
 from scoring.formats.model import (
     DD_DENOMINATIONS,
@@ -578,9 +579,13 @@ def read_json_sessions(
     """Read a JSON results export session by session, with the event's
     ranking (decision 0179); raise ``FormatError`` naming line or path."""
     try:
-        document = json.loads(text, parse_float=Decimal)
+        # Nesting and numbers bounded (decision 0212): a deep or huge file is
+        # refused naming the limit, never a RecursionError.
+        document = load_json(text, decimals=True)
     except json.JSONDecodeError as error:
         raise FormatError(f"not valid JSON: {error.msg}", line=error.lineno) from None
+    except TextRefused as error:
+        raise FormatError(f"not valid JSON: {error.problem}", line=error.line) from None
     root = _object(document, "$")
     if root.get("format") != FORMAT:
         raise _fail("format", f"{root.get('format')!r} is not {FORMAT!r}")

@@ -33,6 +33,9 @@ from datetime import date
 from decimal import Decimal
 from enum import StrEnum
 
+from rules import limits
+from rules.limits import Limit
+
 __all__ = [
     "PENALTY_UNITS",
     "BoardRecord",
@@ -92,9 +95,18 @@ def _check_text(value: str | None, what: str) -> None:
         raise ValueError(f"{what} {value!r} spans several lines")
 
 
-def _check_points(value: Decimal | None, what: str) -> None:
+def _check_points(value: Decimal | None, what: str, limit: Limit) -> None:
     if value is not None and not value.is_finite():
         raise ValueError(f"{what} {value} is not a finite number")
+    _within(limit, value, what)
+
+
+def _within(limit: Limit, value: int | Decimal | None, field: str) -> None:
+    """Every number the model holds lies within its limit (``rules.limits``):
+    whatever a reader builds, the import can record and the projection
+    store (decision 0212)."""
+    if value is not None:
+        limit.check(value, field)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,6 +176,7 @@ class Participant:
             raise ValueError(f"participant id {self.participant_id!r} is invalid")
         if self.number is not None and self.number < 0:
             raise ValueError(f"participant number {self.number} is negative")
+        _within(limits.ENTRY, self.number, "number")
         if self.direction is not None and self.direction not in DIRECTIONS:
             raise ValueError(f"direction {self.direction!r} is not NS or EW")
         if self.name is not None and (
@@ -248,6 +261,9 @@ class BoardRecord:
             )
         if self.board_number < 1:
             raise ValueError(f"board number {self.board_number} is below 1")
+        _within(limits.BOARD, self.board_number, "board_number")
+        _within(limits.SCORE, self.datum, "datum")
+        _within(limits.SCORE, self.par_score, "par_score")
         if self.dealer is not None and self.dealer not in SEATS:
             raise ValueError(f"dealer {self.dealer!r} is not a seat")
         if self.vulnerability is not None and self.vulnerability not in (
@@ -271,6 +287,7 @@ def _check_weighted(weighted: tuple[Outcomes, Outcomes]) -> None:
         for score, weight in outcomes:
             if isinstance(score, bool) or not isinstance(score, int):
                 raise ValueError(f"{score!r} is not a score")
+            _within(limits.SCORE, score, "score")
             if not 0 < weight <= 1 or weight != round(weight, 2):
                 raise ValueError(f"weight {weight} is not between 0 and 1 to 2 places")
         if sum(w for _, w in outcomes) != 1:
@@ -363,6 +380,8 @@ class TableResult:
             _check_weighted(self.weighted)
         if self.board_number < 1:
             raise ValueError(f"board number {self.board_number} is below 1")
+        _within(limits.BOARD, self.board_number, "board_number")
+        _within(limits.SCORE, self.score_ns, "score_ns")
         if self.ns_id == self.ew_id:
             raise ValueError(f"pair {self.ns_id} cannot play against itself")
         if self.players is not None:
@@ -376,6 +395,8 @@ class TableResult:
         ):
             if number is not None and number < 1:
                 raise ValueError(f"{what} number {number} is below 1")
+        _within(limits.TABLE, self.table_number, "table_number")
+        _within(limits.ROUND, self.round_number, "round_number")
         if self.lead is not None and not _CARD.fullmatch(self.lead):
             raise ValueError(f"lead {self.lead!r} is not a card")
         if self.assigned and self.score_ns is None:
@@ -389,15 +410,15 @@ class TableResult:
             self._check_artificial()
         else:
             raise ValueError(f"contract {self.contract!r} is not a contract")
-        for name in (
-            "mp_ns",
-            "mp_ew",
-            "imp_ns",
-            "imp_ew",
-            "percentage_ns",
-            "percentage_ew",
+        for name, limit in (
+            ("mp_ns", limits.MATCHPOINTS),
+            ("mp_ew", limits.MATCHPOINTS),
+            ("imp_ns", limits.LINE_IMPS),
+            ("imp_ew", limits.LINE_IMPS),
+            ("percentage_ns", limits.PERCENTAGE),
+            ("percentage_ew", limits.PERCENTAGE),
         ):
-            _check_points(getattr(self, name), name)
+            _check_points(getattr(self, name), name, limit)
 
     @property
     def contestants(self) -> tuple[str, ...]:
@@ -455,8 +476,12 @@ class MatchRecord:
             raise ValueError("IMPs won in a match are not negative")
         if self.boards is not None and self.boards < 1:
             raise ValueError(f"a match of {self.boards} boards")
-        _check_points(self.vp_a, "VPs")
-        _check_points(self.vp_b, "VPs")
+        _within(limits.ROUND, self.round_number, "round_number")
+        _within(limits.MATCH_IMPS, self.imps_a, "imps_a")
+        _within(limits.MATCH_IMPS, self.imps_b, "imps_b")
+        _within(limits.BOARDS_A_MATCH, self.boards, "boards")
+        _check_points(self.vp_a, "VPs", limits.VICTORY_POINTS)
+        _check_points(self.vp_b, "VPs", limits.VICTORY_POINTS)
 
 
 PENALTY_UNITS = ("MP", "PERCENT", "TOP_PERCENT", "IMP", "VP")
@@ -482,11 +507,12 @@ class Penalty:
             raise ValueError(
                 f"penalty unit {self.unit!r} is not one of {PENALTY_UNITS}"
             )
-        _check_points(self.amount, "penalty")
-        if self.amount <= 0:
+        if self.amount.is_finite() and self.amount <= 0:
             raise ValueError(f"a penalty of {self.amount} is not positive")
+        _check_points(self.amount, "penalty", limits.PENALTY)
         if self.round_number is not None and self.round_number < 1:
             raise ValueError(f"round {self.round_number} is not a round number")
+        _within(limits.ROUND, self.round_number, "round_number")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -506,8 +532,9 @@ class RankingEntry:
     def __post_init__(self) -> None:
         if self.rank < 1:
             raise ValueError(f"rank {self.rank} is below 1")
-        _check_points(self.total, "total")
-        _check_points(self.percentage, "percentage")
+        _within(limits.RANK, self.rank, "rank")
+        _check_points(self.total, "total", limits.TOTAL)
+        _check_points(self.percentage, "percentage", limits.PERCENTAGE)
 
 
 def tie_flags(

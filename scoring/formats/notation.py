@@ -11,11 +11,15 @@ line or element.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 
+from rules.limits import NUMBER_CHARS, Limit, shown
 from scoring.formats.model import PASS, artificial_marker
 
 __all__ = [
+    "decimal_within",
+    "int_within",
     "leading_number",
     "parse_card",
     "parse_contract",
@@ -109,26 +113,48 @@ def parse_card(text: str) -> str:
     raise ValueError(f"{text!r} is not a card")
 
 
-def parse_decimal(text: str) -> Decimal:
-    """Return a finite decimal; accepts a comma as decimal separator."""
+def _number_text(text: str) -> str:
+    """The text of a number, at most ``NUMBER_CHARS`` long (decision 0212)."""
+    value = text.strip()
+    if len(value) > NUMBER_CHARS:
+        raise ValueError(
+            f"the number {shown(value)} is longer than {NUMBER_CHARS} characters"
+        )
+    return value
+
+
+def parse_decimal(text: str, limit: Limit | None = None) -> Decimal:
+    """Return a finite decimal within ``limit``; accepts a comma as decimal
+    separator."""
     try:
-        value = Decimal(text.strip().replace(",", "."))
+        value = Decimal(_number_text(text).replace(",", "."))
     except InvalidOperation:
         raise ValueError(f"{text!r} is not a number") from None
     if not value.is_finite():
         raise ValueError(f"{text!r} is not a number")
-    return value
+    return value if limit is None else limit.check(value)
 
 
-def parse_int(text: str) -> int:
-    """Return an integer, allowing a leading sign."""
-    value = text.strip()
+def parse_int(text: str, limit: Limit | None = None) -> int:
+    """Return an integer within ``limit``, allowing a leading sign."""
+    value = _number_text(text)
     if not re.fullmatch(r"[+-]?\d+", value):
-        raise ValueError(f"{text!r} is not a whole number")
-    return int(value)
+        raise ValueError(f"{shown(text)!r} is not a whole number")
+    number = int(value)
+    return number if limit is None else limit.check(number)
+
+
+def int_within(limit: Limit) -> Callable[[str], int]:
+    """A parser of whole numbers within ``limit``, for a reader's column."""
+    return lambda text: parse_int(text, limit)
+
+
+def decimal_within(limit: Limit) -> Callable[[str], Decimal]:
+    """A parser of decimals within ``limit``, for a reader's column."""
+    return lambda text: parse_decimal(text, limit)
 
 
 def leading_number(identifier: str) -> int | None:
     """Return the number a pair or team id starts with (``"12NS"`` -> 12)."""
     match = re.match(r"\d+", identifier)
-    return int(match[0]) if match else None
+    return None if match is None else int(_number_text(match[0]))

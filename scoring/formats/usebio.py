@@ -36,6 +36,7 @@ from datetime import date
 from decimal import Decimal
 from typing import TypeVar
 
+from rules import limits
 from scoring.formats.errors import FormatError
 from scoring.formats.model import (
     DD_DENOMINATIONS,
@@ -57,6 +58,8 @@ from scoring.formats.model import (
     tie_flags,
 )
 from scoring.formats.notation import (
+    decimal_within,
+    int_within,
     leading_number,
     parse_card,
     parse_contract,
@@ -162,7 +165,7 @@ def read_usebio_sessions(
         return (one,), one.ranking
     sessions = []
     for index, node in enumerate(nodes, start=1):
-        number = _value(node, "SESSION_NUMBER", parse_int)
+        number = _value(node, "SESSION_NUMBER", int_within(limits.SESSION))
         if number is not None and number != index:
             raise FormatError(
                 f"SESSION_NUMBER {number} where session {index} was expected",
@@ -183,7 +186,7 @@ def _boards_of(container: Node) -> list[tuple[Node, int | None]]:
         (board, None) for board in container.find_all("BOARD")
     ]
     for match in container.find_all("MATCH"):
-        round_number = _value(match, "ROUND_NUMBER", parse_int)
+        round_number = _value(match, "ROUND_NUMBER", int_within(limits.ROUND))
         found.extend((board, round_number) for board in match.find_all("BOARD"))
     return found
 
@@ -253,7 +256,7 @@ def _session(
                     deal=deal,
                     datum=known_board.datum if known_board else None,
                     double_dummy=_double_dummy(board),
-                    par_score=_value(board, "PAR_SCORE", parse_int),
+                    par_score=_value(board, "PAR_SCORE", int_within(limits.SCORE)),
                 )
             except ValueError as error:
                 raise FormatError(
@@ -319,14 +322,14 @@ def _penalty(node: Node, teams: bool) -> Penalty:
             raise ValueError("the penalty names no pair or team")
         if units not in PENALTY_UNITS:
             raise ValueError(f"UNITS {units!r} is not one of {sorted(PENALTY_UNITS)}")
-        amount = _value(node, "AMOUNT", parse_decimal)
+        amount = _value(node, "AMOUNT", decimal_within(limits.PENALTY))
         if amount is None:
             raise ValueError("AMOUNT is missing")
         return Penalty(
             participant_id=who,
             unit=PENALTY_UNITS[units],
             amount=amount,
-            round_number=_value(node, "ROUND_NUMBER", parse_int),
+            round_number=_value(node, "ROUND_NUMBER", int_within(limits.ROUND)),
         )
     except ValueError as error:
         raise FormatError(str(error), element="PENALTY", line=node.line) from None
@@ -334,7 +337,7 @@ def _penalty(node: Node, teams: bool) -> Penalty:
 
 def _datum(text: str) -> int:
     """A Butler datum, a whole NS score; Compscore writes "-30" or "-30.0"."""
-    value = parse_decimal(text.strip())
+    value = parse_decimal(text.strip(), limits.SCORE)
     if value != value.to_integral_value():
         raise ValueError(f"{text!r} is not a whole score")
     return int(value)
@@ -404,10 +407,7 @@ def _winner_type_value(text: str) -> int:
 
 
 def _place(text: str) -> tuple[int, bool]:
-    rank = parse_int(text.rstrip("="))
-    if rank < 1:
-        raise ValueError(f"place {rank} is below 1")
-    return rank, text.endswith("=")
+    return parse_int(text.rstrip("="), limits.RANK), text.endswith("=")
 
 
 def _direction(text: str) -> str:
@@ -470,8 +470,8 @@ def _participants(
         except ValueError as error:
             raise FormatError(str(error), element=kind, line=node.line) from None
         place = _value(node, "PLACE", _place)
-        total = _value(node, "TOTAL_SCORE", parse_decimal)
-        percentage = _value(node, "PERCENTAGE", parse_decimal)
+        total = _value(node, "TOTAL_SCORE", decimal_within(limits.TOTAL))
+        percentage = _value(node, "PERCENTAGE", decimal_within(limits.PERCENTAGE))
         if place is None:
             continue
         ranking.append(
@@ -495,37 +495,39 @@ def _match(node: Node) -> MatchRecord:
                 raise ValueError(f"a match of {len(sides)} TEAM elements, not 2")
             a, b = sides
             return MatchRecord(
-                round_number=int(_required(node, "ROUND_NUMBER")),
+                round_number=parse_int(_required(node, "ROUND_NUMBER"), limits.ROUND),
                 team_a=_required(a, "TEAM_NUMBER"),
                 team_b=_required(b, "TEAM_NUMBER"),
-                boards=_value(node, "BOARD_COUNT", int),
-                imps_a=int(_required(a, "IMPS")),
-                imps_b=int(_required(b, "IMPS")),
+                boards=_value(node, "BOARD_COUNT", int_within(limits.BOARDS_A_MATCH)),
+                imps_a=parse_int(_required(a, "IMPS"), limits.MATCH_IMPS),
+                imps_b=parse_int(_required(b, "IMPS"), limits.MATCH_IMPS),
                 vp_a=_team_vps(a),
                 vp_b=_team_vps(b),
             )
         return MatchRecord(
-            round_number=int(_required(node, "ROUND_NUMBER")),
+            round_number=parse_int(_required(node, "ROUND_NUMBER"), limits.ROUND),
             team_a=_required(node, "TEAM_A_NUMBER"),
             team_b=_required(node, "TEAM_B_NUMBER"),
-            boards=_value(node, "BOARD_COUNT", int),
-            imps_a=int(_required(node, "TEAM_A_IMPS")),
-            imps_b=int(_required(node, "TEAM_B_IMPS")),
-            vp_a=_value(node, "TEAM_A_VPS", parse_decimal),
-            vp_b=_value(node, "TEAM_B_VPS", parse_decimal),
+            boards=_value(node, "BOARD_COUNT", int_within(limits.BOARDS_A_MATCH)),
+            imps_a=parse_int(_required(node, "TEAM_A_IMPS"), limits.MATCH_IMPS),
+            imps_b=parse_int(_required(node, "TEAM_B_IMPS"), limits.MATCH_IMPS),
+            vp_a=_value(node, "TEAM_A_VPS", decimal_within(limits.VICTORY_POINTS)),
+            vp_b=_value(node, "TEAM_B_VPS", decimal_within(limits.VICTORY_POINTS)),
         )
     except ValueError as error:
         raise FormatError(str(error), element="MATCH", line=node.line) from None
 
 
 def _team_vps(team: Node) -> Decimal | None:
-    found = _value(team, "VICTORY_POINTS", parse_decimal)
-    return found if found is not None else _value(team, "VPS", parse_decimal)
+    vps = decimal_within(limits.VICTORY_POINTS)
+    found = _value(team, "VICTORY_POINTS", vps)
+    return found if found is not None else _value(team, "VPS", vps)
 
 
 def _board_number(board: Node) -> int:
-    number = _value(board, "BOARD_NUMBER", parse_int)
-    if number is None or number < 1:
+    # What a real event numbers, and what the read models store (0212).
+    number = _value(board, "BOARD_NUMBER", int_within(limits.BOARD))
+    if number is None:
         raise FormatError(
             "BOARD_NUMBER is missing or below 1", element="BOARD", line=board.line
         )
@@ -533,10 +535,7 @@ def _board_number(board: Node) -> int:
 
 
 def _tricks(text: str) -> int:
-    tricks = parse_int(text)
-    if not 0 <= tricks <= 13:
-        raise ValueError(f"{tricks} tricks is not between 0 and 13")
-    return tricks
+    return parse_int(text, limits.TRICKS)
 
 
 def _seated_players(node: Node) -> tuple[str, str, str, str]:
@@ -592,7 +591,7 @@ def _traveller_line(
             )
         contract = artificial
     else:
-        score_ns = _value(node, "SCORE", parse_int)
+        score_ns = _value(node, "SCORE", int_within(limits.SCORE))
     if contract is None:
         raise FormatError(
             "CONTRACT is missing and SCORE is not artificial",
@@ -606,8 +605,8 @@ def _traveller_line(
             node.find(f"NS_{suffix}") is not None
             or node.find(f"EW_{suffix}") is not None
         ):
-            imp_ns = _value(node, f"NS_{suffix}", parse_decimal)
-            imp_ew = _value(node, f"EW_{suffix}", parse_decimal)
+            imp_ns = _value(node, f"NS_{suffix}", decimal_within(limits.LINE_IMPS))
+            imp_ew = _value(node, f"EW_{suffix}", decimal_within(limits.LINE_IMPS))
             break
     try:
         return TableResult(
@@ -619,10 +618,10 @@ def _traveller_line(
             lead=_value(node, "LEAD", parse_card) if played else None,
             tricks=_value(node, "TRICKS", _tricks) if played else None,
             score_ns=score_ns,
-            table_number=_value(node, "TABLE_NUMBER", parse_int),
-            round_number=_value(node, "ROUND_NUMBER", parse_int),
-            mp_ns=_value(node, "NS_MATCH_POINTS", parse_decimal),
-            mp_ew=_value(node, "EW_MATCH_POINTS", parse_decimal),
+            table_number=_value(node, "TABLE_NUMBER", int_within(limits.TABLE)),
+            round_number=_value(node, "ROUND_NUMBER", int_within(limits.ROUND)),
+            mp_ns=_value(node, "NS_MATCH_POINTS", decimal_within(limits.MATCHPOINTS)),
+            mp_ew=_value(node, "EW_MATCH_POINTS", decimal_within(limits.MATCHPOINTS)),
             imp_ns=imp_ns,
             imp_ew=imp_ew,
             players=players,

@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
+from rules.limits import XML_DEPTH
 from scoring.formats.errors import FormatError
 
 __all__ = ["MAX_DEPTH", "Node", "parse_xml"]
 
-MAX_DEPTH = 64
+MAX_DEPTH = XML_DEPTH  # rules.limits (decision 0212)
 """Elements nested deeper are refused: USEBIO nests about eight deep, and a
 file nested 50,000 deep (issue 16, item 9) must be a clear error, not a
 recursion error in whatever walks the tree."""

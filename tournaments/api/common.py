@@ -27,6 +27,7 @@ from access.roles import (
 )
 from httpapi.commands import COMMAND_RESPONSES
 from httpapi.inputs import validated
+from rules import limits
 from rules.bridge.law_references import NotALawReference, parse_law_ref
 from tournaments.domain import tournament
 from tournaments.handlers import TableRef
@@ -55,18 +56,20 @@ __all__ = [
 
 # Every number an input carries is bounded (DESIGN: every parameter bounded):
 # generous for any real event, small enough that no movement is built for
-# ever and no column, instant or duration overflows (decision 0084).
-MAX_SESSION = 999
-MAX_BOARD = 9999
-MAX_TABLE = 999
-MAX_ENTRY = 9999  # entry numbers; in an individual event, players
-MAX_ROUND = 999
+# ever and no column, instant or duration overflows (decision 0084). Those
+# a command carries are the pure core's (rules.limits, decision 0212), which
+# each stream's decide checks again: the API refuses them first, as a 400.
+MAX_SESSION = int(limits.SESSION.high)
+MAX_BOARD = int(limits.BOARD.high)
+MAX_TABLE = int(limits.TABLE.high)
+MAX_ENTRY = int(limits.ENTRY.high)  # entry numbers; in an individual event, players
+MAX_ROUND = int(limits.ROUND.high)
 MAX_FIELD = 200  # pairs or teams a movement is built for
 MAX_PLAYERS = 400  # players an individual movement is built for
 MAX_BOARDS_PER_ROUND = 36
-MAX_MINUTES = 7 * 24 * 60  # a window or period: at most a week
+MAX_MINUTES = int(limits.MINUTES.high)  # a window or period: at most a week
 MAX_HOURS = 30 * 24
-MAX_POINTS = 10_000  # a penalty or sanction, in its unit
+MAX_POINTS = int(limits.POINTS.high)  # a penalty or sanction, in its unit
 MAX_CENTS = 100_000_000
 MAX_USER_ID = 2**31 - 1
 MAX_CALLS = 319  # the longest possible auction (Laws 17-22)

@@ -24,7 +24,6 @@ add to such an answer, ``X-Frame-Options``, it adds itself, and
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,6 +42,7 @@ from access.auth import TokenWithGrantsAuthentication
 from eventstore.database import database_gone
 from httpapi.commands import answer, idem
 from httpapi.inputs import BoundedNumber
+from rules.inputs import load_json
 from tournaments import handlers
 from tournaments.api.result_views import (
     COUNTED,
@@ -185,9 +185,10 @@ def _result(body: bytes) -> dict[str, Any] | None:
     if b"\\u" in body:  # escapes: StrictJSONParser's Unicode check
         return None
     try:
-        # As DRF's parser reads it: UTF-8 only, and NaN or Infinity refused.
-        data = json.loads(body.decode("utf-8"), parse_constant=_refuse)
-    except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors
+        # As StrictJSONParser reads it: UTF-8 only, within the same bounds
+        # (nesting, numbers' length; NaN and Infinity refused).
+        data = load_json(body.decode("utf-8"))
+    except ValueError:  # undecodable, malformed or beyond a bound: the view's
         return None
     if not isinstance(data, dict) or not data.keys() >= _REQUIRED:
         return None
@@ -221,7 +222,3 @@ def _plain(name: str, value: Any) -> bool:
         and value == value.strip()
         and "\x00" not in value
     )
-
-
-def _refuse(constant: str) -> Any:
-    raise ValueError(f"{constant} is not JSON DRF reads")

@@ -6,6 +6,7 @@ import re
 from dataclasses import replace
 from decimal import Decimal
 
+from rules import limits
 from scoring.formats.conventions import conventions_for, detect_program
 from scoring.formats.errors import FormatError
 from scoring.formats.model import (
@@ -20,6 +21,7 @@ from scoring.formats.model import (
     tie_flags,
 )
 from scoring.formats.notation import (
+    decimal_within,
     leading_number,
     parse_decimal,
     parse_int,
@@ -164,8 +166,10 @@ def _read_penalties(table: Tag, reading: Reading) -> None:
                 Penalty(
                     participant_id=who.text,
                     unit=unit.text.upper(),
-                    amount=parse_decimal(amount.text),
-                    round_number=parse_int(round_cell.text) if round_cell else None,
+                    amount=parse_decimal(amount.text, limits.PENALTY),
+                    round_number=parse_int(round_cell.text, limits.ROUND)
+                    if round_cell
+                    else None,
                 )
             )
         except ValueError as error:
@@ -189,7 +193,7 @@ def _read_optimum(table: Tag, board_number: int, reading: Reading) -> None:
                 line=line,
             )
         try:
-            tricks[(strain, seat)] = parse_int(result)
+            tricks[(strain, seat)] = parse_int(result, limits.DOUBLE_DUMMY_TRICKS)
         except ValueError as error:
             raise FormatError(f"OptimumResultTable: {error}", line=line) from None
     if len(tricks) != len(SEATS) * len(DD_DENOMINATIONS):
@@ -213,7 +217,9 @@ def _read_par(tag: Tag, board_number: int, reading: Reading) -> None:
         return
     side, _, score = text.partition(" ")
     try:
-        value = parse_int(score.strip())
+        value = parse_int(score.strip(), limits.SCORE)
+    except limits.OutOfBounds as error:
+        raise FormatError(f"OptimumScore: {error}", line=tag.line) from None
     except ValueError:
         value = None
     if side.upper() not in ("NS", "EW") or value is None:
@@ -227,10 +233,8 @@ def _read_par(tag: Tag, board_number: int, reading: Reading) -> None:
 
 
 def _board_number(text: str) -> int:
-    number = parse_int(text)
-    if number < 1:
-        raise ValueError(f"board {number} is below 1")
-    return number
+    # What a real event numbers, and what the read models store (0212).
+    return parse_int(text, limits.BOARD)
 
 
 def _read_board(tags: dict[str, Tag], reading: Reading) -> int:
@@ -320,9 +324,11 @@ def _read_totals(table: Tag, reading: Reading) -> None:
             ),
             None,
         )
-        total = convert(total_cell, parse_decimal, "total")
+        total = convert(total_cell, decimal_within(limits.TOTAL), "total")
         percentage = convert(
-            get_cell(row, "TotalPercentage"), parse_decimal, "TotalPercentage"
+            get_cell(row, "TotalPercentage"),
+            decimal_within(limits.PERCENTAGE),
+            "TotalPercentage",
         )
         if rank is None:
             if total is not None or percentage is not None:
@@ -346,7 +352,4 @@ def _direction(text: str) -> str:
 
 def _rank(text: str) -> int:
     # USEBIO and many PBN writers mark a shared place "2=".
-    rank = parse_int(text.rstrip("="))
-    if rank < 1:
-        raise ValueError(f"rank {rank} is below 1")
-    return rank
+    return parse_int(text.rstrip("="), limits.RANK)

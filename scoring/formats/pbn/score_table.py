@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from rules import limits
 from scoring.formats.errors import FormatError
 from scoring.formats.model import (
     PASS,
@@ -14,6 +15,8 @@ from scoring.formats.model import (
     is_artificial,
 )
 from scoring.formats.notation import (
+    decimal_within,
+    int_within,
     parse_card,
     parse_contract,
     parse_decimal,
@@ -40,7 +43,7 @@ __all__ = ["read_score_table"]
 def _percent(text: str) -> Decimal:
     if not text.endswith("%"):
         raise ValueError(f"{text!r} is not a percentage")
-    return parse_decimal(text[:-1])
+    return parse_decimal(text[:-1], limits.PERCENTAGE)
 
 
 def read_score_table(table: Tag, board_number: int, reading: Reading) -> None:
@@ -98,16 +101,16 @@ def _read_row(
         _row_score(row, line) if not is_artificial(contract) else (None, False)
     )
     fields = {
-        "mp_ns": "MP_NS",
-        "mp_ew": "MP_EW",
-        "imp_ns": "IMP_NS",
-        "imp_ew": "IMP_EW",
-        "percentage_ns": "Percentage_NS",
-        "percentage_ew": "Percentage_EW",
+        "mp_ns": ("MP_NS", limits.MATCHPOINTS),
+        "mp_ew": ("MP_EW", limits.MATCHPOINTS),
+        "imp_ns": ("IMP_NS", limits.LINE_IMPS),
+        "imp_ew": ("IMP_EW", limits.LINE_IMPS),
+        "percentage_ns": ("Percentage_NS", limits.PERCENTAGE),
+        "percentage_ew": ("Percentage_EW", limits.PERCENTAGE),
     }
     points = {
-        attribute: convert(get_cell(row, column), parse_decimal, column)
-        for attribute, column in fields.items()
+        attribute: convert(get_cell(row, column), decimal_within(limit), column)
+        for attribute, (column, limit) in fields.items()
     }
     if individual:
         _seat_points(row, line, points)
@@ -126,8 +129,12 @@ def _read_row(
             lead=convert(get_cell(row, "Lead"), parse_card, "Lead") if played else None,
             score_ns=score_ns,
             assigned=assigned,
-            table_number=convert(get_cell(row, "Table"), parse_int, "Table"),
-            round_number=convert(get_cell(row, "Round"), parse_int, "Round"),
+            table_number=convert(
+                get_cell(row, "Table"), int_within(limits.TABLE), "Table"
+            ),
+            round_number=convert(
+                get_cell(row, "Round"), int_within(limits.ROUND), "Round"
+            ),
             players=(ids[0], ids[1], ids[2], ids[3]) if individual else None,
             mp_ns=points["mp_ns"],
             mp_ew=points["mp_ew"],
@@ -150,6 +157,11 @@ _SEAT_COLUMNS = (
     ("percentage_ns", "Percentage", ("North", "South")),
     ("percentage_ew", "Percentage", ("East", "West")),
 )
+_SEAT_LIMITS = {
+    "MP": limits.MATCHPOINTS,
+    "IMP": limits.LINE_IMPS,
+    "Percentage": limits.PERCENTAGE,
+}
 
 
 def _seat_points(row: Row, line: int, points: dict[str, Decimal | None]) -> None:
@@ -158,7 +170,9 @@ def _seat_points(row: Row, line: int, points: dict[str, Decimal | None]) -> None
     for attribute, prefix, seats in _SEAT_COLUMNS:
         given = {
             seat: convert(
-                get_cell(row, f"{prefix}_{seat}"), parse_decimal, f"{prefix}_{seat}"
+                get_cell(row, f"{prefix}_{seat}"),
+                decimal_within(_SEAT_LIMITS[prefix]),
+                f"{prefix}_{seat}",
             )
             for seat in seats
         }
@@ -174,10 +188,7 @@ def _seat_points(row: Row, line: int, points: dict[str, Decimal | None]) -> None
 
 
 def _tricks(text: str) -> int:
-    tricks = parse_int(text)
-    if not 0 <= tricks <= 13:
-        raise ValueError(f"{tricks} tricks is not between 0 and 13")
-    return tricks
+    return parse_int(text, limits.TRICKS)
 
 
 _AVERAGE = re.compile(r"A[+=-]?")
@@ -256,8 +267,8 @@ def _row_contract(row: Row, line: int, reading: Reading) -> str:
         and pct_ew.artificial
     ):
         return _marker(
-            required(pct_ns, parse_decimal, "Percentage_NS"),
-            required(pct_ew, parse_decimal, "Percentage_EW"),
+            required(pct_ns, decimal_within(limits.PERCENTAGE), "Percentage_NS"),
+            required(pct_ew, decimal_within(limits.PERCENTAGE), "Percentage_EW"),
             line,
         )
     raise FormatError("row has no contract and no artificial score", line=line)
@@ -277,8 +288,8 @@ def _row_score(row: Row, line: int) -> tuple[int | None, bool]:
     positive score in its own column and ``-`` in the other (Magic Contest).
     """
     ns_cell, ew_cell = get_cell(row, "Score_NS"), get_cell(row, "Score_EW")
-    ns = convert(ns_cell, parse_int, "Score_NS")
-    ew = convert(ew_cell, parse_int, "Score_EW")
+    ns = convert(ns_cell, int_within(limits.SCORE), "Score_NS")
+    ew = convert(ew_cell, int_within(limits.SCORE), "Score_EW")
     assigned = any(c is not None and c.artificial for c in (ns_cell, ew_cell))
     if ns is not None and ew is not None and ns != -ew:
         raise FormatError(f"Score_NS {ns} and Score_EW {ew} disagree", line=line)

@@ -19,15 +19,17 @@ import pytest
 from django.contrib.auth import get_user_model
 
 from access.models import RoleGrant
+from eventstore.models import Event, ProjectionFailure
 from tests.support.celery_worker import redis_up, start_worker, stop_worker
 from tests.support.http import HttpClient
-from tests.support.results_io import FIXTURES, MITCHELL_XML
+from tests.support.results_io import CLUB_PBN, FIXTURES, MITCHELL_XML
 from tournaments.models import (
     DoubleDummyJob,
     DoubleDummyRow,
     ResultsFileJob,
     TournamentRow,
 )
+from tournaments.results_io import project
 
 pytestmark = [
     pytest.mark.postgres,
@@ -227,3 +229,67 @@ def test_settings_and_offices_are_checked_before_anything_is_queued(
     assert ResultsFileJob.objects.count() == 0
     empty = staff.post_file(IMPORTS, b"  \n", "application/xml")
     assert (empty.status_code, empty.json()["detail"]) == (400, "the file is empty")
+
+
+BOARD_23_DIGITS = "12345678901234567890123"
+BOARD_REFUSED = (
+    f"line 42: Board: board number {BOARD_23_DIGITS} is not between 1 and 9999 "
+    "(a board's number, Law 2: beyond any event's, within what the results store)"
+)
+
+
+def _refused_storing_nothing(client: HttpClient, data: bytes) -> str:
+    """Import ``data``; the job ends refused, with nothing stored and every
+    projection free of parked tournaments; return the job's error."""
+    events, tournaments = Event.objects.count(), TournamentRow.objects.count()
+    done = _import(client, data)
+    assert (done["status"], done["report"], done["tournament_id"]) == (
+        "refused",
+        None,
+        None,
+    )
+    assert (Event.objects.count(), TournamentRow.objects.count()) == (
+        events,
+        tournaments,
+    )
+    project()  # the results projection applies whatever there is: nothing new
+    assert ProjectionFailure.objects.count() == 0
+    health = client.get("/api/health/").json()
+    assert {n: p["parked_partitions"] for n, p in health["projections"].items()} == {
+        n: 0 for n in health["projections"]
+    }
+    error: str = done["error"]
+    return error
+
+
+def test_a_board_number_of_23_digits_is_refused_with_nothing_stored(
+    url: str,
+) -> None:
+    """Issue 28: the PBN reader bounds the board number where it reads it
+    (what a real event numbers, what the results read model stores), so the
+    job is refused naming the line and the limit: no event is appended that
+    the projection could not store, and no tournament is parked."""
+    staff = _client(url, federation_staff={})
+    text = CLUB_PBN.read_text(encoding="latin-1").replace(
+        '[Board "2"]', f'[Board "{BOARD_23_DIGITS}"]', 1
+    )
+    error = _refused_storing_nothing(staff, text.encode("latin-1"))
+    assert error == BOARD_REFUSED
+
+
+def test_a_json_file_too_deep_or_with_a_5000_digit_number_is_refused(
+    url: str,
+) -> None:
+    """The JSON results reader parses within the same bounds as a request
+    body: 100,000 levels of arrays or a 5,000-digit number end the job
+    refused, naming the limit and the line, instead of failed."""
+    staff = _client(url, federation_staff={})
+    deep = b'{"format": "arbitro-results",\n"x": ' + b"[" * 100_000
+    assert _refused_storing_nothing(staff, deep + b"]" * 100_000 + b"}") == (
+        "line 2: not valid JSON: arrays and objects nested deeper than 64 levels"
+    )
+    digits = b'{"format": "arbitro-results",\n"version": ' + b"7" * 5000 + b"}"
+    assert _refused_storing_nothing(staff, digits) == (
+        "line 2: not valid JSON: the number 777777777777777777777777... "
+        "(5000 characters) is longer than 40 characters"
+    )

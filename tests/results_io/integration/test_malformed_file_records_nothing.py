@@ -95,3 +95,41 @@ def test_the_same_file_twice_is_refused_the_second_time() -> None:
     """A re-import is recognised by the file's digest and records nothing."""
     run("import_results", str(CLUB_PBN))
     assert "already imported" in refused(CLUB_PBN)
+
+
+def test_a_board_number_of_23_digits_is_refused_naming_the_line_and_limit(
+    tmp_path: Path,
+) -> None:
+    """Issue 28: a board number beyond what an event holds and the results
+    read model stores is refused by the reader, before anything is appended."""
+    path = copy_with(tmp_path, CLUB_PBN, '[Board "2"]', f'[Board "{"1" * 23}"]')
+    assert refused(path).endswith(
+        f"line 42: Board: board number {'1' * 23} is not between 1 and 9999 "
+        "(a board's number, Law 2: beyond any event's, within what the results "
+        "store)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("body", "problem"),
+    [
+        (
+            b"[" * 100_000 + b"]" * 100_000,
+            "line 2: not valid JSON: arrays and objects nested deeper than 64 levels",
+        ),
+        (
+            b"9" * 5000,
+            "line 2: not valid JSON: the number 999999999999999999999999... "
+            "(5000 characters) is longer than 40 characters",
+        ),
+    ],
+)
+def test_a_hostile_json_file_is_refused_naming_the_limit(
+    tmp_path: Path, body: bytes, problem: str
+) -> None:
+    """The JSON results reader parses within the bounds of every JSON body
+    (decision 0212): too deep or too long a number is a refused import, not
+    a RecursionError or a ValueError of Python's parser."""
+    path = tmp_path / "results.json"
+    path.write_bytes(b'{"format": "arbitro-results",\n"x": ' + body + b"}")
+    assert refused(path).endswith(f"malformed json file: {problem}")

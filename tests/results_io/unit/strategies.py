@@ -72,9 +72,11 @@ def names() -> st.SearchStrategy[str]:
     return st.text(NAME_ALPHABET, min_size=1, max_size=20).map(str.strip).filter(bool)
 
 
-def points() -> st.SearchStrategy[Decimal | None]:
+def points(low: int = -100) -> st.SearchStrategy[Decimal | None]:
+    """Figures within every limit (rules.limits): matchpoints are not below
+    0 (Law 78A), IMPs and percentages may be."""
     return st.none() | st.decimals(
-        min_value=-100, max_value=100, places=2, allow_nan=False, allow_infinity=False
+        min_value=low, max_value=100, places=2, allow_nan=False, allow_infinity=False
     )
 
 
@@ -153,8 +155,8 @@ def table_results(
         "board_number": board_number,
         "ns_id": ns,
         "ew_id": ew,
-        "mp_ns": draw(points()),
-        "mp_ew": draw(points()),
+        "mp_ns": draw(points(low=0)),
+        "mp_ew": draw(points(low=0)),
         "imp_ns": draw(points()),
         "imp_ew": draw(points()),
         **extra,

@@ -41,7 +41,7 @@ def test_bad_tricks_names_its_line() -> None:
     """Tricks are between 0 and 13."""
     error = error_for(HEADER + "1 2 4S N 14 420\n")
     assert error.line == 3
-    assert "14 tricks is not between 0 and 13" in str(error)
+    assert "Result: tricks 14 is not between 0 and 13 (Law 77" in str(error)
 
 
 def test_unclosed_string_names_its_line() -> None:

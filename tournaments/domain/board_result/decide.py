@@ -51,6 +51,7 @@ from tournaments.domain.board_result.events import (
 )
 from tournaments.domain.board_result.state import BoardResultState
 from tournaments.domain.board_result.values import IRREGULARITY_LAWS, SWAPS
+from tournaments.domain.bounds import check_command
 
 
 def _reduced(state: BoardResultState, text: str) -> str:
@@ -134,6 +135,8 @@ def decide(
     now: datetime,
     window: CorrectionWindow,
 ) -> list[BoardResultEvent]:
+    # Every number held to its limit before anything else (decision 0212).
+    check_command(command)
     match command:
         case EnterResult():
             if state.has_result:

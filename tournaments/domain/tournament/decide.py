@@ -13,6 +13,7 @@ from uuid import UUID
 from registry.domain.players import PlayerState
 from rules.bridge.law_references import checked_law
 from rules.errors import ArticleRef, LawRef
+from tournaments.domain.bounds import check_command
 from tournaments.domain.penalties import FIGB_CATALOGUE, amount_for
 from tournaments.domain.tournament.board_copies import record_board_copy
 from tournaments.domain.tournament.checks import (
@@ -109,8 +110,10 @@ def decide(
 
     ``players``: the register's facts on the players an ``EnterPair`` names,
     read from their streams by the handler; a player missing from it is not
-    on the register.
+    on the register. Every number the command carries is first held to its
+    limit (decision 0212).
     """
+    check_command(command)
     if (
         state.created is not None
         and state.created.game is Game.BURRACO
