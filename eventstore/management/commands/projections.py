@@ -119,7 +119,9 @@ class Command(BaseCommand):
             projection=name, resolved_at__isnull=True
         )
         if partition is None:
-            partitions = list(open_failures.values_list("partition", flat=True))
+            partitions = list(
+                open_failures.order_by("position").values_list("partition", flat=True)
+            )
         else:
             partitions = [partition]
             if not open_failures.filter(partition=partition).exists():
