@@ -25,6 +25,9 @@ EVENTS = tuple(cls.event_type for cls in burraco.EVENT_TYPES)
 class BurracoStandings(Projection):
     name = "burraco.standings.v1"  # rows whole per tournament: no version bump
     event_types = EVENTS
+    # Rebuilt beside the live tables and swapped in, while the runner goes
+    # on (decisions 0109, 0213): in place, a rebuild needs the runner stopped.
+    read_models = (BurracoEventRow, BurracoResultRow, BurracoStandingRow)
 
     def __init__(self) -> None:
         self.touched: dict[UUID, int] = {}

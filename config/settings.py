@@ -137,9 +137,17 @@ DATABASE_URL = (
 # The deployment's two roles (decision 0118): DATABASE_URL names the
 # application's role; the commands that change the schema or the grants run
 # as the owner named by ARBITRO_OWNER_DATABASE_URL, which then re-applies the
-# grants of ARBITRO_DB_APP_ROLE (eventstore.roles).
+# grants of ARBITRO_DB_APP_ROLE (eventstore.roles). A rebuild creates and
+# swaps tables, and only the owner records a verification (decision 0213).
 ARBITRO_DB_APP_ROLE = os.environ.get("ARBITRO_DB_APP_ROLE", "")
-_OWNER_COMMANDS = {"migrate", "grant_app_role", "createcachetable", "flush"}
+_OWNER_COMMANDS = {
+    "migrate",
+    "grant_app_role",
+    "createcachetable",
+    "flush",
+    "rebuild_projections",
+    "verify_store",
+}
 if os.environ.get("ARBITRO_OWNER_DATABASE_URL") and (
     len(sys.argv) > 1 and sys.argv[1] in _OWNER_COMMANDS
 ):

@@ -12,8 +12,9 @@ reads everything, and writes only what the application writes:
 - ``es_deadline``: SELECT, and UPDATE of the sweeper's columns only (status,
   claimed_at, fired_position, attempts, last_error): a window's due time and
   its event are written by the append alone;
-- ``es_verification``: SELECT and INSERT (a run of ``verify_store`` is added,
-  never rewritten);
+- ``es_verification``: SELECT only: a run of ``verify_store`` is recorded by
+  the owner alone, so health's ``store.state`` cannot be set by the login it
+  watches (decision 0213);
 - ``django_migrations``: SELECT;
 - every other table (projections' read models, checkpoints, failures, users,
   tokens, sessions...): SELECT, INSERT, UPDATE, DELETE; never TRUNCATE.
@@ -38,6 +39,7 @@ APP_ONLY_READS = (
     "es_stream",
     "es_position",
     "es_idempotency",
+    "es_verification",
     "django_migrations",
 )
 DEADLINE_COLUMNS = ("status", "claimed_at", "fired_position", "attempts", "last_error")
@@ -61,6 +63,20 @@ def _attributes(cursor: Any, role: str) -> tuple[Any, ...] | None:
     )
     row = cursor.fetchone()
     return None if row is None else tuple(row)
+
+
+def _verifier(role: str, password: str) -> str:
+    """The password as a quoted SCRAM verifier, hashed here by libpq (as
+    psql's ``\\password``): the password itself never reaches the server nor
+    its log. A utility statement takes no bound parameter, so the verifier
+    is a literal, quoted by psycopg."""
+    from psycopg import sql
+
+    if not password:
+        raise RoleRefused("the password is empty")
+    raw = connection.connection
+    hashed = raw.pgconn.encrypt_password(password.encode(), role.encode())
+    return sql.Literal(hashed.decode()).as_string(raw)
 
 
 def grant_app_role(role: str, password: str | None = None) -> bool:
@@ -87,7 +103,7 @@ def grant_app_role(role: str, password: str | None = None) -> bool:
                 "or bypass row security: the application's role must not"
             )
         if password is not None:
-            cursor.execute(f"ALTER ROLE {q(role)} PASSWORD %s", [password])
+            cursor.execute(f"ALTER ROLE {q(role)} PASSWORD {_verifier(role, password)}")
         cursor.execute(
             "SELECT tablename FROM pg_tables WHERE schemaname = %s AND tableowner = %s",
             [schema, role],
@@ -114,7 +130,6 @@ def grant_app_role(role: str, password: str | None = None) -> bool:
         cursor.execute(f"REVOKE INSERT, UPDATE, DELETE ON es_deadline FROM {app}")
         columns = ", ".join(q(c) for c in DEADLINE_COLUMNS)
         cursor.execute(f"GRANT UPDATE ({columns}) ON es_deadline TO {app}")
-        cursor.execute(f"REVOKE UPDATE, DELETE ON es_verification FROM {app}")
         for function in FUNCTIONS:
             cursor.execute(f"REVOKE EXECUTE ON FUNCTION {function} FROM PUBLIC")
             cursor.execute(f"GRANT EXECUTE ON FUNCTION {function} TO {app}")

@@ -16,7 +16,10 @@ database, and checks:
   database too, the anchor kept inside is only as safe as the database).
 
 The first fault found is named by its position. Each run is recorded in
-``es_verification``; health reports the last one (eventstore.liveness).
+``es_verification``; health reports the last one (eventstore.liveness). Only
+the owner records a run (decision 0213): the application's role may check
+the store (``record=False``), but a row it could write would let the login
+health watches say the store is sound.
 """
 
 from __future__ import annotations
@@ -33,7 +36,7 @@ from eventstore import chain
 from eventstore.models import StoreVerification
 from eventstore.store import _aware
 
-__all__ = ["Verification", "verify_store"]
+__all__ = ["CannotRecord", "Verification", "can_record", "verify_store"]
 
 BATCH = 5000
 
@@ -60,6 +63,24 @@ class Verification:
             f"store verification failed at position {self.first_bad_position}: "
             f"{self.problem}"
         )
+
+
+class CannotRecord(Exception):
+    """This connection's role may not record a verification (not the owner)."""
+
+
+def can_record() -> bool:
+    """Whether this connection may record a run in ``es_verification``."""
+    if connection.vendor != "postgresql":
+        return True
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT has_table_privilege('es_verification', 'INSERT') AND "
+            "pg_has_role(current_user, relowner, 'MEMBER') "
+            "FROM pg_class WHERE oid = 'es_verification'::regclass"
+        )
+        row = cursor.fetchone()
+    return bool(row and row[0])
 
 
 class _Fault(Exception):
@@ -183,7 +204,15 @@ def _head() -> int:
 
 
 def verify_store(*, record: bool = True) -> Verification:
-    """Check the whole store in one snapshot; record the outcome."""
+    """Check the whole store in one snapshot; record the outcome (as the
+    owner only: ``CannotRecord`` before any check otherwise)."""
+    if record and not can_record():
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT current_user")
+            role = cursor.fetchone()[0]
+        raise CannotRecord(
+            f"{role} is not the owner: only the owner records a verification"
+        )
     started: datetime = timezone.now()
     anchor = (
         StoreVerification.objects.filter(ok=True)

@@ -15,9 +15,16 @@ the wait), the events appended since the last batch applied to the copies,
 each live table moved out to a schema of its own and its copy moved into
 the live schema (``ALTER TABLE ... SET SCHEMA``: indexes, constraints and
 identity sequences go with their table), the live checkpoint set to the
-copy's and the failures the rebuild met carried over. The old tables are
-dropped after the commit. A rebuild that dies before that commit leaves the
-live tables as they were, and only a schema the next rebuild drops.
+copy's and the failures the rebuild met carried over. The copies take the
+live tables' owner and exactly their grants first (the table's, its
+columns' and its identity sequences'), in the same transaction: the
+application's role reads and writes the new tables as it did the old ones
+(decision 0213). The old tables are dropped after the commit. A rebuild
+that dies before that commit leaves the live tables as they were, and only
+a schema the next rebuild drops.
+
+Creating the schema and moving tables are the owner's (decision 0118):
+``rebuild_refusal`` says why a connection cannot, before anything is built.
 """
 
 from __future__ import annotations
@@ -44,6 +51,52 @@ class ShadowError(Exception):
 
 def _quote(name: str) -> str:
     return connection.ops.quote_name(name)
+
+
+def rebuild_refusal(tables: Sequence[str]) -> str | None:
+    """Why this connection's role cannot rebuild ``tables`` beside the live
+    ones (it must create a schema in the database and own the tables to move
+    them), or None when it can."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT current_user, has_database_privilege(current_database(), "
+            "'CREATE'), coalesce(array_agg(c.relname::text ORDER BY c.relname) "
+            "FILTER (WHERE NOT pg_has_role(current_user, c.relowner, 'MEMBER')), "
+            "'{}') FROM (SELECT 1) one LEFT JOIN pg_class c "
+            "ON c.oid = ANY(%s::regclass[])",
+            [[_quote(t) for t in tables]],
+        )
+        role, create, foreign = cursor.fetchone()
+    if not create:
+        return f"the role {role} may not create the rebuild's schema in the database"
+    if foreign:
+        return f"the role {role} does not own {', '.join(foreign)}"
+    return None
+
+
+# Statements that give a copy the live object's grants: each entry of the
+# live ACL but the owner's (aclexplode; grantee 0 is PUBLIC) as a GRANT on
+# the copy, after a REVOKE of whatever the fresh copy got (default
+# privileges). The parameters: the copy, then the live object.
+_GRANTEE = "CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END"
+_OPTION = "CASE WHEN a.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END"
+_REVOKES = (
+    "SELECT DISTINCT format('REVOKE ALL ON {kind} %%s FROM %%s', %s::text, "
+    f"{_GRANTEE}) FROM pg_class c, aclexplode(c.relacl) a "
+    "WHERE c.oid = %s::regclass AND a.grantee <> c.relowner"
+)
+_GRANTS = (
+    "SELECT format('GRANT %%s ON {kind} %%s TO %%s%%s', a.privilege_type, "
+    f"%s::text, {_GRANTEE}, {_OPTION}) FROM pg_class c, aclexplode(c.relacl) a "
+    "WHERE c.oid = %s::regclass AND a.grantee <> c.relowner"
+)
+_COLUMN_GRANTS = (
+    "SELECT format('GRANT %%s (%%I) ON TABLE %%s TO %%s%%s', a.privilege_type, "
+    f"t.attname, %s::text, {_GRANTEE}, {_OPTION}) "
+    "FROM pg_attribute t JOIN pg_class c ON c.oid = t.attrelid, "
+    "aclexplode(t.attacl) a WHERE t.attrelid = %s::regclass "
+    "AND t.attnum > 0 AND NOT t.attisdropped AND a.grantee <> c.relowner"
+)
 
 
 class Shadow:
@@ -216,6 +269,44 @@ class Shadow:
             )
             cursor.execute("SET LOCAL lock_timeout = 0")
 
+    def carry_grants(self) -> None:
+        """Give each copy its live table's owner and exactly its grants (the
+        table's, its columns', its identity sequences'), in the caller's
+        transaction: the application's role keeps what it had."""
+        with connection.cursor() as cursor:
+            for table in self.tables:
+                live, copy = self._in(self.live, table), self._in(self.schema, table)
+                cursor.execute(
+                    "SELECT l.relowner::regrole::text, l.relowner <> c.relowner "
+                    "FROM pg_class l, pg_class c "
+                    "WHERE l.oid = %s::regclass AND c.oid = %s::regclass",
+                    [live, copy],
+                )
+                owner, differs = cursor.fetchone()
+                if differs:
+                    # Identity sequences follow their table to the new owner.
+                    cursor.execute(f"ALTER TABLE {copy} OWNER TO {owner}")
+                pairs = [("TABLE", live, copy)]
+                cursor.execute(
+                    "SELECT pg_get_serial_sequence(%s, attname), "
+                    "pg_get_serial_sequence(%s, attname) FROM pg_attribute "
+                    "WHERE attrelid = %s::regclass AND attnum > 0 "
+                    "AND NOT attisdropped "
+                    "AND pg_get_serial_sequence(%s, attname) IS NOT NULL",
+                    [live, copy, live, live],
+                )
+                pairs += [("SEQUENCE", a, b) for a, b in cursor.fetchall()]
+                statements: list[str] = []
+                for kind, source, target in pairs:
+                    queries = [(_REVOKES, target), (_GRANTS, source)]
+                    if kind == "TABLE":
+                        queries.append((_COLUMN_GRANTS, source))
+                    for query, acl in queries:
+                        cursor.execute(query.format(kind=kind), [target, acl])
+                        statements += [row[0] for row in cursor.fetchall()]
+                if statements:
+                    cursor.execute(";\n".join(statements))
+
     def swap(self, status: str) -> int:
         """Move the copies in and the live tables out, carry the checkpoint
         (its ``status`` given) and the failures over, in the caller's
@@ -223,6 +314,7 @@ class Shadow:
         live, schema = self.live, self.schema
         checkpoint = self._in(live, "es_checkpoint")
         failures = self._in(live, "es_projection_failure")
+        self.carry_grants()
         with connection.cursor() as cursor:
             cursor.execute(
                 f"SELECT last_position FROM {self._in(schema, 'es_checkpoint')} "

@@ -1,6 +1,7 @@
-"""``manage.py grant_app_role ROLE``: create the application's database role
-if missing and give it exactly its privileges (eventstore.roles, decision
-0118). Run as the owner, after ``migrate``; idempotent."""
+"""``manage.py grant_app_role ROLE [--password-file F]``: create the
+application's database role if missing, set its password from the file's
+first line, and give it exactly its privileges (eventstore.roles, decisions
+0118, 0213). Run as the owner, after ``migrate``; idempotent."""
 
 from __future__ import annotations
 
@@ -25,11 +26,22 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         password = None
         if options["password_file"]:
-            lines = Path(options["password_file"]).read_text().splitlines()
+            path = Path(options["password_file"])
+            try:
+                lines = path.read_text().splitlines()
+            except OSError as exc:
+                raise CommandError(
+                    f"cannot read the password file {path}: {exc.strerror}"
+                ) from exc
             password = lines[0] if lines else ""
+            if not password:
+                raise CommandError(f"the password file {path} has an empty first line")
         try:
             created = grant_app_role(options["role"], password)
         except RoleRefused as exc:
             raise CommandError(str(exc)) from exc
         verb = "created and granted" if created else "granted"
-        self.stdout.write(f"{options['role']}: {verb} the application's privileges")
+        said = "; its password set" if password is not None else ""
+        self.stdout.write(
+            f"{options['role']}: {verb} the application's privileges{said}"
+        )

@@ -2,10 +2,12 @@
 
 ``status`` (the default) prints what ``/api/health/`` reports, with each
 parked partition's error: position, head, lag, state, heartbeat age, the
-runner's process and the open failures. ``retry NAME PARTITION`` (or
-``--all``) resets a parked partition and replays its events (decision
-0070): at once when no runner holds the projection, else by asking the
-runner and waiting for its answer.
+runner's process and the open failures. ``retry NAME PARTITION`` resets a
+parked partition and replays its events (decision 0070): at once when no
+runner holds the projection, else by asking the runner and waiting for its
+answer. ``retry NAME --all`` retries every parked partition of the
+projection, ``retry --all`` every parked partition of every projection
+(after a deploy that fixes a handler, decision 0213).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 from eventstore.liveness import projection_report
 from eventstore.models import ProjectionFailure
 from eventstore.projections import (
+    Projection,
     ProjectionLocked,
     ProjectionRunner,
     configured_projections,
@@ -38,7 +41,12 @@ class Command(BaseCommand):
         parser.add_argument(
             "partition", nargs="?", help="tournament:<id> or stream:<id> (retry)"
         )
-        parser.add_argument("--all", action="store_true", help="retry every one")
+        parser.add_argument(
+            "--all",
+            action="store_true",
+            help="retry every parked partition (of the projection named, else of "
+            "every projection)",
+        )
         parser.add_argument("--json", action="store_true", help="status as JSON")
         parser.add_argument(
             "--wait",
@@ -88,34 +96,49 @@ class Command(BaseCommand):
     def retry(self, options: dict[str, Any]) -> None:
         known = {p.name: p for p in configured_projections()}
         name = options["name"]
+        if name is None and options["all"]:
+            for each in sorted(known):
+                self._retry(known[each], None, options["wait"])
+            return
         if name not in known:
             raise CommandError(
-                f"name a projection to retry: {', '.join(sorted(known))}"
+                "name a projection to retry (or --all for every one): "
+                f"{', '.join(sorted(known))}"
             )
+        if not options["all"] and not options["partition"]:
+            raise CommandError("name a partition to retry, or --all")
+        partition = None if options["all"] else options["partition"]
+        self._retry(known[name], partition, options["wait"])
+
+    def _retry(
+        self, projection: Projection, partition: str | None, wait: float
+    ) -> None:
+        """Retry ``partition`` of ``projection``, or every parked one (None)."""
+        name = projection.name
         open_failures = ProjectionFailure.objects.filter(
             projection=name, resolved_at__isnull=True
         )
-        if options["all"]:
-            partitions = list(open_failures.values_list("partition", flat=True))
-        elif options["partition"]:
-            partitions = [options["partition"]]
-            if not open_failures.filter(partition=partitions[0]).exists():
-                raise CommandError(f"{name} has no parked partition {partitions[0]}")
+        if partition is None:
+            partitions = list(
+                open_failures.order_by("position").values_list("partition", flat=True)
+            )
         else:
-            raise CommandError("name a partition to retry, or --all")
+            partitions = [partition]
+            if not open_failures.filter(partition=partition).exists():
+                raise CommandError(f"{name} has no parked partition {partition}")
         if not partitions:
             self.stdout.write(f"{name}: no parked partition")
             return
         if lock_holder(name) is None:
             try:
                 with projection_lock(name):
-                    runner = ProjectionRunner(known[name])
-                    for partition in partitions:
-                        self._report(name, partition, runner.retry(partition))
+                    runner = ProjectionRunner(projection)
+                    for each in partitions:
+                        self._report(name, each, runner.retry(each))
                 return
             except ProjectionLocked:
                 pass  # a runner started meanwhile: ask it
-        self._ask_runner(name, partitions, options["wait"])
+        self._ask_runner(name, partitions, wait)
 
     def _ask_runner(self, name: str, partitions: list[str], wait: float) -> None:
         rows = ProjectionFailure.objects.filter(

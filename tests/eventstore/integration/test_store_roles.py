@@ -10,13 +10,9 @@ must do still works as that role, in process and from ``manage.py``.
 
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 import uuid
 from collections.abc import Iterator
 from datetime import timedelta
-from pathlib import Path
 
 import psycopg
 import pytest
@@ -24,9 +20,8 @@ from django.db import ProgrammingError, connection
 
 from eventstore.deadlines import sweep
 from eventstore.models import StoreVerification
-from eventstore.roles import grant_app_role
 from eventstore.store import NewDeadline, event_store
-from eventstore.verify import verify_store
+from eventstore.verify import CannotRecord, verify_store
 from tests.support.events import Pinged
 from tests.support.eventstore import ACTOR
 from tests.support.pairs_event import (
@@ -36,11 +31,18 @@ from tests.support.pairs_event import (
     project,
     seat_pairs,
 )
+from tests.support.roles import (
+    HOST,
+    app_role,
+    deployed_database,
+    deployment_env,
+    manage,
+)
+
+__all__ = ["app_role"]  # a fixture
 
 pytestmark = pytest.mark.postgres
 
-ROOT = Path(__file__).parents[3]
-HOST = "127.0.0.1:5432"
 APPEND = (
     "SELECT o_first FROM es_append(%s, 'test', 'any', -1, %s::jsonb, "
     "'{\"actor\": \"user:test\"}'::jsonb, NULL, '', NULL)"
@@ -55,72 +57,32 @@ def _events(n: int = 1) -> str:
     )
 
 
-def _admin(sql: str) -> None:
-    with psycopg.connect(
-        f"postgresql://postgres@{HOST}/postgres", autocommit=True
-    ) as c:
-        c.execute(sql)
-
-
-def _drop_role(role: str, database: str | None) -> None:
-    if database is not None:
-        with psycopg.connect(
-            f"postgresql://postgres@{HOST}/{database}", autocommit=True
-        ) as c:
-            c.execute(f'DROP OWNED BY "{role}"')
-    _admin(f'DROP ROLE IF EXISTS "{role}"')
-
-
-def _manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-
-
 @pytest.fixture(scope="module")
 def deployed() -> Iterator[tuple[str, str]]:
     """A database migrated by the owner, with the application's role."""
-    suffix = os.getpid()
-    database, role = f"test_arbitro_store_roles_{suffix}", f"arbitro_store_app_{suffix}"
-    _admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-    _admin(f"CREATE DATABASE {database}")
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("DJANGO_SETTINGS_MODULE", "DATABASE_URL")
-    }
-    env.update(
-        DATABASE_URL=f"postgres://{role}@{HOST}/{database}",
-        ARBITRO_OWNER_DATABASE_URL=f"postgres://postgres@{HOST}/{database}",
-        ARBITRO_DB_APP_ROLE=role,
-        DJANGO_SETTINGS_MODULE="config.settings",
-    )
-    try:
-        done = _manage("migrate", "--no-input", env=env)
-        assert done.returncode == 0, done.stderr
+    with deployed_database("store_roles") as (database, role):
+        env = deployment_env(database, role)
         with psycopg.connect(env["DATABASE_URL"], autocommit=True) as app:
             first = app.execute(APPEND, [uuid.uuid4(), _events(3)]).fetchone()
             assert first == (1,)  # the application appends, as its own role
-        verified = _manage("verify_store", env=env)
+        verified = manage("verify_store", env=env)
         assert verified.returncode == 0, verified.stderr
         assert verified.stdout.startswith(
             "store verified: positions 1..3 chained, gapless, at the counter (3); "
         )
         yield database, role
-    finally:
-        _admin(f"DROP DATABASE IF EXISTS {database} WITH (FORCE)")
-        _drop_role(role, None)
 
 
 FORGED = (
     "INSERT INTO es_event (global_position, stream_id, stream_version, event_id, "
     "event_type, schema_version, payload, metadata, hash) VALUES (100, "
     "gen_random_uuid(), 1, gen_random_uuid(), 't', 1, '{}', '{}', '\\x00')"
+)
+
+# A run of verify_store that never was: health would say the store is sound.
+FORGED_VERIFICATION = (
+    "INSERT INTO es_verification (started_at, finished_at, head, "
+    "verified_through, ok, problem) VALUES (now(), now(), 3, 3, true, '')"
 )
 
 
@@ -155,6 +117,7 @@ FORGED = (
             "permission denied for table es_verification",
         ),
         ("DELETE FROM es_verification", "permission denied for table es_verification"),
+        (FORGED_VERIFICATION, "permission denied for table es_verification"),
         ("TRUNCATE es_checkpoint", "permission denied for table es_checkpoint"),
         ("DROP TABLE es_event", "must be owner of table es_event"),
         (
@@ -201,17 +164,12 @@ def test_the_role_keeps_only_its_grants_when_granted_again(
     deployed: tuple[str, str],
 ) -> None:
     database, role = deployed
-    env = {
-        **{k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
-        "DATABASE_URL": f"postgres://{role}@{HOST}/{database}",
-        "ARBITRO_OWNER_DATABASE_URL": f"postgres://postgres@{HOST}/{database}",
-        "DJANGO_SETTINGS_MODULE": "config.settings",
-    }
+    env = deployment_env(database, role)
     with psycopg.connect(
         f"postgresql://postgres@{HOST}/{database}", autocommit=True
     ) as owner:
         owner.execute(f'GRANT ALL ON es_event TO "{role}"')  # a careless operator
-    done = _manage("grant_app_role", role, env=env)
+    done = manage("grant_app_role", role, env=env)
     assert (done.returncode, done.stdout) == (
         0,
         f"{role}: granted the application's privileges\n",
@@ -222,28 +180,17 @@ def test_the_role_keeps_only_its_grants_when_granted_again(
     ):
         app.execute("DELETE FROM es_event")
     assert refused.value.diag.message_primary == "permission denied for table es_event"
-    refused_owner = _manage("grant_app_role", "postgres", env=env)
+    refused_owner = manage("grant_app_role", "postgres", env=env)
     assert refused_owner.returncode == 1
     assert refused_owner.stderr == (
         "CommandError: postgres is the role running the migrations (the owner)\n"
     )
 
 
-@pytest.fixture
-def app_role(transactional_db: None) -> Iterator[str]:
-    role = f"arbitro_store_app_{os.getpid()}_inproc"
-    grant_app_role(role)
-    try:
-        yield role
-    finally:
-        with connection.cursor() as cursor:
-            cursor.execute("RESET ROLE")
-        _drop_role(role, connection.settings_dict["NAME"])
-
-
 def test_the_application_works_as_its_role(app_role: str) -> None:
     """A pairs event entered and projected, a window closed by the sweeper and
-    the store verified, with this process's connection switched to the role."""
+    the store verified (checked, not recorded: only the owner records,
+    decision 0213), with this process's connection switched to the role."""
     with connection.cursor() as cursor:
         cursor.execute(f'SET ROLE "{app_role}"')
         cursor.execute("SELECT current_user")
@@ -274,9 +221,14 @@ def test_the_application_works_as_its_role(app_role: str) -> None:
         Pinged(n=1),
         Pinged(n=2),
     ]
-    result = verify_store()
+    result = verify_store(record=False)
     assert (result.ok, result.verified_through) == (True, event_store().head_position())
-    assert StoreVerification.objects.get().ok is True
+    with pytest.raises(CannotRecord) as refused:
+        verify_store()
+    assert str(refused.value) == (
+        f"{app_role} is not the owner: only the owner records a verification"
+    )
+    assert StoreVerification.objects.exists() is False
     with (
         connection.cursor() as cursor,
         pytest.raises(

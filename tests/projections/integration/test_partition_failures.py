@@ -353,3 +353,43 @@ def test_an_event_that_cannot_be_decoded_parks_only_its_tournament() -> None:
     assert (failure.partition, failure.position) == (f"tournament:{a}", head + 1)
     assert failure.error.startswith("TypeError: ")
     assert failure.parked == 1
+
+
+def test_retry_all_retries_every_projections_parked_tournaments(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``projections retry --all``, no projection named (the README's step
+    after a deploy that fixes a handler, decision 0213): every parked
+    partition of every projection, each projection reported."""
+    runner = ProjectionRunner(TournamentTally())
+    a, b, c = uuid.uuid4(), uuid.uuid4(), uuid.uuid4()
+    ping(a, 1)
+    ping(a, 2, note="poison")
+    ping(b, 4)
+    ping(c, 3, note="poison")
+    runner.catch_up()
+    assert totals() == {a: (1, 1), b: (1, 4)}
+    handle = TournamentTally.handle
+
+    def fixed(self: TournamentTally, event: object) -> None:
+        if event.payload.get("note") != "poison":  # type: ignore[attr-defined]
+            handle(self, event)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(TournamentTally, "handle", fixed)
+    out = io.StringIO()
+    call_command("projections", "retry", "--all", stdout=out)
+    names = sorted(p.name for p in configured_projections())
+    assert out.getvalue().splitlines() == [
+        line
+        for name in names
+        for line in (
+            [
+                f"tournament:{a}: replayed; {NAME} projects it again",
+                f"tournament:{c}: replayed; {NAME} projects it again",
+            ]
+            if name == NAME
+            else [f"{name}: no parked partition"]
+        )
+    ]
+    assert totals() == {a: (1, 1), b: (1, 4)}
+    assert not ProjectionFailure.objects.filter(resolved_at__isnull=True).exists()
