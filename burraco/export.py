@@ -5,8 +5,9 @@ none): this is Arbitro's own format, ``arbitro.burraco.export`` version 1,
 documented in docs/features.md. It holds everything the tournament recorded: the
 settings, the registrations with their players, substitutions and
 abandonments, the lines, the merit groups, every turn's positions and
-sheets (hands, MP, VP, corrections, inversions, awards with their article),
-lateness, absences, warnings, and the standings after every complete turn
+sheets (hands, MP, VP, corrections, inversions, awards with their article
+and the director's remedy), lateness, absences, warnings, the reports to
+Sports Justice, and the standings after every complete turn
 with their phase and group, and the Art. 20 windows.
 
 Read from the streams (``load_burraco``, ``load_tournament``), never from a
@@ -81,6 +82,9 @@ def _sheet(result: burraco.TableResult) -> dict[str, Any]:
         "inverted_after": result.inverted_after,
         "awarded": result.awarded,
         "award_article": result.award_article or None,
+        # The director's remedy that gave an award (Arts. 20, 38; decision
+        # 0217): annulled, quarrel, misconduct, both_abandoned; None.
+        "remedy": result.remedy or None,
         "replaced": None,
     }
     if result.replaced is not None:
@@ -262,6 +266,20 @@ def export_tournament(tournament_id: UUID) -> dict[str, Any] | None:
             ],
         },
         "standings": standings,
+        # Arts. 20, 38, I poteri dell'arbitro (b): the director's reports to
+        # the Sports Justice bodies, in order (decision 0217).
+        "sports_justice_reports": [
+            {
+                "number": r.number,
+                "article": r.article,
+                "turn": r.turn,
+                "table": r.table,
+                "pairs": list(r.pairs),
+                "text": r.text,
+                "reported_at": _when(r.reported_at),
+            }
+            for r in state.reports
+        ],
         "windows": {
             "provisional_check_deadline": _when(state.provisional_deadline),
             "provisional_final": state.provisional_final,

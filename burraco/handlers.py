@@ -72,6 +72,12 @@ READS_RESULTS = (
     burraco.SplitIntoGroups,
     burraco.SubstitutePlayer,
     burraco.InterruptTournament,
+    # Arts. 20, 38: a remedy on the burraco stream replaces a table's result
+    # (decision 0217), decided on the table streams' results.
+    burraco.AnnulAlteredSheet,
+    burraco.RecordQuarrel,
+    burraco.SuspendForMisconduct,
+    burraco.RecordBothAbandoned,
 )
 EVENT_TYPES = tuple(cls.event_type for cls in burraco.EVENT_TYPES)
 

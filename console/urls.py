@@ -8,6 +8,7 @@ from console import (
     burraco_create,
     burraco_incidents,
     burraco_prizes,
+    burraco_remedies,
     burraco_views,
     organizer_views,
     print_views,
@@ -67,6 +68,16 @@ urlpatterns = [
         f"{B}/turns/<cnum:turn>/incidents/",
         burraco_incidents.incident,
         name="burraco_incident",
+    ),
+    path(
+        f"{B}/turns/<cnum:turn>/remedies/",
+        burraco_remedies.remedy,
+        name="burraco_remedy",
+    ),
+    path(
+        f"{B}/reports/print/",
+        burraco_remedies.print_reports,
+        name="burraco_print_reports",
     ),
     path(
         f"{B}/turns/<cnum:turn>/print/",

@@ -52,6 +52,8 @@ class TurnResultsApi(APIView):
             # The article an awarded turn names; the 800-MP rule's flag.
             row["article"] = "" if held is None else held.award_article
             row["threshold_800"] = "" if held is None else held.threshold_800
+            # The director's remedy behind an award (Arts. 20, 38; decision 0217).
+            row["remedy"] = "" if held is None else held.remedy
             seat = seats.get(row["table"])
             if seat is not None:
                 row["fixed_players"] = list(seat.players(seat.fixed))

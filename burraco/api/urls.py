@@ -1,6 +1,6 @@
 from django.urls import path
 
-from burraco.api import conduct, standings, tournaments, turns
+from burraco.api import conduct, remedies, standings, tournaments, turns
 from burraco.api.entries import AbandonmentApi, EntriesImportApi
 from burraco.api.export import ExportApi
 from burraco.api.printouts import PositionsCsvApi
@@ -38,6 +38,11 @@ urlpatterns = [
     path(f"{TABLE}/lost-sheet/", turns.LostSheetApi.as_view()),
     path(f"{TABLE}/absence/", turns.AbsenceApi.as_view()),
     path(f"{TABLE}/line-up/", turns.LineUpApi.as_view()),
+    path(f"{TABLE}/annulment/", remedies.AnnulmentApi.as_view()),
+    path(f"{TABLE}/quarrel/", remedies.QuarrelApi.as_view()),
+    path(f"{TABLE}/misconduct/", remedies.MisconductApi.as_view()),
+    path(f"{TABLE}/both-abandoned/", remedies.BothAbandonedApi.as_view()),
+    path(f"{T}/sports-justice-reports/", remedies.ReportsApi.as_view()),
     path(f"{T}/substitutions/", conduct.SubstitutionApi.as_view()),
     path(f"{T}/interruption/", conduct.InterruptionApi.as_view()),
     path(f"{T}/prizes/", conduct.PrizesApi.as_view()),

@@ -16,6 +16,7 @@ from burraco.domain.values import (
 )
 
 __all__ = [
+    "AnnulAlteredSheet",
     "BurracoCommand",
     "CorrectScoreSheet",
     "DeclareLineUp",
@@ -32,15 +33,20 @@ __all__ = [
     "PublishProvisionalStandings",
     "RecordAbandonment",
     "RecordAbsence",
+    "RecordBothAbandoned",
     "RecordLateness",
     "RecordLostSheet",
     "RecordOrigins",
+    "RecordQuarrel",
     "RecordWrongTable",
+    "RemedyCommand",
+    "ReportToSportsJustice",
     "SetPrizes",
     "SignSheet",
     "SplitIntoGroups",
     "StartTurn",
     "SubstitutePlayer",
+    "SuspendForMisconduct",
     "TableSheetCommand",
 ]
 
@@ -297,6 +303,75 @@ class DeliverSheet:
     player: UUID
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AnnulAlteredSheet:
+    """Art. 20: the players altered the sheet of a protected turn without the
+    director, and the change would bring an immediate ``advantage``
+    ("prize", or "higher_group" at the single group's last turn): the
+    director annuls the result, 7-7, and reports it (``report``)."""
+
+    turn: int
+    table: int
+    advantage: str
+    report: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordQuarrel:
+    """Art. 38: ``guilty`` left the table in play after a quarrel; ``hands``
+    (and a team's ``closed_hands``): those played so far, if the innocent
+    side may have scored more than the Code's award. ``report``: the
+    referral to Sports Justice the article requires."""
+
+    turn: int
+    table: int
+    guilty: int
+    report: str
+    hands: tuple[SheetHand, ...] = ()
+    closed_hands: tuple[SheetHand, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SuspendForMisconduct:
+    """Art. 38: the director suspends the table in play for the misconduct
+    of both pairs; ``report``, if given, goes to Sports Justice (Poteri b)."""
+
+    turn: int
+    table: int
+    report: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordBothAbandoned:
+    """Art. 38: both pairs at the table in play abandon; ``report``, if
+    given, goes to Sports Justice."""
+
+    turn: int
+    table: int
+    report: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReportToSportsJustice:
+    """The director reports to the Sports Justice bodies: ``article`` the
+    Code's article it follows (None: I poteri dell'arbitro b, conduct
+    against the ethics of the game), ``pairs`` the entries concerned."""
+
+    turn: int
+    text: str
+    pairs: tuple[int, ...] = ()
+    table: int | None = None
+    article: int | None = None
+
+
+RemedyCommand = (
+    AnnulAlteredSheet
+    | RecordQuarrel
+    | SuspendForMisconduct
+    | RecordBothAbandoned
+    | ReportToSportsJustice
+)
+
 TableSheetCommand = FileSheet | SignSheet | DeliverSheet
 
 BurracoCommand = (
@@ -324,4 +399,5 @@ BurracoCommand = (
     | FileSheet
     | SignSheet
     | DeliverSheet
+    | RemedyCommand
 )

@@ -29,6 +29,7 @@ from burraco.domain import table_sheets
 from burraco.domain.absences import abandon, absent, away, interrupt, substitute
 from burraco.domain.awards import late, lost_sheet
 from burraco.domain.commands import (
+    AnnulAlteredSheet,
     BurracoCommand,
     CorrectScoreSheet,
     DeclareLineUp,
@@ -45,15 +46,19 @@ from burraco.domain.commands import (
     PublishProvisionalStandings,
     RecordAbandonment,
     RecordAbsence,
+    RecordBothAbandoned,
     RecordLateness,
     RecordLostSheet,
     RecordOrigins,
+    RecordQuarrel,
     RecordWrongTable,
+    ReportToSportsJustice,
     SetPrizes,
     SignSheet,
     SplitIntoGroups,
     StartTurn,
     SubstitutePlayer,
+    SuspendForMisconduct,
 )
 from burraco.domain.errors import (
     BurracoNotOpen,
@@ -92,6 +97,7 @@ from burraco.domain.lines import form_lines, publish_positions
 from burraco.domain.lineups import declare
 from burraco.domain.monitoring import monitored
 from burraco.domain.opening import ART_20, MAX_TURNS, open_burraco, turn_minutes
+from burraco.domain.remedies import remedy, report
 from burraco.domain.sheets import scored
 from burraco.domain.standings import standings_after
 from burraco.domain.state import BurracoState, TableResult
@@ -123,6 +129,8 @@ def decide(
         return [open_burraco(state, command)]
     if state.opened is None:
         raise BurracoNotOpen("this tournament is not a burraco tournament")
+    if isinstance(command, ReportToSportsJustice):
+        return [report(state, command, now)]  # changes no result: to the end
     if state.final or (
         state.check_deadline is not None and now >= state.check_deadline
     ):
@@ -187,6 +195,14 @@ def decide(
         case DeliverSheet():
             score = partial(_enter, state)
             return table_sheets.deliver(state, command, players or {}, score)
+        case (
+            AnnulAlteredSheet()
+            | RecordQuarrel()
+            | SuspendForMisconduct()
+            | RecordBothAbandoned()
+            | ReportToSportsJustice()
+        ):
+            return remedy(state, command, now)
         case _:
             assert_never(command)
 

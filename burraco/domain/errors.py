@@ -25,6 +25,8 @@ __all__ = [
     "LineUpOutOfOrder",
     "NotAtThisTable",
     "NotTheWinningSide",
+    "RemedyNotAllowed",
+    "ReportRequired",
     "SheetAlreadyEntered",
     "SheetAlreadySigned",
     "SheetKeptByOpponents",
@@ -178,3 +180,18 @@ class DirectorCountersigns(StateConflict):
     is countersigned by the director, who enters it."""
 
     code: ClassVar[str] = "director_countersigns"
+
+
+class RemedyNotAllowed(RuleViolation):
+    """Arts. 20, 38: the remedy is not the Code's for this turn or table (an
+    annulment outside a protected turn, a higher group where none is at
+    stake, a guilty pair not seated at the table)."""
+
+    code: ClassVar[str] = "remedy_not_allowed"
+
+
+class ReportRequired(RuleViolation):
+    """Arts. 20, 38: the Code has the director report to the Sports Justice
+    bodies; the report states what happened."""
+
+    code: ClassVar[str] = "report_required"

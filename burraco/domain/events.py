@@ -12,6 +12,13 @@ from datetime import datetime
 from typing import ClassVar
 from uuid import UUID
 
+from burraco.domain.remedy_events import (
+    AlteredSheetAnnulled,
+    BothPairsAbandoned,
+    MisconductSuspended,
+    QuarrelAbandonment,
+    SportsJusticeReported,
+)
 from burraco.domain.values import (
     Category,
     EntryForm,
@@ -503,6 +510,11 @@ BurracoEvent = (
     | ScoreSheetFiled
     | ScoreSheetSigned
     | ScoreSheetDelivered
+    | AlteredSheetAnnulled
+    | QuarrelAbandonment
+    | MisconductSuspended
+    | BothPairsAbandoned
+    | SportsJusticeReported
 )
 EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     BurracoOpened,
@@ -531,6 +543,11 @@ EVENT_TYPES: tuple[type[BurracoEvent], ...] = (
     ScoreSheetFiled,
     ScoreSheetSigned,
     ScoreSheetDelivered,
+    AlteredSheetAnnulled,
+    QuarrelAbandonment,
+    MisconductSuspended,
+    BothPairsAbandoned,
+    SportsJusticeReported,
 )
 
 

@@ -36,8 +36,11 @@ def entered(state: BurracoState, turn: int, table: int) -> TableResult:
 
 def not_awarded(result: TableResult | None) -> None:
     if result is not None and result.awarded:
+        law = powers("g") if result.award_article == str(powers("g")) else art(39)
+        if result.remedy:  # the director's remedy names its own article
+            law = art(20) if result.award_article == str(art(20)) else art(38)
         raise SheetAlreadyEntered(
             f"table {result.table}'s turn {result.turn} is awarded "
             f"({result.award_article}): it has no sheet",
-            law=powers("g") if result.award_article == str(powers("g")) else art(39),
+            law=law,
         )

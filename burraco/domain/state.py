@@ -36,6 +36,18 @@ from burraco.domain.events import (
     WarningIssued,
     WrongTableRecorded,
 )
+from burraco.domain.remedy_events import (
+    REMEDY_ANNULLED,
+    REMEDY_BOTH_ABANDONED,
+    REMEDY_MISCONDUCT,
+    REMEDY_QUARREL,
+    AlteredSheetAnnulled,
+    BothPairsAbandoned,
+    MisconductSuspended,
+    QuarrelAbandonment,
+    RemedyEvent,
+    SportsJusticeReported,
+)
 from burraco.domain.values import (
     REST,
     EntryForm,
@@ -45,6 +57,7 @@ from burraco.domain.values import (
     Position,
     SheetHand,
 )
+from rules.burraco.articles import art
 from rules.burraco.match_format import MatchFormat
 
 __all__ = ["INITIAL", "BurracoState", "SheetDraft", "TableResult", "evolve", "merge"]
@@ -93,6 +106,9 @@ class TableResult:
     # I poteri dell'arbitro (g): "called" (800 MP reached, the director
     # countersigned), "annulled" (reached without him), "" otherwise.
     threshold_800: str = ""
+    # The director's remedy that gave this result (Arts. 20, 38; decision
+    # 0217): "annulled", "quarrel", "misconduct", "both_abandoned"; "" none.
+    remedy: str = ""
 
     def for_pair(self, pair: int, after_turn: int) -> tuple[int, int]:
         """Return (VP, signed MP difference) of ``pair`` in standings after
@@ -175,6 +191,11 @@ class BurracoState:
     drafts: MappingProxyType[tuple[int, int], SheetDraft] = field(
         default_factory=lambda: MappingProxyType({})
     )
+    # The tables whose result a remedy of the burraco stream gave (Arts. 20,
+    # 38): it stands over the table's own stream in ``merge`` (decision 0217).
+    remedied: frozenset[tuple[int, int]] = frozenset()
+    # The director's reports to the Sports Justice bodies, in order.
+    reports: tuple[SportsJusticeReported, ...] = ()
 
     @property
     def exists(self) -> bool:
@@ -477,8 +498,52 @@ def evolve(state: BurracoState, event: BurracoEvent) -> BurracoState:
             draft = state.drafts[(event.turn, event.table)]
             delivered = replace(draft, delivered_by=event.line)
             return _drafted(state, event.turn, event.table, delivered)
+        case (
+            AlteredSheetAnnulled()
+            | QuarrelAbandonment()
+            | MisconductSuspended()
+            | BothPairsAbandoned()
+        ):
+            return _remedied(state, event)
+        case SportsJusticeReported():
+            return replace(state, reports=(*state.reports, event))
         case _:
             assert_never(event)
+
+
+_REMEDIES: dict[type[RemedyEvent], tuple[str, str]] = {
+    AlteredSheetAnnulled: (REMEDY_ANNULLED, str(art(20))),
+    QuarrelAbandonment: (REMEDY_QUARREL, str(art(38))),
+    MisconductSuspended: (REMEDY_MISCONDUCT, str(art(38))),
+    BothPairsAbandoned: (REMEDY_BOTH_ABANDONED, str(art(38))),
+}
+
+
+def _remedied(state: BurracoState, event: RemedyEvent) -> BurracoState:
+    """A remedy's result replaces the table's sheet, if any (Arts. 20, 38):
+    each side's VP and signed MP, as an award is held."""
+    remedy, article = _REMEDIES[type(event)]
+    previous = state.results.get((event.turn, event.table))
+    result = TableResult(
+        turn=event.turn,
+        table=event.table,
+        fixed=event.fixed,
+        mobile=event.mobile,
+        hands=(),
+        fixed_mp=event.fixed_mp,
+        mobile_mp=event.mobile_mp,
+        fixed_vp=event.fixed_vp,
+        mobile_vp=event.mobile_vp,
+        awarded=True,
+        award_article=article,
+        threshold_800="" if previous is None else previous.threshold_800,
+        remedy=remedy,
+    )
+    return replace(
+        state,
+        results=_with(state.results, result),
+        remedied=state.remedied | {(event.turn, event.table)},
+    )
 
 
 def _drafted(
@@ -509,6 +574,9 @@ def merge(tournament: BurracoState, *tables: BurracoState) -> BurracoState:
         results.update(table.results)
         lateness.update(table.lateness)
         warnings.extend(table.warnings)
+    for key in tournament.remedied:
+        # A remedy of the burraco stream stands over the table's sheet.
+        results[key] = tournament.results[key]
     for key, after in tournament.inversions.items():
         if key in results and results[key].inverted_after != after:
             results[key] = replace(results[key], inverted_after=after)

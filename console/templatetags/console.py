@@ -7,6 +7,8 @@ from typing import Any
 
 from django import template
 
+from scoring.burraco import equivalent_mp
+
 register = template.Library()
 
 
@@ -104,3 +106,32 @@ def minsec(seconds: Any) -> str:
     """Seconds as minutes:seconds (200 -> "3:20")."""
     total = int(seconds)
     return f"{total // 60}:{total % 60:02d}"
+
+
+@register.filter
+def sheet_tables(page: Any, turn: int) -> list[int]:
+    """The turn's tables whose result is a sheet (Art. 20: what an
+    annulment replaces), with those still waiting for one."""
+    return [
+        t.table
+        for t in page.turns.get(turn, ())
+        if t.mobile is not None and (t.result is None or not t.result.awarded)
+    ]
+
+
+@register.filter
+def protected_turn(page: Any, turn: int) -> bool:
+    """Art. 20: corrected only with the director countersigning."""
+    return bool(page.state.protected(turn))
+
+
+@register.filter
+def remedies_of(page: Any, turn: int) -> list[Any]:
+    """The turn's tables whose result the director's remedy gave (decision 0217)."""
+    return [t for t in page.turns.get(turn, ()) if t.result and t.result.remedy]
+
+
+@register.filter
+def seven_mp(page: Any) -> int:
+    """The MP that go with 7 VP in this tournament's format (decision 0069)."""
+    return equivalent_mp(7, page.state.match_format)

@@ -9,7 +9,10 @@ F.I.Bur. Codice di Gara, April 2024 edition:
   director decides (digest Q19), the engine only gives the score.
 - Art. 38: a hand suspended for both pairs' misconduct gives each 7 VP and
   -505 MP (4 hands); a team match so suspended, -555 MP each (VP not
-  stated, digest Q28: 7, as for pairs).
+  stated, digest Q28: 7, as for pairs). A pair that leaves after a quarrel
+  loses the match 0; the innocent pair takes 13 VP and 505 MP (4 hands)
+  unless it had already scored more. Both pairs at a table abandoning
+  score 0 each.
 - I poteri dell'arbitro (g): in the Danish merit-group turns of regional
   and national events, group A tables that reach a difference of 800 MP or
   more must call the director; if they do not, the sheet is annulled and
@@ -28,7 +31,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from rules.burraco.articles import art, powers
-from rules.burraco.lateness import AwardedScore
+from rules.burraco.lateness import FORFEIT, AwardedScore
 from rules.burraco.match_format import MatchFormat
 from rules.errors import ArticleRef
 from scoring.burraco.turn import TurnResult
@@ -39,13 +42,16 @@ __all__ = [
     "CAP_VP",
     "MONITORING_THRESHOLD",
     "MonitoringReading",
+    "QuarrelAward",
     "TurnAward",
     "absence_score",
     "annulled_correction",
+    "both_abandoned",
     "capped_at_seven",
     "lost_score_sheet",
     "misconduct_suspension",
     "monitoring_threshold_reached",
+    "quarrel_abandonment",
     "unreported_threshold",
 ]
 
@@ -90,6 +96,56 @@ def misconduct_suspension(match_format: MatchFormat) -> TurnAward:
     (decision 0069).
     """
     return _award(7, 7, match_format, art(38))
+
+
+def both_abandoned(match_format: MatchFormat) -> TurnAward:
+    """Return 0 to each pair when both pairs at a table abandon (Art. 38).
+
+    "Se entrambe le coppie al tavolo abbandonano il punteggio loro
+    attribuito sarà 0": 0 VP; the MP are not stated (digest Q3): 0 MP
+    each, the figure the article writes (decision 0217).
+    """
+    return TurnAward(
+        ns=AwardedScore(vp=0, mp=0), ew=AwardedScore(vp=0, mp=0), law=art(38)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class QuarrelAward:
+    """The match in play when a pair leaves after a quarrel (Art. 38)."""
+
+    guilty: AwardedScore
+    innocent: AwardedScore
+    kept_own: bool
+    """The innocent pair had already scored more: it keeps that score."""
+    law: ArticleRef
+
+
+def quarrel_abandonment(
+    match_format: MatchFormat, innocent_so_far: AwardedScore | None = None
+) -> QuarrelAward:
+    """Return the guilty and the innocent pair's scores after a quarrel (Art. 38).
+
+    The guilty pair "perderà la partita a 0": 0 VP, with the mirror of the
+    innocent pair's MP. The innocent pair takes 13 VP and 505 MP with four
+    hands (Art. 39's win in the other formats: 14 and 305 or 355, teams 13
+    and 555; digest Q4, decision 0146), unless it had already scored more
+    at the table (``innocent_so_far``: its VP and signed MP for the hands
+    played): then it keeps that. More is a higher VP, or the same VP with
+    more MP (decision 0217).
+    """
+    award = FORFEIT[match_format]
+    kept = innocent_so_far is not None and (
+        innocent_so_far.vp,
+        innocent_so_far.mp,
+    ) > (award.vp, award.mp)
+    innocent = innocent_so_far if kept and innocent_so_far is not None else award
+    return QuarrelAward(
+        guilty=AwardedScore(vp=0, mp=-innocent.mp),
+        innocent=innocent,
+        kept_own=kept,
+        law=art(38),
+    )
 
 
 class MonitoringReading(StrEnum):

@@ -146,6 +146,7 @@ def test_the_export_holds_the_whole_tournament(monkeypatch: pytest.MonkeyPatch) 
         "inverted_after": None,
         "awarded": False,
         "award_article": None,
+        "remedy": None,
         "replaced": None,
     }
     assert exported["penalties"]["warnings"] == [
@@ -195,6 +196,7 @@ def test_the_export_holds_the_whole_tournament(monkeypatch: pytest.MonkeyPatch) 
     assert (windows["provisional_final"], windows["final"]) == (False, False)
     assert windows["final_published_at"] is not None
     assert exported["interrupted"] is None
+    assert exported["sports_justice_reports"] == []
     json.dumps(exported)  # plain JSON values throughout
 
 
