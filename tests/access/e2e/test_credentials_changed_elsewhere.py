@@ -177,8 +177,10 @@ def test_the_result_posts_fast_path_refuses_the_old_token_at_once(
     else:  # relieved: signed in, and no longer a director of the event
         assert new.get("/api/v1/me/").json()["grants"] == []
         stranger = new.post(results, _result(3))
+        # Neither a director nor a player of the event: refused before the
+        # table is looked at (decision 0214).
         assert (stranger.status_code, stranger.json()["code"]) == (
-            422,
-            "not_at_this_table",
+            403,
+            "permission_denied",
         )
         assert _stored(tid, 3) == []

@@ -47,16 +47,19 @@ def enter(director: object, tid: str, board: int, table: int):
 def test_a_result_post_is_one_statement(
     django_assert_num_queries: DjangoAssertNumQueries,
 ) -> None:
-    """The append, guarded by the cached tournament's version and position:
-    no read of the tournament stream first (migration 0010)."""
+    """The token read (nothing read with a token outlives the request,
+    decision 0215), then the append, guarded by the cached tournament's
+    version and position: no read of the tournament stream first (migration
+    0010)."""
     tid, director = setup()
     assert enter(director, tid, 1, 1).status_code == 201  # the caches warm
     stream = tournament.stream_id(uuid.UUID(tid))
     version, position, _ = handlers.TOURNAMENTS.entries[stream]
-    with django_assert_num_queries(1) as queries:
+    with django_assert_num_queries(2) as queries:
         r = enter(director, tid, 2, 1)
     assert r.status_code == 201, r.json()
-    [append] = (q["sql"] for q in queries.captured_queries)
+    token, append = (q["sql"] for q in queries.captured_queries)
+    assert token.startswith('SELECT u."id", u."password"')
     assert append.startswith(
         f"SELECT * FROM es_append_guarded('{stream.hex}'::uuid, {version}, {position}, "
     )
@@ -81,10 +84,16 @@ def test_a_post_on_a_tournament_another_process_moved_reads_it_and_decides_again
     )
     assert r.status_code == 201, r.json()
     handlers.TOURNAMENTS.entries[stream] = cached  # this process did not see it
-    with django_assert_num_queries(3) as queries:
+    # The fast path reads the token, its guarded append stores nothing, and
+    # the view reads the token again (decision 0215) before it decides.
+    with django_assert_num_queries(5) as queries:
         r = enter(director, tid, 2, 1)
     assert r.status_code == 201, r.json()
-    guarded, read, append = (q["sql"] for q in queries.captured_queries)
+    token, guarded, token_again, read, append = (
+        q["sql"] for q in queries.captured_queries
+    )
+    assert token == token_again
+    assert token.startswith('SELECT u."id", u."password"')
     assert guarded.startswith("SELECT * FROM es_append_guarded(")
     assert read.startswith("SELECT global_position")  # the tournament, read
     assert append.startswith("SELECT * FROM es_append(")
