@@ -43,6 +43,7 @@ from appeals.domain.appeal.state import AppealState
 from appeals.domain.appeal.values import OPEN_BEFORE_DECISION, Party, Status
 from appeals.domain.conditions import Structure
 from rules.errors import LawRef
+from rules.windows import in_time
 from tournaments.domain.tournament import (
     Form,
     PairEntered,
@@ -164,7 +165,7 @@ def lodge(state: AppealState, command: LodgeAppeal, facts: Facts) -> list[Appeal
         published_deadline=None if published is None else published.appeal_deadline,
         grounds_evident=evident,
     )
-    if ends is not None and facts.now >= ends:
+    if ends is not None and not in_time(ends, facts.now):
         raise AppealPeriodEnded(
             f"the appeal period ended at {ends.isoformat()}", law=LawRef("92B")
         )
@@ -213,9 +214,7 @@ def concur(
         )
     if command.player_id in state.concurred:
         return []
-    if state.status is Status.LAPSED or (
-        lodged.period_ends_at is not None and facts.now >= lodged.period_ends_at
-    ):
+    if state.status is Status.LAPSED or not in_time(lodged.period_ends_at, facts.now):
         raise AppealPeriodEnded(
             "the appeal period ended before the concurrence", law=LawRef("92B")
         )

@@ -17,6 +17,7 @@ from typing import assert_never
 from rules.bridge import Contract, Seat, Vulnerability, dealer_for, vulnerability_for
 from rules.bridge.law_references import checked_law
 from rules.errors import ArticleRef, LawRef, RuleViolation
+from rules.windows import in_time
 from scoring.bridge import check_ns_score
 from tournaments.domain.board_result.checks import check_result, parse_adjusted
 from tournaments.domain.board_result.commands import (
@@ -94,7 +95,7 @@ def _period_over(window: CorrectionWindow, now: datetime) -> bool:
     return (
         window.published
         and window.correction_deadline is not None
-        and now >= window.correction_deadline
+        and not in_time(window.correction_deadline, now)
     )
 
 
@@ -112,12 +113,12 @@ def _check_window(
     """
     if not window.published or window.correction_deadline is None:
         return False  # provisional scores: corrections are free
-    if now < window.correction_deadline:
+    if in_time(window.correction_deadline, now):
         return False
     if (
         command.inadmissible
         and window.inadmissible_deadline is not None
-        and now < window.inadmissible_deadline
+        and in_time(window.inadmissible_deadline, now)
     ):
         return False
     if approval is not None:
