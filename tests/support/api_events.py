@@ -47,10 +47,17 @@ def event_with_entries(
 
 
 def schedule_session(
-    client: APIClient, tid: str, session: int, *, hours: int = 1, **movement: object
+    client: APIClient,
+    tid: str,
+    session: int,
+    *,
+    hours: int = 1,
+    starts_in: timedelta = timedelta(0),
+    **movement: object,
 ) -> Any:
-    """POST a session of ``movement`` (name and its fields), starting now."""
-    now = event_store().now()
+    """POST a session of ``movement`` (name and its fields), starting now
+    (or ``starts_in`` from now)."""
+    now = event_store().now() + starts_in
     return client.post(
         f"/api/v1/tournaments/{tid}/sessions/",
         {

@@ -5,7 +5,8 @@ The server process reads the same pinned clock as the test (written to its
 clock file, ``tests/support/wsgi.py``); a director's correction after
 publication (FIGB N-L79, Law 79C) is admitted a second before the deadline
 and at its instant, which the period still holds (decision 0218), and
-refused naming Law 79C a second after it.
+refused naming FIGB N-L79 (the norm that sets a FIGB pairs
+session's periods) a second after it.
 """
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ def test_a_correction_is_admitted_at_its_instant_and_refused_a_second_later(
         {"contract": "4SN", "tricks": 11, "reason": "scorer's slip"},
     )
     assert late.status_code == 409, late.json()
+    # A FIGB pairs session: N-L79 sets its periods.
     assert (late.json()["code"], late.json()["law"]) == (
         "correction_period_closed",
-        "Law 79C",
+        "Norme integrative FIGB Art. N-L79",
     )

@@ -60,10 +60,11 @@ def test_a_correction_just_before_the_deadline_is_accepted() -> None:
 def test_a_correction_after_the_deadline_is_refused_naming_law_79c() -> None:
     """Law 79C: the period "scade" at its deadline, whose instant is still
     in it (decision 0218); a second later it has ended."""
-    [event] = br.decide(entered(), correct(), DEADLINE, PUBLISHED)
+    laws = br.CorrectionWindow(published=True, correction_deadline=DEADLINE)
+    [event] = br.decide(entered(), correct(), DEADLINE, laws)
     assert isinstance(event, br.ResultCorrected)
     with pytest.raises(br.CorrectionPeriodClosed) as caught:
-        br.decide(entered(), correct(), DEADLINE + timedelta(seconds=1), PUBLISHED)
+        br.decide(entered(), correct(), DEADLINE + timedelta(seconds=1), laws)
     assert caught.value.code == "correction_period_closed"
     assert caught.value.law == LawRef("79C")
 
