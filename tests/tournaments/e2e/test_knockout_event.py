@@ -41,7 +41,7 @@ def test_an_imp_penalty_adjusts_the_knockout_match_total() -> None:
     assert [m["winner"] for m in first] == [4, 2]
 
 
-def knockout_event(teams: int) -> tuple[str, APIClient, APIClient]:
+def knockout_event(teams: int, **creation: object) -> tuple[str, APIClient, APIClient]:
     """Teams entered in seed order."""
     return event_with_entries(
         f"Coppa Italia {teams}",
@@ -49,6 +49,7 @@ def knockout_event(teams: int) -> tuple[str, APIClient, APIClient]:
         scoring="teams_imps_vp",
         entries=teams,
         players_each=4,
+        **creation,
     )
 
 
