@@ -20,6 +20,7 @@ from access.models import RoleGrant
 from appeals.domain import appeal, conditions
 from eventstore.commands import StreamCache, execute, fold
 from eventstore.store import AppendResult, Metadata, NewDeadline, event_store
+from rules.errors import LawRef
 from tournaments.domain import tournament
 
 __all__ = [
@@ -89,7 +90,8 @@ def handle_appeal(
     """Run one appeal command on the one command path (``eventstore.commands``);
     the windows its events open are deadline rows of the same append."""
     state, _version = load_appeal(appeal_id)
-    tid = state.lodged.tournament_id if state.lodged else tournament_id
+    found = state.lodged or state.handed  # handed: Law 92C, not yet lodged
+    tid = found.tournament_id if found else tournament_id
     if tid is None:
         raise appeal.AppealNotFound("no such appeal")
     before: list[appeal.AppealState] = []
@@ -128,9 +130,16 @@ def lodge_appeal(
     grounds_evident_at_ruling: bool | None,
     concurring_ids: tuple[UUID, ...],
     metadata: Metadata,
+    channel: appeal.Channel,
+    received_by: str = "",
     idempotency_key: str | None = None,
 ) -> tuple[UUID, AppendResult | None]:
-    """Lodge an appeal; its id follows from the ruling and the contestant (Law 92A)."""
+    """Lodge an appeal; its id follows from the ruling and the contestant (Law 92A).
+
+    Law 92C: one handed to anyone but the Director is recorded as handed and,
+    unless the regulation lets the Director accept it, refused (422) once
+    recorded, a retry refused the same way.
+    """
     facts = tournament_facts(tournament_id, event_store().now())
     found = appeal.standing(facts.tournament, ruling_id, appellant_id)
     appeal_id = appeal.appeal_id_for(tournament_id, ruling_id, found.appellant.number)
@@ -143,6 +152,8 @@ def lodge_appeal(
         lodged_by=lodged_by,
         grounds_evident_at_ruling=grounds_evident_at_ruling,
         concurring_ids=concurring_ids,
+        channel=channel,
+        received_by=received_by,
     )
     result = handle_appeal(
         appeal_id,
@@ -151,6 +162,19 @@ def lodge_appeal(
         tournament_id=tournament_id,
         idempotency_key=idempotency_key,
     )
+    state, _version = load_appeal(appeal_id)
+    handed = state.handed
+    if (
+        channel is not appeal.Channel.DIRECTOR
+        and handed is not None
+        and handed.refused
+        and state.lodged is None
+    ):
+        raise appeal.NotThroughDirector(
+            f"the appeal was handed to the {channel.value.replace('_', ' ')}: "
+            "it is recorded, and lodged only through the director",
+            law=LawRef("92C"),
+        )
     return appeal_id, result
 
 

@@ -6,8 +6,9 @@ standings in their Art. 20 check.
 
 Through the same handlers as the API; deterministic (seeded) and
 idempotent. Run by ``manage.py demo`` (``ARBITRO_DEMOS``). The ten minutes
-of the check before the split are not waited: the split is decided at the
-check's deadline, as the tests pin the server's clock.
+of the check before the split are not waited: the split is decided just
+after the check's deadline (whose instant is still in the check, decision
+0218), as the tests pin the server's clock.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from datetime import datetime
+from datetime import datetime, timedelta
 from unittest import mock
 from uuid import UUID
 
@@ -136,7 +137,7 @@ def build(progress: Callable[[str], None], *, director: str) -> bool:
             _run(burraco.PublishProvisionalStandings())
             deadline = load_burraco(BURRACO_EVENT).provisional_deadline
             assert deadline is not None
-            with _at(deadline):
+            with _at(deadline + AFTER_THE_CHECK):
                 _run(burraco.SplitIntoGroups())
         _run(burraco.PublishPositions(turn=turn))
         if turn == 2:
@@ -182,6 +183,9 @@ def _late(turn: int, pair: int, seconds: int) -> burraco.RecordLateness:
                 turn=turn, table=position.table, pair=pair, seconds=seconds
             )
     raise LookupError(f"pair {pair} does not play turn {turn}")
+
+
+AFTER_THE_CHECK = timedelta(seconds=1)
 
 
 @contextmanager

@@ -27,6 +27,7 @@ from registry.boundary import player_by_number, public_people
 from results_site.pages import Entry
 from rules.burraco.articles import art
 from rules.burraco.lateness import FORFEIT
+from rules.windows import in_time
 from scoring.burraco import WarningPolicy, warnings_vp_deduction
 from tournaments.handlers import load_tournament
 
@@ -294,7 +295,7 @@ class BurracoConsole:
         """Art. 20: the split only once the check before it has ended."""
         deadline = self.state.provisional_deadline
         return self.state.provisional_final or (
-            deadline is not None and self.now >= deadline
+            deadline is not None and not in_time(deadline, self.now)
         )
 
     def correctable(self, turn: int) -> bool:

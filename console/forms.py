@@ -92,6 +92,11 @@ MESSAGES: dict[str, object] = {
         "The correction period has ended: the correction is sent to the "
         "organizer, and can be made once approved"
     ),
+    "only_inadmissible_correction_requested": gettext_lazy(
+        "After the time set for the last round only an inadmissible result is "
+        "corrected: this correction is sent to the organizer, and can be made "
+        "once approved"
+    ),
     "correction_not_late": gettext_lazy(
         "The correction period is still open: the director corrects it"
     ),
@@ -131,10 +136,17 @@ def message_of(error: DomainError | entry.EntryError | dict[str, object]) -> str
     if code == "impossible_result" and field_name in FIELD_MESSAGES:
         text = FIELD_MESSAGES[field_name]
     said = str(text) if text is not None else str(data.get("detail", ""))
-    law = data.get("law")
-    if law:
-        said = f"{said} ({_('Law')} {str(law).removeprefix('Law ')})"
+    law = str(data.get("law") or "")
+    if law.startswith("Law "):
+        said = f"{said} ({_('Law')} {law.removeprefix('Law ')})"
+    elif law.startswith(FIGB_NORM):
+        said = f"{said} (FIGB {law.removeprefix(FIGB_NORM)})"
+    elif law:
+        said = f"{said} ({law})"
     return said
+
+
+FIGB_NORM = "Norme integrative FIGB Art. "
 
 
 def digits(text: str) -> bool:
@@ -165,6 +177,13 @@ class SentToOrganizer(StateConflict):
     """A correction after the period, kept for the organizer (Law 79C2)."""
 
     code: ClassVar[str] = "late_correction_requested"
+
+
+class OnlyInadmissibleSentToOrganizer(SentToOrganizer):
+    """FIGB N-L79: after the last round's time a possible result is no longer
+    corrected by the director; kept for the organizer (Law 79C2)."""
+
+    code: ClassVar[str] = "only_inadmissible_correction_requested"
 
 
 @dataclass(frozen=True, slots=True)

@@ -428,6 +428,14 @@ def correction(request: HttpRequest, tournament_id: UUID, session: int) -> HttpR
                 ),
                 meta.actor,
             )
+            if isinstance(exc, board_result.OnlyInadmissibleCorrections):
+                # FIGB N-L79: an inadmissible result is still corrected (the
+                # box); any other waits for the organizer (Law 79C2).
+                raise forms.OnlyInadmissibleSentToOrganizer(
+                    "only an inadmissible result is corrected now: the correction "
+                    "waits for the organizer's approval",
+                    law=exc.law,
+                ) from exc
             raise forms.SentToOrganizer(
                 "the correction period has ended: the correction waits for the "
                 "organizer's approval",

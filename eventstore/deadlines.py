@@ -41,11 +41,19 @@ __all__ = [
 
 logger = logging.getLogger(__name__)
 SWEEPER = "system:deadline-sweeper"
+# An ETA task is queued this long after a deadline: the instant itself is
+# still inside the window (decision 0218), so a task run at it closes nothing.
+AFTER_LAST_INSTANT = timedelta(milliseconds=10)
 
 
 def window_open(due_at: datetime | None, now: datetime) -> bool:
-    """A window is open strictly before its deadline (``now`` is database time)."""
-    return due_at is None or now < due_at
+    """A window is open until and including its deadline (``now`` is database time).
+
+    The store's copy of ``rules.windows.in_time`` (decision 0218), which the
+    store may not import: a period includes its last instant, so a window
+    is due to be recorded closed only strictly after it (``_claimable``).
+    """
+    return due_at is None or now <= due_at
 
 
 def fired_event_id(deadline_id: UUID, due_at: datetime) -> UUID:
@@ -61,7 +69,9 @@ def fired_event_id(deadline_id: UUID, due_at: datetime) -> UUID:
 
 def _claimable(now: datetime) -> Q:
     lease = timedelta(seconds=settings.ARBITRO_DEADLINE_LEASE_SECONDS)
-    return Q(status=Deadline.Status.PENDING, due_at__lte=now) | Q(
+    # A window still holds its last instant (decision 0218): close it only
+    # strictly after, as every command reads it.
+    return Q(status=Deadline.Status.PENDING, due_at__lt=now) | Q(
         status=Deadline.Status.FIRING, claimed_at__lt=now - lease
     )
 
@@ -156,6 +166,9 @@ def schedule_precise(result: AppendResult) -> None:
         due_at__lte=now + horizon,
     ):
         try:
-            fire_deadline_task.apply_async(args=[str(row.deadline_id)], eta=row.due_at)
+            # Just after the last instant, which still belongs to the window.
+            fire_deadline_task.apply_async(
+                args=[str(row.deadline_id)], eta=row.due_at + AFTER_LAST_INSTANT
+            )
         except Exception:
             logger.warning("could not queue deadline ETA task", exc_info=True)

@@ -104,6 +104,9 @@ def lodge(request: HttpRequest, tournament_id: UUID, ruling_id: UUID) -> HttpRes
                     grounds_evident_at_ruling=None,
                     concurring_ids=(),
                     metadata=metadata_for(request, tournament_id, "lodge_appeal"),
+                    # Law 92C: the site's form files with the Director, who
+                    # receives it on his pages (the digest's channel).
+                    channel=appeal.Channel.DIRECTOR,
                     idempotency_key=form.cleaned_data["key"],
                 )
             except DomainError as refused:

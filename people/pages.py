@@ -27,6 +27,7 @@ from appeals.models import AppealRow
 from eventstore.store import event_store
 from people.models import Notification
 from rules.errors import DomainError
+from rules.windows import in_time
 from tournaments.models import EntryRow, OfficialRow, RulingRow, TournamentRow
 
 __all__ = [
@@ -103,7 +104,7 @@ def ruling_line(tournament_id: UUID, ruling_id: UUID, player_id: UUID) -> Ruling
         decision=ruling.decision,
         player_id=player_id,
         appeal_ends=ends,
-        open=(ends is None or now < ends) and not session.appeal_closed,
+        open=in_time(ends, now) and not session.appeal_closed,
         appeal_id=appeal_id if exists else None,
     )
 

@@ -233,15 +233,18 @@ class TableRef:
 def window_for(
     state: tournament.TournamentState, session: int
 ) -> board_result.CorrectionWindow:
+    """The session's correction window now (Law 79C; FIGB N-L79, which
+    limits reports before publication too)."""
     s = state.sessions.get(session)
     if s is None:
         raise tournament.SessionNotFound(f"session {session} is not scheduled")
-    if s.published is None:
-        return board_result.CorrectionWindow(published=False)
+    limits = tournament.correction_limits(state, s)
     return board_result.CorrectionWindow(
-        published=True,
-        correction_deadline=s.published.correction_deadline,
-        inadmissible_deadline=s.published.inadmissible_deadline,
+        published=limits.published,
+        correction_deadline=limits.deadline,
+        inadmissible_deadline=limits.inadmissible_deadline,
+        inadmissible_after=limits.inadmissible_after,
+        norm=limits.norm,
     )
 
 
@@ -303,8 +306,16 @@ def handle_board_result(
         request=command,
         idempotency_key=idempotency_key,
         expected_version=expected_version,
-        # Only a published session's windows (Law 79C) read the clock.
-        needs_clock=window.published,
+        # Only a published session's windows (Law 79C) read the clock, and a
+        # correction's before publication (N-L79): a result entered never does.
+        needs_clock=window.published
+        or (
+            window.correction_deadline is not None
+            and isinstance(
+                command,
+                board_result.CorrectResult | board_result.ApproveLateCorrection,
+            )
+        ),
         guard=guard,
     )
 

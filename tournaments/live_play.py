@@ -140,6 +140,7 @@ def carry_result(
             lead=None,
             tricks=outcome.tricks_made,
             reason="result changed at the table (Law 79A)",
+            at_table=True,
         )
     try:
         events = board_result.decide(

@@ -30,13 +30,13 @@ ranked over its matches) in ``tournaments.result_reads``.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Hashable, Iterable
-from dataclasses import asdict
+from collections.abc import Hashable, Iterable, Mapping
 from typing import Any
 from uuid import UUID
 
 from eventstore.projections import Projection
 from eventstore.store import RecordedEvent
+from scoring.bridge.vp_scales import WBF_20
 from tournaments.domain import board_result, tournament
 from tournaments.domain.board_result import check_result
 from tournaments.kept_sessions import KeptSession
@@ -258,9 +258,7 @@ class TournamentResults(Projection):
                     "regulation": event.windows.regulation.value,
                     "starts_at": event.starts_at,
                     "windows": recorded.payload["windows"],
-                    "scoring_rules": {
-                        key: str(value) for key, value in asdict(event.rules).items()
-                    },
+                    "scoring_rules": scoring_rules_row(event, recorded.payload),
                 },
             )
             return
@@ -540,3 +538,23 @@ class TournamentResults(Projection):
 
 
 # What a row's figures are read from, and what a correction needs of a row.
+
+
+def scoring_rules_row(
+    event: tournament.TournamentCreated, payload: Mapping[str, Any]
+) -> dict[str, Any]:
+    """The event's session methods as the read model keeps them: strings,
+    and the VP scale as stored when the event names one (decision 0218)."""
+    rules = event.rules
+    row: dict[str, Any] = {
+        key: str(getattr(rules, key))
+        for key in (
+            "averaged_boards",
+            "fouled_boards",
+            "fouled_split",
+            "average_revision",
+        )
+    }
+    if rules.vp_scale != WBF_20:
+        row["vp_scale"] = payload["scoring_rules"]["vp_scale"]
+    return row

@@ -88,11 +88,12 @@ class AppealApi(APIView):
         return self._state
 
     def get_tournament_id(self) -> UUID | None:
-        lodged = self.appeal_state().lodged
-        return lodged.tournament_id if lodged else None
+        state = self.appeal_state()
+        found = state.lodged or state.handed  # handed: Law 92C, not yet lodged
+        return found.tournament_id if found else None
 
     def check_permissions(self, request: Request) -> None:
-        if not self.appeal_state().exists:
+        if self.get_tournament_id() is None:
             raise NotFound("no such appeal")
         super().check_permissions(request)
 

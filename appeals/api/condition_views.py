@@ -69,6 +69,11 @@ class AppealConditionsApi(APIView):
         further_appeal_hours = serializers.IntegerField(
             min_value=0, max_value=MAX_HOURS, default=48
         )
+        director_accepts_handed = serializers.BooleanField(
+            default=False,
+            help_text="Law 92C: the regulation lets the director accept, by his "
+            "act, an appeal handed to the committee's chair or anyone else",
+        )
 
     @extend_schema(responses={200: dict})
     def get(self, request: Request, tournament_id: UUID) -> Response:
@@ -86,6 +91,7 @@ class AppealConditionsApi(APIView):
                 "further_appeal": c.further_appeal,
                 "prenotice_minutes": c.prenotice_minutes,
                 "further_appeal_hours": c.further_appeal_hours,
+                "director_accepts_handed": c.director_accepts_handed,
             }
         )
 
@@ -101,6 +107,7 @@ class AppealConditionsApi(APIView):
             further_appeal=data["further_appeal"],
             prenotice_minutes=data["prenotice_minutes"],
             further_appeal_hours=data["further_appeal_hours"],
+            director_accepts_handed=data["director_accepts_handed"],
         )
         result = handlers.set_conditions(
             tournament_id,

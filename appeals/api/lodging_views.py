@@ -34,6 +34,7 @@ from tournaments.api.common import MAX_CENTS
 from tournaments.handlers import load_tournament
 
 __all__ = [
+    "AcceptHandedAppealApi",
     "ConcurAppealApi",
     "LodgeAppealApi",
     "RecordDepositApi",
@@ -68,6 +69,20 @@ class LodgeAppealApi(APIView):
             default=list,
             help_text="partners or captain present (recorded by a director only)",
         )
+        channel = serializers.ChoiceField(
+            choices=[c.value for c in appeal.Channel],
+            help_text="to whom the appeal was handed (Law 92C: through the "
+            "director; FIGB N-L92-93 §3). committee_chair or other: recorded as "
+            "handed and refused (422 appeal_not_through_director) unless the "
+            "event's appeal conditions let the director accept it "
+            "(acceptance/)",
+        )
+        received_by = serializers.CharField(
+            max_length=200,
+            required=False,
+            default="",
+            help_text="who received it, when not the director",
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request) -> Response:
@@ -96,6 +111,8 @@ class LodgeAppealApi(APIView):
             grounds_evident_at_ruling=data["grounds_evident_at_ruling"],
             concurring_ids=tuple(data["concurring_ids"]),
             metadata=meta,
+            channel=appeal.Channel(data["channel"]),
+            received_by=data["received_by"],
             idempotency_key=idem(request),
         )
         return created(result, appeal_id=appeal_id)
@@ -110,6 +127,18 @@ class ConcurAppealApi(PartyStepApi):
         self, request: Request, player: UUID, data: dict[str, Any]
     ) -> appeal.AppealCommand:
         return appeal.ConcurAppeal(player_id=player, recorded_by=actor_of(request.user))
+
+
+class AcceptHandedAppealApi(AppealApi):
+    """The Director's act accepting an appeal handed to someone else, where
+    the event's appeal conditions allow it (Law 92C)."""
+
+    permission_classes = [IsTournamentDirector]
+
+    @extend_schema(request=None, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, appeal_id: UUID) -> Response:
+        command = appeal.AcceptHandedAppeal(accepted_by=actor_of(request.user))
+        return self.run(request, command, "accept_handed_appeal")
 
 
 class RecordDepositApi(AppealApi):

@@ -12,6 +12,7 @@ urlpatterns = [
     path("appeals/", lo.LodgeAppealApi.as_view(), name="appeals"),
     path(f"{A}/", r.AppealDetailApi.as_view(), name="appeal-file"),
     path(f"{A}/concurrence/", lo.ConcurAppealApi.as_view()),
+    path(f"{A}/acceptance/", lo.AcceptHandedAppealApi.as_view()),
     path(f"{A}/deposit/", lo.RecordDepositApi.as_view()),
     path(f"{A}/referral/", h.RouteAppealApi.as_view()),
     path(f"{A}/hearing/", h.ScheduleHearingApi.as_view()),

@@ -88,6 +88,9 @@ class AppealConditions:
     further_appeal: bool = True
     prenotice_minutes: int = 30
     further_appeal_hours: int = 48
+    # Law 92C: whether the regulation lets the director accept, by his act,
+    # an appeal handed to the committee's chair or anyone else (added, v1).
+    director_accepts_handed: bool = False
 
 
 DEFAULT_CONDITIONS = AppealConditions()

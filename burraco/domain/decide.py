@@ -104,6 +104,7 @@ from burraco.domain.state import BurracoState, TableResult
 from burraco.domain.values import REST, GroupMovement, Movement
 from rules.burraco.articles import art
 from rules.burraco.errors import InvalidSetting
+from rules.windows import in_time
 from scoring.burraco.prizes import PrizeSettings
 
 __all__ = ["MAX_TURNS", "decide"]
@@ -132,7 +133,7 @@ def decide(
     if isinstance(command, ReportToSportsJustice):
         return [report(state, command, now)]  # changes no result: to the end
     if state.final or (
-        state.check_deadline is not None and now >= state.check_deadline
+        state.check_deadline is not None and not in_time(state.check_deadline, now)
     ):
         raise StandingsAreFinal(
             "the standings are final: nothing can change now", law=ART_20

@@ -59,6 +59,7 @@ from burraco.domain.values import (
 )
 from rules.burraco.articles import art
 from rules.burraco.match_format import MatchFormat
+from rules.windows import in_time
 
 __all__ = ["INITIAL", "BurracoState", "SheetDraft", "TableResult", "evolve", "merge"]
 
@@ -263,7 +264,9 @@ class BurracoState:
         if split is None or turn > split:
             return False
         deadline = self.provisional_deadline
-        return self.provisional_final or (deadline is not None and now >= deadline)
+        return self.provisional_final or (
+            deadline is not None and not in_time(deadline, now)
+        )
 
     @property
     def mitchell_turns(self) -> int:

@@ -45,6 +45,7 @@ from registry.domain.systems.findings import (
 )
 from registry.domain.systems.wellformed import card_problems
 from rules.errors import ArticleRef, LawRef
+from rules.windows import in_time
 
 __all__ = [
     "PAIR_INITIAL",
@@ -252,7 +253,7 @@ def decide_pair(
                 check.brown_stickers
                 and context.category is SystemCategory.ONE
                 and due is not None
-                and now >= due
+                and not in_time(due, now)
             ):
                 raise ConventionCardLate(
                     "a card with Brown Sticker methods is due before the "

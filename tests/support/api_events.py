@@ -15,9 +15,16 @@ from tests.support.players import register_players
 
 
 def event_with_entries(
-    label: str, *, form: str, scoring: str, entries: int, players_each: int
+    label: str,
+    *,
+    form: str,
+    scoring: str,
+    entries: int,
+    players_each: int,
+    **creation: object,
 ) -> tuple[str, APIClient, APIClient]:
-    """Return the tournament id, the staff client and the director client."""
+    """Return the tournament id, the staff client and the director client
+    (``creation``: more of the creation's fields, e.g. ``scoring_rules``)."""
     staff, _ = client_for(f"{label}-staff", federation_staff={})
     tid = str(uuid.uuid4())
     r = staff.post(
@@ -28,6 +35,7 @@ def event_with_entries(
             "form": form,
             "scoring": scoring,
             "starts_at": event_store().now().isoformat(),
+            **creation,
         },
         format="json",
     )
@@ -47,10 +55,17 @@ def event_with_entries(
 
 
 def schedule_session(
-    client: APIClient, tid: str, session: int, *, hours: int = 1, **movement: object
+    client: APIClient,
+    tid: str,
+    session: int,
+    *,
+    hours: int = 1,
+    starts_in: timedelta = timedelta(0),
+    **movement: object,
 ) -> Any:
-    """POST a session of ``movement`` (name and its fields), starting now."""
-    now = event_store().now()
+    """POST a session of ``movement`` (name and its fields), starting now
+    (or ``starts_in`` from now)."""
+    now = event_store().now() + starts_in
     return client.post(
         f"/api/v1/tournaments/{tid}/sessions/",
         {

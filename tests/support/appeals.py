@@ -144,6 +144,7 @@ class Event:
             "ruling_id": self.ruling_id,
             "appellant_id": extra.pop("appellant_id", None) or self.player(by),
             "grounds": "the hesitation did not suggest 4S",
+            "channel": "director",  # Law 92C
             **extra,
         }
         return self.clients[by].post("/api/v1/appeals/", body, format="json")

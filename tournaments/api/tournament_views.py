@@ -29,6 +29,7 @@ from httpapi.inputs import validated
 from httpapi.pagination import Page, paginated
 from httpapi.reads import READ_PARAMETERS
 from httpapi.schema import PROBLEM, name_components
+from scoring.bridge.vp_scales import VpScaleKind
 from tournaments import handlers
 from tournaments.api.common import MAX_MINUTES, MAX_POINTS
 from tournaments.api.reads import results_read
@@ -81,6 +82,31 @@ class WindowsSerializer(serializers.Serializer):
     )
 
 
+class VpBandSerializer(serializers.Serializer):
+    margin = serializers.IntegerField(min_value=0, max_value=999)
+    winner = serializers.IntegerField(min_value=0, max_value=99)
+    loser = serializers.IntegerField(min_value=0, max_value=99)
+
+
+class VpTableSerializer(serializers.Serializer):
+    boards = serializers.IntegerField(min_value=1, max_value=200)
+    bands = serializers.ListField(
+        child=VpBandSerializer(),
+        min_length=2,
+        max_length=80,
+        help_text="from the draw at margin 0, each band's least IMP margin and "
+        "the winner's and the loser's VPs",
+    )
+
+
+class VpScaleSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=[k.value for k in VpScaleKind])
+    name = serializers.CharField(max_length=60, required=False, default="")
+    tables = serializers.ListField(
+        child=VpTableSerializer(), required=False, max_length=64, default=list
+    )
+
+
 class ScoringRulesSerializer(serializers.Serializer):
     """The methods of the event's sessions; each left out is the regulation's."""
 
@@ -119,6 +145,13 @@ class ScoringRulesSerializer(serializers.Serializer):
         "figb_session_percent_min_60 adds the 1997 Law 88 floor of 60% (N-L12: "
         '"tenendo comunque presente l\'art. 88"); under the Laws: law_12c2c '
         "(Law 12C2(c): the session percentage when larger)",
+    )
+    vp_scale = VpScaleSerializer(
+        required=False,
+        help_text="the VP scale every IMP-to-VP conversion of the event uses "
+        "(Law 78D; FIGB N-L78 §1; N-L8 §3's knockout lateness IMPs). Default: "
+        "the WBF 20-VP continuous scale; kind=tables names published tables "
+        "(e.g. a 25-0 scale, 15-15 for a draw), one per match length",
     )
 
 

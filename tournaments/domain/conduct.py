@@ -15,7 +15,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from rules.errors import ArticleRef
-from scoring.bridge.vp import min_margin_for_vp
+from scoring.bridge.vp_scales import WBF_20, VpScale
 
 __all__ = [
     "LatenessReading",
@@ -151,17 +151,17 @@ def lateness_verdict(
     )
 
 
-def knockout_imps(vp: int, boards: int) -> int:
+def knockout_imps(vp: int, boards: int, scale: VpScale = WBF_20) -> int:
     """Return the IMPs a knockout team loses for a ladder of ``vp`` VPs.
 
     N-L8 §3: "Nei casi d'incontro con formula a K.O., le penalità saranno
-    attribuite in M.P." -- the least margin that earns those VPs above the
-    draw on the scale the event adopts (here the WBF 20-VP scale, whose draw
-    is 10) for a match of ``boards`` boards.
+    attribuite in M.P." -- "il numero di M.P. minimi necessari per ottenere
+    i suddetti V.P. secondo la scala 25-0 adottata per quella determinata
+    gara": the least margin that earns those VPs above the draw on the scale
+    the event adopts (its ``vp_scale``: 15 + vp on a 25-0 table, 10 + vp on
+    the WBF 20-VP scale) for a match of ``boards`` boards (decision 0218).
     """
-    if vp < 1:
-        return 0
-    return min_margin_for_vp(10 + vp, boards)
+    return scale.least_margin_over_draw(vp, boards)
 
 
 def slow_play_verdict(earlier_offences: int) -> Verdict:

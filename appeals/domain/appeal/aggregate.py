@@ -16,6 +16,7 @@ from typing import assert_never
 from uuid import UUID
 
 from appeals.domain.appeal.commands import (
+    AcceptHandedAppeal,
     AppealCommand,
     AttachDirectorReport,
     ConcurAppeal,
@@ -44,7 +45,7 @@ from appeals.domain.appeal.hearing import (
     route,
     schedule_hearing,
 )
-from appeals.domain.appeal.lodging import concur, lodge, record_deposit
+from appeals.domain.appeal.lodging import accept_handed, concur, lodge, record_deposit
 from appeals.domain.appeal.state import AppealState
 from appeals.domain.appeal.withdrawal import withdraw
 
@@ -68,6 +69,8 @@ def decide(
     match command:
         case LodgeAppeal():
             return lodge(state, command, facts)
+        case AcceptHandedAppeal():
+            return accept_handed(state, command, facts)
         case ConcurAppeal():
             return concur(state, command, facts)
         case RecordDeposit():

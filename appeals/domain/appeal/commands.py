@@ -14,6 +14,7 @@ from uuid import UUID
 
 from appeals.domain.appeal.values import (
     Body,
+    Channel,
     LawPointRuling,
     Outcome,
     Point,
@@ -46,6 +47,18 @@ class LodgeAppeal:
     lodged_by: str
     grounds_evident_at_ruling: bool | None = None
     concurring_ids: tuple[UUID, ...] = ()  # witnessed by the Director (Law 92C)
+    # Law 92C: to whom it was handed, an input (never assumed); who received
+    # it when not the Director.
+    channel: Channel
+    received_by: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AcceptHandedAppeal:
+    """The Director's act accepting an appeal handed to someone else, where
+    the regulation allows it (Law 92C)."""
+
+    accepted_by: str
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -136,6 +149,7 @@ class WithdrawAppeal:
 
 AppealCommand = (
     LodgeAppeal
+    | AcceptHandedAppeal
     | ConcurAppeal
     | RecordDeposit
     | RouteAppeal

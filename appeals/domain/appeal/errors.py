@@ -39,6 +39,12 @@ class AppealExists(StateConflict):
     code: ClassVar[str] = "appeal_exists"
 
 
+class NotThroughDirector(RuleViolation):
+    """Law 92C: an appeal is lodged through the Director."""
+
+    code: ClassVar[str] = "appeal_not_through_director"
+
+
 class AppealNotFound(StateConflict):
     code: ClassVar[str] = "appeal_not_found"
 

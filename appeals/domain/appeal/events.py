@@ -15,6 +15,7 @@ from uuid import UUID
 
 from appeals.domain.appeal.values import (
     Body,
+    Channel,
     DepositOutcome,
     LawPointRuling,
     Outcome,
@@ -53,6 +54,33 @@ class AppealLodged:
     period_ends_at: datetime | None  # Law 92B; None: the clock has not started
     lodged_at: datetime
     conditions: AppealConditions
+    # Law 92C: to whom it was handed (added, v1); when not the Director, the
+    # Director who accepted it by his act, as the regulation allows.
+    channel: Channel = Channel.DIRECTOR
+    accepted_by: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AppealHandedElsewhere:
+    """An appeal handed to the committee's chair or anyone but the Director
+    (Law 92C), recorded as handed: ``refused`` when the regulation does not
+    let the Director accept it, else it awaits his act."""
+
+    event_type: ClassVar[str] = "appeal.handed_elsewhere"
+    schema_version: ClassVar[int] = 1
+
+    appeal_id: UUID
+    tournament_id: UUID
+    ruling_id: UUID
+    appellant_id: UUID
+    channel: Channel
+    received_by: str
+    lodged_by: str
+    grounds: str
+    grounds_evident_at_ruling: bool | None
+    concurring_ids: tuple[UUID, ...]
+    handed_at: datetime
+    refused: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -229,6 +257,7 @@ class AppealWithdrawn:
 
 AppealEvent = (
     AppealLodged
+    | AppealHandedElsewhere
     | ConcurrenceGiven
     | ConcurrencePeriodEnded
     | DepositReceived
@@ -246,6 +275,7 @@ AppealEvent = (
 )
 EVENT_TYPES: tuple[type[AppealEvent], ...] = (
     AppealLodged,
+    AppealHandedElsewhere,
     ConcurrenceGiven,
     ConcurrencePeriodEnded,
     DepositReceived,

@@ -47,6 +47,7 @@ from appeals.domain.appeal.values import (
 )
 from appeals.domain.conditions import SanctionUnit
 from rules.errors import LawRef
+from rules.windows import in_time
 from tournaments.domain.tournament import Form
 
 
@@ -78,7 +79,7 @@ def give_notice(
     # Before the decision the period cannot have ended: it runs from the later
     # of the end of the competition and the decision (decision 0047).
     deadline = None if state.decision is None else state.decision.prenotice_deadline
-    if state.notice_period_ended or (deadline is not None and facts.now >= deadline):
+    if state.notice_period_ended or not in_time(deadline, facts.now):
         raise FurtherAppealPeriodClosed(
             "the written pre-notice is due within 30 minutes of the end of the "
             "competition",
@@ -115,7 +116,7 @@ def file_further(
         )
     stage(state, (Status.DECIDED,), "appeal further")
     deadline = state.decision.further_appeal_deadline
-    if deadline is None or facts.now >= deadline:
+    if deadline is None or not in_time(deadline, facts.now):
         raise FurtherAppealPeriodClosed(
             "the period for a further appeal has ended", law=figb("4")
         )
@@ -128,7 +129,7 @@ def file_further(
             entry_number=party.entry_number,
             grounds=command.grounds.strip(),
             filed_at=facts.now,
-            after_24_hours=facts.now >= base + FIGB_24_HOURS,
+            after_24_hours=not in_time(base + FIGB_24_HOURS, facts.now),
         )
     ]
 

@@ -10,11 +10,12 @@ appealed), §2 (15 minutes from the ruling when the grounds were evident).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import assert_never
 from uuid import UUID
 
 from appeals.domain.appeal.commands import (
+    AcceptHandedAppeal,
     ConcurAppeal,
     Facts,
     LodgeAppeal,
@@ -28,11 +29,13 @@ from appeals.domain.appeal.errors import (
     InvalidDeposit,
     NoStanding,
     NotAConcurrer,
+    NotThroughDirector,
     RulingNotFound,
     figb,
 )
 from appeals.domain.appeal.events import (
     AppealEvent,
+    AppealHandedElsewhere,
     AppealLodged,
     ConcurrenceGiven,
     DepositReceived,
@@ -40,9 +43,10 @@ from appeals.domain.appeal.events import (
 from appeals.domain.appeal.guards import require, stage
 from appeals.domain.appeal.periods import appeal_period_end
 from appeals.domain.appeal.state import AppealState
-from appeals.domain.appeal.values import OPEN_BEFORE_DECISION, Party, Status
+from appeals.domain.appeal.values import OPEN_BEFORE_DECISION, Channel, Party, Status
 from appeals.domain.conditions import Structure
 from rules.errors import LawRef
+from rules.windows import in_time
 from tournaments.domain.tournament import (
     Form,
     PairEntered,
@@ -138,6 +142,12 @@ def standing(
 def lodge(state: AppealState, command: LodgeAppeal, facts: Facts) -> list[AppealEvent]:
     if state.exists:
         raise AppealExists("this contestant has already appealed this ruling")
+    if state.handed is not None and not state.handed.refused:
+        raise AppealExists(
+            "this contestant's appeal was handed in and awaits the director's "
+            "acceptance",
+            law=LawRef("92C"),
+        )
     if facts.conditions.structure is Structure.LOCAL_CONDUCTOR:
         raise AppealNotAvailable(
             "a local tournament conductor's decision cannot be appealed",
@@ -164,7 +174,7 @@ def lodge(state: AppealState, command: LodgeAppeal, facts: Facts) -> list[Appeal
         published_deadline=None if published is None else published.appeal_deadline,
         grounds_evident=evident,
     )
-    if ends is not None and facts.now >= ends:
+    if ends is not None and not in_time(ends, facts.now):
         raise AppealPeriodEnded(
             f"the appeal period ended at {ends.isoformat()}", law=LawRef("92B")
         )
@@ -200,6 +210,62 @@ def lodge(state: AppealState, command: LodgeAppeal, facts: Facts) -> list[Appeal
     ]
     for player in dict.fromkeys(command.concurring_ids):
         events.append(ConcurrenceGiven(player_id=player, recorded_by=command.lodged_by))
+    if command.channel is not Channel.DIRECTOR:
+        # Law 92C: recorded as handed, not lodged; refused unless the
+        # regulation lets the Director accept it by his act.
+        return [
+            AppealHandedElsewhere(
+                appeal_id=command.appeal_id,
+                tournament_id=command.tournament_id,
+                ruling_id=command.ruling_id,
+                appellant_id=command.appellant_id,
+                channel=command.channel,
+                received_by=command.received_by.strip()[:200],
+                lodged_by=command.lodged_by,
+                grounds=command.grounds.strip(),
+                grounds_evident_at_ruling=command.grounds_evident_at_ruling,
+                concurring_ids=tuple(dict.fromkeys(command.concurring_ids)),
+                handed_at=facts.now,
+                refused=not facts.conditions.director_accepts_handed,
+            )
+        ]
+    return events
+
+
+def accept_handed(
+    state: AppealState, command: AcceptHandedAppeal, facts: Facts
+) -> list[AppealEvent]:
+    """Lodge, by the Director's act, an appeal handed to someone else (Law
+    92C), where the regulation allows it; in time if it was handed in time
+    (Law 92B), the handing's instant being the appellant's act."""
+    handed = state.handed
+    if state.exists:
+        raise AppealExists("this appeal is lodged already")
+    if handed is None:
+        raise NotThroughDirector("no appeal was handed in", law=LawRef("92C"))
+    if handed.refused or not facts.conditions.director_accepts_handed:
+        raise NotThroughDirector(
+            "the regulation does not let the director accept an appeal handed "
+            "to someone else: it is lodged through the director",
+            law=LawRef("92C"),
+        )
+    as_lodged = LodgeAppeal(
+        appeal_id=handed.appeal_id,
+        tournament_id=handed.tournament_id,
+        ruling_id=handed.ruling_id,
+        appellant_id=handed.appellant_id,
+        grounds=handed.grounds,
+        lodged_by=handed.lodged_by,
+        grounds_evident_at_ruling=handed.grounds_evident_at_ruling,
+        concurring_ids=handed.concurring_ids,
+        channel=Channel.DIRECTOR,
+    )
+    events = lodge(
+        replace(state, handed=None), as_lodged, replace(facts, now=handed.handed_at)
+    )
+    lodged = events[0]
+    assert isinstance(lodged, AppealLodged)
+    events[0] = replace(lodged, channel=handed.channel, accepted_by=command.accepted_by)
     return events
 
 
@@ -213,9 +279,7 @@ def concur(
         )
     if command.player_id in state.concurred:
         return []
-    if state.status is Status.LAPSED or (
-        lodged.period_ends_at is not None and facts.now >= lodged.period_ends_at
-    ):
+    if state.status is Status.LAPSED or not in_time(lodged.period_ends_at, facts.now):
         raise AppealPeriodEnded(
             "the appeal period ended before the concurrence", law=LawRef("92B")
         )

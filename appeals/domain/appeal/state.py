@@ -14,6 +14,7 @@ from uuid import UUID
 from appeals.domain.appeal.events import (
     AppealDecided,
     AppealEvent,
+    AppealHandedElsewhere,
     AppealLodged,
     AppealRouted,
     AppealWithdrawn,
@@ -35,6 +36,7 @@ from appeals.domain.appeal.values import Body, LawPointRuling, Party, Status
 @dataclass(frozen=True, slots=True)
 class AppealState:
     lodged: AppealLodged | None = None
+    handed: AppealHandedElsewhere | None = None  # Law 92C
     status: Status | None = None
     concurred: frozenset[UUID] = frozenset()
     deposit_received: int = 0
@@ -83,6 +85,8 @@ INITIAL = AppealState()
 def evolve(state: AppealState, event: AppealEvent) -> AppealState:
     """Apply one recorded event; closing events are no-ops when moot."""
     match event:
+        case AppealHandedElsewhere():
+            return replace(state, handed=event)
         case AppealLodged():
             concurred = frozenset(
                 p for p in event.concurrence_from if p == event.appellant_id

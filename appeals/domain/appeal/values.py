@@ -37,6 +37,15 @@ OPEN_BEFORE_DECISION = (
 )
 
 
+class Channel(StrEnum):
+    """To whom the appellant handed the appeal (Law 92C: "tramite
+    l'Arbitro"; FIGB N-L92-93 §3: "a mezzo dell'Arbitro Coadiutore")."""
+
+    DIRECTOR = "director"
+    COMMITTEE_CHAIR = "committee_chair"
+    OTHER = "other"
+
+
 class Body(StrEnum):
     CHIEF_DIRECTOR = "chief_director"  # Law 93A, 93B1; FIGB's Arbitro Responsabile
     COMMITTEE = "committee"  # Law 93B2

@@ -111,7 +111,7 @@ class Event:
             appellant_id=player,
             grounds="the hesitation suggested the 4S bid",
             lodged_by="user:1",
-            **extra,  # type: ignore[arg-type]
+            **{"channel": appeal.Channel.DIRECTOR, **extra},  # type: ignore[arg-type]
         )
 
 

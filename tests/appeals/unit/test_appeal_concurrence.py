@@ -43,12 +43,16 @@ def test_only_the_partner_concurs() -> None:
 
 
 def test_a_late_concurrence_is_refused() -> None:
-    """Law 92B with 92D: the concurrence comes within the appeal period."""
+    """Law 92B with 92D: the concurrence comes within the appeal period,
+    which holds its last instant (decision 0218)."""
     event = Event()
     state = lodged(event, concur=False)
     partner = appeal.ConcurAppeal(player_id=event.players[1][1], recorded_by="user:2")
+    assert appeal.decide(state, partner, event.facts(RULED + timedelta(minutes=15)))
     with pytest.raises(appeal.AppealPeriodEnded):
-        appeal.decide(state, partner, event.facts(RULED + timedelta(minutes=15)))
+        appeal.decide(
+            state, partner, event.facts(RULED + timedelta(minutes=15, seconds=1))
+        )
 
 
 def test_the_appeal_lapses_when_the_period_ends_without_concurrence() -> None:

@@ -52,12 +52,16 @@ def test_a_further_appeal_needs_the_written_pre_notice() -> None:
 
 
 def test_the_pre_notice_is_due_within_30_minutes_of_the_end() -> None:
-    """FIGB §4: within 30 minutes of the end of the competition."""
+    """FIGB §4: "entro i 30 minuti successivi" al termine della competizione,
+    the 30th minute's last instant included (decision 0218)."""
     event = Event()
     state = decided(event)
     notice = appeal.GiveFurtherAppealNotice(player_id=event.players[1][0])
+    assert appeal.decide(state, notice, event.facts(END + timedelta(minutes=30)))
     with pytest.raises(appeal.FurtherAppealPeriodClosed) as refused:
-        appeal.decide(state, notice, event.facts(END + timedelta(minutes=30)))
+        appeal.decide(
+            state, notice, event.facts(END + timedelta(minutes=30, seconds=1))
+        )
     assert refused.value.law == FIGB_4
 
 
@@ -74,17 +78,24 @@ def test_a_further_appeal_in_time_goes_to_the_national_body() -> None:
 
 
 def test_a_filing_after_24_hours_is_flagged_and_after_48_refused() -> None:
-    """FIGB §2 says 24 hours, §4 says 48 (decision 0048): accept and flag."""
+    """FIGB §2 says 24 hours, §4 says 48 (decision 0048): accept and flag.
+    "Cessa 24 ore dopo" and "entro le 48 ore successive" each hold their
+    last instant (decision 0218)."""
     event = Event()
     state = noticed(event)
+    player = event.players[1][0]
+    at_24 = apply(state, file(player), event.facts(END + timedelta(hours=24)))
+    assert at_24.further is not None
+    assert at_24.further.after_24_hours is False
     flagged = apply(
-        state, file(event.players[1][0]), event.facts(END + timedelta(hours=30))
+        state, file(player), event.facts(END + timedelta(hours=24, seconds=1))
     )
     assert flagged.further is not None
     assert flagged.further.after_24_hours is True
+    assert apply(state, file(player), event.facts(END + timedelta(hours=48)))
     with pytest.raises(appeal.FurtherAppealPeriodClosed):
         appeal.decide(
-            state, file(event.players[1][0]), event.facts(END + timedelta(hours=48))
+            state, file(player), event.facts(END + timedelta(hours=48, seconds=1))
         )
 
 

@@ -1,6 +1,9 @@
-"""Every window of the appeal's life at its instant (decision 0126): a
-right that "cessa N minuti dopo" (Law 92B; FIGB N-L92-93 §2, §4) is still
-there a microsecond before its deadline and gone at it."""
+"""Every window of the appeal's life at its instant (decision 0218, which
+supersedes 0126): a right that "cessa N minuti dopo" (Law 92B; FIGB N-L92-93
+§2) or runs "entro" a time (§4) is still there at its deadline's instant and
+gone a microsecond after it. ``WINDOWS`` is also held at a second either
+side with every other window, in
+``tests/rules/unit/test_every_window_includes_its_last_instant.py``."""
 
 from __future__ import annotations
 
@@ -85,8 +88,8 @@ WINDOWS: dict[str, tuple[Callable[[Event, datetime], object], datetime, type]] =
 
 
 @pytest.mark.parametrize("window", list(WINDOWS))
-def test_a_right_holds_until_its_deadline_and_ceases_at_it(window: str) -> None:
+def test_a_right_holds_at_its_deadline_and_ceases_just_after_it(window: str) -> None:
     act, deadline, refusal = WINDOWS[window]
-    assert act(Event(), deadline - TICK)  # in time: something recorded
+    assert act(Event(), deadline)  # in time: something recorded
     with pytest.raises(refusal):
-        act(Event(), deadline)
+        act(Event(), deadline + TICK)

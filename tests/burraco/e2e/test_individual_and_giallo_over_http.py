@@ -28,6 +28,7 @@ from tests.support.http import HttpClient
 from tests.support.players import register_players
 from tests.support.server import Server
 
+SECOND = timedelta(seconds=1)
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
@@ -62,7 +63,8 @@ def finish(event: Burraco, monkeypatch: pytest.MonkeyPatch) -> None:
     deadline = datetime.fromisoformat(
         event.director.get(event.base).json()["check_deadline"]
     )
-    monkeypatch.setattr(EventStore, "now", lambda self: deadline)
+    # The check holds its last instant (decision 0218): a second after it.
+    monkeypatch.setattr(EventStore, "now", lambda self: deadline + SECOND)
     assert sweep() == 1
     monkeypatch.undo()
 
@@ -357,7 +359,8 @@ def test_the_800_mp_rule_at_a_national_event_over_http(server: Server) -> None:
         event.ok(f"turns/1/tables/{table}/sheet/", {"hands": [points(fixed, 0)]})
     event.ok("standings/provisional/")
     deadline = event.director.get(event.base).json()["provisional_check_deadline"]
-    server.pin(datetime.fromisoformat(deadline))
+    # After the check, whose last instant is still in it (decision 0218).
+    server.pin(datetime.fromisoformat(deadline) + SECOND)
     try:
         event.ok("groups/", {})
     finally:

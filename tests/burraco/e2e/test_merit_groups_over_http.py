@@ -21,6 +21,7 @@ from tests.burraco.e2e.test_pairs_tournament_over_http import Burraco, problem
 from tests.support.http import HttpClient
 from tests.support.server import Server
 
+SECOND = timedelta(seconds=1)
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
@@ -102,9 +103,10 @@ def test_the_split_into_two_merit_groups_played_danese(
             "turns/3/tables/2/corrections/",
             {**correction, "director_countersigned": True},
         )
-        server.pin(deadline - timedelta(microseconds=1))
-        assert problem(event.post("groups/", {}), 409)["code"] == "groups_not_formed"
+        # The check holds its last instant (decision 0218).
         server.pin(deadline)
+        assert problem(event.post("groups/", {}), 409)["code"] == "groups_not_formed"
+        server.pin(deadline + timedelta(microseconds=1))
         body = problem(
             event.post(
                 "turns/3/tables/1/corrections/",
@@ -124,7 +126,8 @@ def test_the_split_into_two_merit_groups_played_danese(
         assert body["code"] == "invalid_lines"
         event.ok("groups/", {})
         # The sweep records the end of the check (the deadline row).
-        monkeypatch.setattr(EventStore, "now", lambda self: deadline)
+        # The check holds its last instant (decision 0218): a second after it.
+        monkeypatch.setattr(EventStore, "now", lambda self: deadline + SECOND)
         assert sweep() == 1
         assert sweep() == 0
         monkeypatch.undo()

@@ -28,6 +28,7 @@ from tests.support.http import HttpClient, HttpResponse
 from tests.support.players import register_players
 from tests.support.server import Server
 
+SECOND = timedelta(seconds=1)
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
@@ -289,15 +290,16 @@ def test_a_pairs_tournament_from_registration_to_final_standings(
     ]
     # During the check, an inversion of the last turn is still put right.
     deadline = datetime.fromisoformat(final["check_deadline"])
-    pinned.pin(deadline - timedelta(microseconds=1))
+    pinned.pin(deadline)  # its last instant is in the check (decision 0218)
     event.ok("turns/3/tables/3/inversions/", {"pairs_confirmed": True})
-    # At the deadline the window is closed, before any sweep (database time).
-    pinned.pin(deadline)
+    # After the deadline the window is closed, before any sweep (database time).
+    pinned.pin(deadline + timedelta(microseconds=1))
     body = problem(
         event.post("turns/3/tables/1/inversions/", {"pairs_confirmed": True}), 409
     )
     assert (body["code"], body["law"]) == ("standings_final", "Codice di Gara Art. 20")
-    monkeypatch.setattr(EventStore, "now", lambda self: deadline)
+    # The check holds its last instant (decision 0218): a second after it.
+    monkeypatch.setattr(EventStore, "now", lambda self: deadline + SECOND)
     assert sweep() == 1
     assert sweep() == 0
     final = event.read(anonymous, "standings/").json()

@@ -152,7 +152,8 @@ def test_pairs_level_on_vp_and_mp_share_the_place() -> None:
 
 
 def test_the_final_standings_close_at_their_check_deadline() -> None:
-    """Art. 20: against ``now`` (database time), before any sweep."""
+    """Art. 20: against ``now`` (database time), before any sweep; the
+    deadline's instant is still in the check (decision 0218)."""
     state = run(
         opened(turns=1),
         b.EnterScoreSheet(turn=1, table=1, hands=(hand(100, 0, 0, 0),)),
@@ -161,8 +162,8 @@ def test_the_final_standings_close_at_their_check_deadline() -> None:
     )
     assert state.check_deadline == T0 + timedelta(minutes=10)
     invert = b.InvertScore(turn=1, table=1, pairs_confirmed=True)
-    assert b.decide(state, invert, T0 + timedelta(minutes=9))
-    error = refused(state, invert, now=T0 + timedelta(minutes=10))
+    assert b.decide(state, invert, T0 + timedelta(minutes=10))
+    error = refused(state, invert, now=T0 + timedelta(minutes=10, seconds=1))
     assert (error.code, str(error.law)) == ("standings_final", "Codice di Gara Art. 20")
     final = b.evolve(state, b.StandingsFinal(check_deadline=T0 + timedelta(minutes=10)))
     assert refused(final, invert, now=T0).code == "standings_final"

@@ -27,6 +27,7 @@ from registry.projections import RegistryProjection
 from tests.support.burraco import last_event, open_tournament, teams_tournament
 from tournaments.projections import TournamentResults
 
+SECOND = timedelta(seconds=1)
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
@@ -246,7 +247,8 @@ def test_the_split_and_the_final_standings_from_the_scoring_room(
     deadline = published.check_deadline
     assert load_burraco(tid).provisional_deadline == deadline
     assert deadline == published.published_at + timedelta(minutes=10)  # Art. 20
-    monkeypatch.setattr(EventStore, "now", lambda self: deadline)
+    # The check holds its last instant (decision 0218): a second after it.
+    monkeypatch.setattr(EventStore, "now", lambda self: deadline + SECOND)
     wrong = step("groups", sizes="4 x")
     assert wrong.status_code == 400
     assert "Scrivi le coppie di ogni girone, dal girone A: 24 26" in text(wrong)

@@ -37,6 +37,7 @@ from tests.burraco.e2e.test_scoring_room_exam_over_http import (
 from tests.console.integration.test_burraco_console import text, user_with
 from tests.support.burraco import last_event, open_tournament
 
+SECOND = timedelta(seconds=1)
 pytestmark = [
     pytest.mark.postgres,
     pytest.mark.slow,
@@ -141,7 +142,8 @@ def test_the_scoring_room_exam_in_the_directors_pages(
     assert load_burraco(tid).provisional_deadline == deadline
     assert deadline == published.published_at + timedelta(minutes=10)  # Art. 20
     order = order_after(tid, 8)
-    monkeypatch.setattr(EventStore, "now", lambda self: deadline)
+    # The check holds its last instant (decision 0218): a second after it.
+    monkeypatch.setattr(EventStore, "now", lambda self: deadline + SECOND)
     step("groups")
     monkeypatch.undo()
     groups = load_burraco(tid).groups

@@ -93,7 +93,7 @@ def test_the_organizer_approves_a_late_correction_the_director_then_makes_it() -
     assert refused.status_code == 409
     assert (
         "The correction period has ended: the correction is sent to the organizer, "
-        "and can be made once approved (Law 79C)"
+        "and can be made once approved (FIGB N-L79)"
     ) in text(refused)
     [late] = LateCorrectionRequest.objects.filter(tournament_id=tid)
     assert (late.session, late.board, late.table, late.result) == (1, 1, 1, "4SN 9")

@@ -12,12 +12,14 @@ from django.db import connection
 from eventstore.deadlines import fire_deadline, fired_event_id, sweep, window_open
 from eventstore.models import Deadline
 from eventstore.store import (
+    EventStore,
     ExpectedVersion,
     Metadata,
     NewDeadline,
     deadline_id_for,
     event_store,
 )
+from rules.windows import in_time
 from tests.support.events import WindowClosed, WindowOpened
 from tests.support.eventstore import ACTOR
 
@@ -59,11 +61,33 @@ def late_command_allowed(stream: uuid.UUID) -> bool:
 
 
 @pytest.mark.django_db
-def test_window_is_open_strictly_before_its_deadline() -> None:
+def test_a_window_is_open_until_its_deadline_included() -> None:
+    """Decision 0218: a period holds its last instant, as ``rules.windows``
+    reads it for every command."""
     now = event_store().now()
-    assert window_open(now + timedelta(microseconds=1), now) is True
-    assert window_open(now, now) is False
+    for due_at in (now + timedelta(seconds=1), now, now - timedelta(seconds=1)):
+        assert window_open(due_at, now) is in_time(due_at, now)
+    assert window_open(now, now) is True
     assert window_open(now - timedelta(microseconds=1), now) is False
+
+
+@pytest.mark.django_db
+def test_the_sweep_closes_a_window_only_after_its_last_instant(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Decision 0218: at the deadline's instant the window is still open, so
+    the sweep leaves it; a second later it records it closed."""
+    stream, row = open_window(timedelta(minutes=5))
+    pinned = [row.due_at - timedelta(seconds=1)]
+    monkeypatch.setattr(EventStore, "now", lambda self: pinned[0])
+    for at in (row.due_at - timedelta(seconds=1), row.due_at):
+        pinned[0] = at
+        assert fire_deadline(row.deadline_id) is None
+        assert (closed_events(stream), late_command_allowed(stream)) == ([], True)
+    pinned[0] = row.due_at + timedelta(seconds=1)
+    assert late_command_allowed(stream) is False
+    assert fire_deadline(row.deadline_id) is not None
+    assert closed_events(stream) == [WindowClosed(kind="correction")]
 
 
 @pytest.mark.django_db

@@ -6,9 +6,9 @@ was compared as text with UTC instants, so the sweep closed Law 79C windows
 an hour late (two in summer). The server's zone here is Europe/Rome; each
 window ends on one side of a daylight-saving change of 2026 (last Sunday of
 March, 02:00 CET -> 03:00 CEST; last Sunday of October, 03:00 CEST -> 02:00
-CET), given in local time as a director types it. The clock is pinned: a
-microsecond before the deadline the sweep leaves the window open, at the
-deadline it closes it.
+CET), given in local time as a director types it. The clock is pinned: at
+the deadline the sweep leaves the window open (a period holds its last
+instant, decision 0218), a microsecond after it closes it.
 
 This module runs on the suite's database and again on SQLite
 (``test_deadlines_in_utc_on_sqlite``), so both backends are tested in CI.
@@ -124,7 +124,7 @@ def closings(tid: uuid.UUID) -> list[object]:
 
 
 @pytest.mark.parametrize("case", list(ENDS))
-def test_the_correction_window_closes_at_its_instant(
+def test_the_correction_window_closes_just_after_its_instant(
     case: str, clock: list[datetime]
 ) -> None:
     local = datetime.fromisoformat(ENDS[case][0])
@@ -135,12 +135,12 @@ def test_the_correction_window_closes_at_its_instant(
     row = Deadline.objects.get(stream_id=tournament.stream_id(tid), kind="correction:1")
     assert row.due_at == instant
 
-    clock[0] = instant - timedelta(microseconds=1)
+    clock[0] = instant
     sweep()
     row.refresh_from_db()
     assert (row.status, closings(tid)) == (Deadline.Status.PENDING, [])
 
-    clock[0] = instant
+    clock[0] = instant + timedelta(microseconds=1)
     assert sweep() == 1
     row.refresh_from_db()
     assert row.status == Deadline.Status.FIRED
@@ -153,7 +153,8 @@ def test_a_deadline_stored_with_its_offset_is_rewritten_in_utc(
     """Migration 0007: a row an older SQLite append wrote as local text is
     rewritten as UTC text, and then closes at its instant. PostgreSQL stores
     ``timestamptz``: there is nothing to rewrite (run on SQLite by
-    ``test_deadlines_in_utc_on_sqlite``)."""
+    ``test_deadlines_in_utc_on_sqlite``). The instant is still in the window
+    (decision 0218)."""
     if connection.vendor != "sqlite":
         pytest.skip("SQLite text instants only; run on SQLite by the child pytest")
     tid = published_session(datetime.fromisoformat(ENDS["after fall back"][0]), clock)
@@ -170,9 +171,9 @@ def test_a_deadline_stored_with_its_offset_is_rewritten_in_utc(
             [stream, "correction:1"],
         )
         assert str(cursor.fetchone()[0]) == "2026-10-25 01:30:00"
-    clock[0] = datetime(2026, 10, 25, 1, 29, 59, tzinfo=UTC)
+    clock[0] = datetime(2026, 10, 25, 1, 30, tzinfo=UTC)
     sweep()  # the appeal window (15 minutes from publication) closes
     assert closings(tid) == []
-    clock[0] = datetime(2026, 10, 25, 1, 30, tzinfo=UTC)
+    clock[0] = datetime(2026, 10, 25, 1, 30, 1, tzinfo=UTC)
     assert sweep() == 1
     assert closings(tid) == [tournament.CorrectionWindowClosed(session=1)]

@@ -54,7 +54,7 @@ def test_only_the_organizers_account_approves_a_late_correction(
     assert (flagged.status_code, flagged.json()["code"], flagged.json()["law"]) == (
         409,
         "correction_period_closed",
-        "Law 79C",
+        "Norme integrative FIGB Art. N-L79",  # a FIGB pairs event's period
     )
     # Nor may a director (or staff) give the organizer's approval.
     for caller in (director, staff):

@@ -39,7 +39,7 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 SCENARIOS: list[Callable[[], None]] = [
     test_pairs_event.test_pairs_event_from_registration_to_final_standings,
-    test_pairs_event.test_late_correction_is_refused_naming_law_79c_even_without_a_worker,
+    test_pairs_event.test_late_correction_is_refused_naming_n_l79_even_without_a_worker,
     test_pairs_event.test_director_of_another_tournament_cannot_publish,
     test_teams_event.test_teams_match_scores_imps_and_victory_points_and_windows_close,
     test_live_play.test_a_board_played_card_by_card_scores_like_a_table_result,

@@ -2,8 +2,11 @@
 on both sides of the 2026 daylight-saving changes (issue 11, defect 5).
 
 The server process reads the same pinned clock as the test (written to its
-clock file, ``tests/support/wsgi.py``); a director's correction after publication (Law 79C) is admitted a
-microsecond before the deadline, refused naming Law 79C at it.
+clock file, ``tests/support/wsgi.py``); a director's correction after
+publication (FIGB N-L79, Law 79C) is admitted a second before the deadline
+and at its instant, which the period still holds (decision 0218), and
+refused naming FIGB N-L79 (the norm that sets a FIGB pairs
+session's periods) a second after it.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ def pinned(server: Server) -> Iterator[Server]:
 
 
 @pytest.mark.parametrize("case", list(ENDS))
-def test_a_correction_is_admitted_until_its_instant_and_refused_at_it(
+def test_a_correction_is_admitted_at_its_instant_and_refused_a_second_later(
     case: str,
     clock: list[datetime],  # noqa: F811
     pinned: Server,
@@ -48,21 +51,23 @@ def test_a_correction_is_admitted_until_its_instant_and_refused_at_it(
     )
     director = HttpClient(pinned.url, user)
     base = f"/api/v1/tournaments/{tid}/sessions/1/"
-    clock[0] = instant - timedelta(microseconds=1)
-    pinned.pin(clock[0])
-    admitted = director.post(
-        base + "boards/1/tables/1/corrections/",
-        {"contract": "4SN", "tricks": 9, "reason": "scorer's slip"},
-    )
-    assert admitted.status_code == 201, admitted.json()
-    clock[0] = instant
+    for at, tricks in ((instant - timedelta(seconds=1), 9), (instant, 10)):
+        clock[0] = at
+        pinned.pin(clock[0])
+        admitted = director.post(
+            base + "boards/1/tables/1/corrections/",
+            {"contract": "4SN", "tricks": tricks, "reason": "scorer's slip"},
+        )
+        assert admitted.status_code == 201, admitted.json()
+    clock[0] = instant + timedelta(seconds=1)
     pinned.pin(clock[0])
     late = director.post(
         base + "boards/1/tables/1/corrections/",
         {"contract": "4SN", "tricks": 11, "reason": "scorer's slip"},
     )
     assert late.status_code == 409, late.json()
+    # A FIGB pairs session: N-L79 sets its periods.
     assert (late.json()["code"], late.json()["law"]) == (
         "correction_period_closed",
-        "Law 79C",
+        "Norme integrative FIGB Art. N-L79",
     )

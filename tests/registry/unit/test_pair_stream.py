@@ -145,7 +145,8 @@ def test_a_hum_card_is_refused_naming_the_article() -> None:
 
 
 def test_a_brown_sticker_card_is_due_before_the_championship_starts() -> None:
-    """App1 §4: BS cards are submitted before the championship (409 after)."""
+    """App1 §4: BS cards are submitted before the championship (409 after);
+    its starting instant is the last in time (decision 0218)."""
     players = roster(2)
     state = formed(players)
     bs = with_methods(
@@ -167,11 +168,11 @@ def test_a_brown_sticker_card_is_due_before_the_championship_starts() -> None:
         state,
         command,
         players=players,
-        now=T0 - timedelta(minutes=1),  # type: ignore[arg-type]
+        now=T0,  # type: ignore[arg-type]
     )
     assert early.brown_stickers == (BrownSticker.A,)  # type: ignore[union-attr]
     with pytest.raises(RegistryConflict) as caught:
-        decide_pair(state, command, players=players, now=T0)  # type: ignore[arg-type]
+        decide_pair(state, command, players=players, now=T0 + timedelta(seconds=1))  # type: ignore[arg-type]
     assert caught.value.code == "convention_card_late"
     assert "Appendice 1 Art. 4" in str(caught.value.law)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import re
 import uuid
+from datetime import timedelta
 from typing import Any
 from uuid import UUID
 
@@ -128,7 +129,8 @@ def test_provisional_during_the_art_20_check_then_final(
     assert "i premi possono ancora cambiare" in text(Client().get(prizes, **IT))
 
     deadline = load_burraco(tid).check_deadline
-    monkeypatch.setattr(EventStore, "now", lambda self: deadline)
+    # A second after the deadline, whose instant is in the check (decision 0218).
+    monkeypatch.setattr(EventStore, "now", lambda self: deadline + timedelta(seconds=1))
     assert sweep() == 1  # StandingsFinal: the check is over
     read_models()
     for path in (prizes, event):

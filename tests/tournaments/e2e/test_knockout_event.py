@@ -3,6 +3,7 @@ byes to the top seeds, the next stage seated from the winners."""
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -40,7 +41,7 @@ def test_an_imp_penalty_adjusts_the_knockout_match_total() -> None:
     assert [m["winner"] for m in first] == [4, 2]
 
 
-def knockout_event(teams: int) -> tuple[str, APIClient, APIClient]:
+def knockout_event(teams: int, **creation: object) -> tuple[str, APIClient, APIClient]:
     """Teams entered in seed order."""
     return event_with_entries(
         f"Coppa Italia {teams}",
@@ -48,10 +49,13 @@ def knockout_event(teams: int) -> tuple[str, APIClient, APIClient]:
         scoring="teams_imps_vp",
         entries=teams,
         players_each=4,
+        **creation,
     )
 
 
-def schedule_stage(director: APIClient, tid: str, stage: int) -> Any:
+def schedule_stage(
+    director: APIClient, tid: str, stage: int, starts_in: timedelta = timedelta(0)
+) -> Any:
     return schedule_session(
         director,
         tid,
@@ -59,6 +63,7 @@ def schedule_stage(director: APIClient, tid: str, stage: int) -> Any:
         movement="knockout",
         round_number=stage,
         boards_per_round=2,
+        starts_in=starts_in,
     )
 
 
@@ -235,13 +240,15 @@ def test_a_carry_over_counts_for_the_home_team_before_play() -> None:
 
 def test_a_correction_after_the_next_stage_was_seated_is_flagged() -> None:
     """A correction (Law 79C) changes who won stage 1 after stage 2 was
-    seated: the bracket follows the scores and names the match seated apart;
+    seated, to start in an hour (once it starts, stage 1 is final: N-L79):
+    the bracket follows the scores and names the match seated apart;
     seating stage 2 again seats the match the bracket now holds."""
     tid, _, director = knockout_event(4)
     assert schedule_stage(director, tid, 1).status_code == 201
     play(director, tid, 1, tables=4, home_wins=True)  # 1 beats 4, 2 beats 3
     project()
-    assert schedule_stage(director, tid, 2).status_code == 201
+    seated = schedule_stage(director, tid, 2, starts_in=timedelta(hours=1))
+    assert seated.status_code == 201
     project()
     bracket = director.get(f"/api/v1/tournaments/{tid}/bracket/").json()
     assert bracket["seated_apart"] == []

@@ -124,7 +124,9 @@ def test_pairs_event_from_registration_to_final_standings() -> None:
     )
 
 
-def test_late_correction_is_refused_naming_law_79c_even_without_a_worker() -> None:
+def test_late_correction_is_refused_naming_n_l79_even_without_a_worker() -> None:
+    """A FIGB pairs session's periods are N-L79's, which the refusal names
+    (decision 0218); the organizer's approval is Law 79C2's."""
     staff, _ = client_for("staff2", federation_staff={})
     tid = make_tournament(
         staff, timedelta(hours=-1), inadmissible_minutes=0, appeal_minutes=0
@@ -143,7 +145,7 @@ def test_late_correction_is_refused_naming_law_79c_even_without_a_worker() -> No
     )
     assert late.status_code == 409
     assert late.json()["code"] == "correction_period_closed"
-    assert late.json()["law"] == "Law 79C"
+    assert late.json()["law"] == "Norme integrative FIGB Art. N-L79"
     organizer, organizer_user = client_for("org2")
     appointed = staff.post(
         f"/api/v1/tournaments/{tid}/officials/",

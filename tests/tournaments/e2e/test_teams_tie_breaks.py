@@ -44,7 +44,11 @@ def four_spades(
 
 
 def round_robin(
-    scoring_name: str, *, tag: str, results: Results = four_spades
+    scoring_name: str,
+    *,
+    tag: str,
+    results: Results = four_spades,
+    **creation: object,
 ) -> tuple[object, object, str]:
     staff, _ = client_for(f"{tag}staff", federation_staff={})
     now = event_store().now()
@@ -57,6 +61,7 @@ def round_robin(
             "form": "teams",
             "scoring": scoring_name,
             "starts_at": now.isoformat(),
+            **creation,
         },
         format="json",
     )

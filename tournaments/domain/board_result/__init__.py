@@ -34,6 +34,7 @@ from tournaments.domain.board_result.errors import (
     ImpossibleTableResult,
     InvalidAdjustedScore,
     NoResult,
+    OnlyInadmissibleCorrections,
     ResultAlreadyEntered,
     ResultLocked,
 )
@@ -84,6 +85,7 @@ __all__ = [
     "InvalidAdjustedScore",
     "LateCorrectionApproved",
     "NoResult",
+    "OnlyInadmissibleCorrections",
     "RecordBoardIrregularity",
     "RecordBoardMarkings",
     "ResultAlreadyEntered",

@@ -11,14 +11,35 @@ from dataclasses import dataclass
 from datetime import datetime
 from uuid import UUID
 
+from rules.errors import LawRef, Reference
+
+LAW_79C = LawRef("79C")
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CorrectionWindow:
-    """The session's periods as the tournament stream records them."""
+    """The session's periods as the tournament stream records them.
+
+    ``correction_deadline``: the last instant of free corrections, before
+    publication too: FIGB N-L79 ends them, for pairs, with the time the
+    director set for the last round and, for teams, when the next round
+    starts; None while nothing limits them (Law 79C runs from publication).
+    ``inadmissible_after``: after that deadline an inadmissible result is
+    still corrected (N-L79, pairs), until ``inadmissible_deadline`` (15
+    minutes from posting; None while the results are not posted).
+    ``norm``: the rule that sets the deadline, which a refusal names.
+    """
 
     published: bool
     correction_deadline: datetime | None = None
     inadmissible_deadline: datetime | None = None
+    inadmissible_after: bool = False
+    norm: Reference = LAW_79C
+
+    @property
+    def admits_inadmissible(self) -> bool:
+        """Whether an inadmissible result has a window after the deadline."""
+        return self.inadmissible_after or self.inadmissible_deadline is not None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -42,11 +63,19 @@ class ConfirmResult:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CorrectResult:
+    """A correction reported after entry (Law 79C; FIGB N-L79 "su
+    segnalazione dei giocatori"). ``inadmissible``: the director finds the
+    recorded result inadmissible (N-L79). ``at_table``: the table's own play
+    changed the result (Law 79A), which is no report: the limits N-L79 sets
+    before publication do not apply to it.
+    """
+
     contract: str | None
     lead: str | None
     tricks: int | None
     reason: str
     inadmissible: bool = False
+    at_table: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

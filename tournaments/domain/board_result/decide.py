@@ -17,6 +17,7 @@ from typing import assert_never
 from rules.bridge import Contract, Seat, Vulnerability, dealer_for, vulnerability_for
 from rules.bridge.law_references import checked_law
 from rules.errors import ArticleRef, LawRef, RuleViolation
+from rules.windows import in_time
 from scoring.bridge import check_ns_score
 from tournaments.domain.board_result.checks import check_result, parse_adjusted
 from tournaments.domain.board_result.commands import (
@@ -36,6 +37,7 @@ from tournaments.domain.board_result.errors import (
     ImpossibleTableResult,
     InvalidAdjustedScore,
     NoResult,
+    OnlyInadmissibleCorrections,
     ResultAlreadyEntered,
     ResultLocked,
 )
@@ -92,10 +94,10 @@ def _reduced(state: BoardResultState, text: str) -> str:
 
 
 def _period_over(window: CorrectionWindow, now: datetime) -> bool:
-    return (
-        window.published
-        and window.correction_deadline is not None
-        and now >= window.correction_deadline
+    """Whether free corrections have ended (Law 79C; FIGB N-L79 before
+    publication too)."""
+    return window.correction_deadline is not None and not in_time(
+        window.correction_deadline, now
     )
 
 
@@ -108,24 +110,33 @@ def _check_window(
     """Return whether the correction is late (approved); raise when refused.
 
     Law 79C1: corrections within the correction period; Law 79C2: afterwards
-    only if the organizer approves. FIGB N-L79 (pairs): after the general
-    deadline, inadmissible results within their own window.
+    only if the organizer approves. FIGB N-L79: for pairs, corrections until
+    the time the director set for the last round's boards, then inadmissible
+    results only, until 15 minutes from the posting; for teams, a round's
+    results are final when the next round starts. Both hold before
+    publication as after it; a change the table's own play makes (Law 79A)
+    is no report and is limited only once the scores are published.
     """
-    if not window.published or window.correction_deadline is None:
-        return False  # provisional scores: corrections are free
-    if now < window.correction_deadline:
+    if window.correction_deadline is None or not _period_over(window, now):
         return False
-    if (
-        command.inadmissible
-        and window.inadmissible_deadline is not None
-        and now < window.inadmissible_deadline
-    ):
+    if command.at_table and not window.published:
+        return False
+    inadmissible_open = window.admits_inadmissible and in_time(
+        window.inadmissible_deadline, now
+    )
+    if command.inadmissible and inadmissible_open:
         return False
     if approval is not None:
         return True
+    if inadmissible_open:
+        raise OnlyInadmissibleCorrections(
+            "after the time set for the last round only an inadmissible result "
+            "is corrected",
+            law=window.norm,
+        )
     raise CorrectionPeriodClosed(
         "the correction period has ended; a correction needs the organizer's approval",
-        law=LawRef("79C"),
+        law=window.norm,
     )
 
 

@@ -27,6 +27,13 @@ class CorrectionPeriodClosed(StateConflict):
     code: ClassVar[str] = "correction_period_closed"
 
 
+class OnlyInadmissibleCorrections(CorrectionPeriodClosed):
+    """FIGB N-L79 (pairs): after the time set for the last round, until 15
+    minutes from the posting, only an inadmissible result is corrected."""
+
+    code: ClassVar[str] = "only_inadmissible_corrections"
+
+
 class InvalidAdjustedScore(RuleViolation):
     code: ClassVar[str] = "invalid_adjusted_score"
 

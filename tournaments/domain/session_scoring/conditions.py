@@ -16,6 +16,7 @@ from scoring.bridge import Adjustment, PenaltyUnit
 from scoring.bridge.adjusted import NoFaultRule
 from scoring.bridge.matchpoints import FieldMethod
 from scoring.bridge.session import SessionMethod, Winners
+from scoring.bridge.vp_scales import WBF_20, VpScale
 from tournaments.domain.board_result import parse_adjusted
 
 # Form and scoring method values of the tournament stream (tournament.Form,
@@ -107,6 +108,7 @@ class Conditions:
     fouled_boards: str = FIGB_FOULED
     fouled_split: tuple[int, int] = (1, 5)
     average_revision: str = NoFaultRule.FIGB_SESSION_PERCENT.value
+    vp_scale: VpScale = WBF_20  # every IMP-to-VP conversion (Law 78D; N-L78 §1)
 
     @property
     def method(self) -> SessionMethod:
@@ -176,4 +178,6 @@ def methods_of(rules: Mapping[str, Any]) -> dict[str, Any]:
     if "fouled_split" in rules:
         top, _, bottom = str(rules["fouled_split"]).partition("/")
         methods["fouled_split"] = (int(top), int(bottom or 1))
+    if isinstance(rules.get("vp_scale"), Mapping):
+        methods["vp_scale"] = VpScale.from_json(rules["vp_scale"])
     return methods

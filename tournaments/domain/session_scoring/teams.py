@@ -19,7 +19,6 @@ from scoring.bridge import (
     publish,
     team_board_imps,
 )
-from scoring.bridge.vp import wbf_vp_with_imp_penalties
 from scoring.standings import (
     TeamEntry,
     TeamMatch,
@@ -130,7 +129,8 @@ def score_teams(conditions: Conditions, lines: Sequence[Line]) -> SessionFigures
     for (round_number, a, b), (imps_a, imps_b, count, points_a, points_b) in sorted(
         tally.items()
     ):
-        vp_a, vp_b = wbf_vp_with_imp_penalties(
+        # Law 78D, N-L78 §1: on the scale the event adopts.
+        vp_a, vp_b = conditions.vp_scale.with_imp_penalties(
             imps_a,
             imps_b,
             count,

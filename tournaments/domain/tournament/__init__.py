@@ -37,6 +37,9 @@ from tournaments.domain.tournament.commands import (
     TournamentCommand,
 )
 from tournaments.domain.tournament.deadlines import (
+    N_L79,
+    CorrectionLimits,
+    correction_limits,
     publication_deadlines,
 )
 from tournaments.domain.tournament.decide import (
@@ -116,6 +119,7 @@ __all__ = [
     "EVENT_TYPES",
     "INITIAL",
     "NAMESPACE",
+    "N_L79",
     "PENALTY_KINDS",
     "PENALTY_UNITS",
     "SCORING_FOR_FORM",
@@ -128,6 +132,7 @@ __all__ = [
     "AveragedBoards",
     "BoardCopiesRecorded",
     "CopyForm",
+    "CorrectionLimits",
     "CorrectionWindowClosed",
     "CreateTournament",
     "EnterPair",
@@ -188,6 +193,7 @@ __all__ = [
     "WithdrawalRecorded",
     "board_forms",
     "copy_forms",
+    "correction_limits",
     "decide",
     "evolve",
     "fouled",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from decimal import Decimal, InvalidOperation
 
 from rules.errors import Reference
+from scoring.bridge.vp_scales import WBF_20, VpScale
 from tournaments.domain.conduct import (
     N_L8_1,
     N_L8_2,
@@ -173,7 +174,11 @@ def record_lateness(
     conditions = state.conditions or DEFAULT_CONDITIONS
     reading = LatenessReading(conditions.lateness_reading)
     verdict = lateness_verdict(minutes, reading=reading)
-    if session.movement == "knockout" and verdict.vp:
+    # A knockout stage is scheduled as "knockout:<stage>" (tournaments.knockout).
+    knockout = session.movement == "knockout" or session.movement.startswith(
+        "knockout:"
+    )
+    if knockout and verdict.vp:
         boards = len(
             {
                 b
@@ -184,7 +189,7 @@ def record_lateness(
         )
         verdict = Verdict(
             warnings=verdict.warnings,
-            imps=knockout_imps(verdict.vp, boards),
+            imps=knockout_imps(verdict.vp, boards, _scale(state)),
             norm=verdict.norm,
             explanation=verdict.explanation,
         )
@@ -258,3 +263,8 @@ def record_slow_play(
         )
         out += _penalties(command.session, entry, verdict, why)
     return out
+
+
+def _scale(state: TournamentState) -> VpScale:
+    """The VP scale the event adopts (N-L8 §3, N-L78 §1)."""
+    return WBF_20 if state.created is None else state.created.rules.vp_scale

@@ -53,6 +53,7 @@ from tournaments.domain.tournament.conduct_decide import (
     set_playing_conditions,
 )
 from tournaments.domain.tournament.deadlines import (
+    next_round_start,
     publication_deadlines,
 )
 from tournaments.domain.tournament.errors import (
@@ -233,13 +234,12 @@ def decide(
                 raise AlreadyPublished(
                     f"session {command.session} is already published", law=LawRef("79C")
                 )
-            later = [
-                s.starts_at
-                for s in state.sessions.values()
-                if s.starts_at > session.starts_at
-            ]
             correction, inadmissible, appeal = publication_deadlines(
-                created.windows, created.form, session, now, min(later, default=None)
+                created.windows,
+                created.form,
+                session,
+                now,
+                next_round_start(state, session),
             )
             return [
                 SessionScoresPublished(

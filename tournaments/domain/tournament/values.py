@@ -10,6 +10,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from uuid import UUID
 
+from scoring.bridge.errors import InvalidVictoryPointScale
+from scoring.bridge.vp_scales import WBF_20, VpScale
+
 STREAM_TYPE = "tournament"
 NAMESPACE = UUID("a6a0b3c2-1f7e-4c0e-9b6e-3f1d2c4b5a60")
 
@@ -168,13 +171,17 @@ class ScoringRules:
     value (FIGB's norms, or the Laws' defaults), the organizer may set any.
     ``fouled_split`` is the share of the session's rounds from which a fouled
     board is scored in groups, as "numerator/denominator" (N-L87 §7a: "uguali
-    o superiori al quinto dei turni totali della seduta").
+    o superiori al quinto dei turni totali della seduta"). ``vp_scale``: the
+    scale every IMP-to-VP conversion of the event uses (Law 78D; FIGB N-L78
+    §1, N-L8 §3), the WBF 20-VP continuous one unless the organizer names
+    published tables (decision 0218).
     """
 
     averaged_boards: AveragedBoards = AveragedBoards.FIGB_N_L12
     fouled_boards: FouledBoards = FouledBoards.FIGB_N_L87_7
     fouled_split: str = "1/5"
     average_revision: AverageRevision = AverageRevision.FIGB_SESSION_PERCENT
+    vp_scale: VpScale = WBF_20  # (added, v1)
 
     @classmethod
     def of(cls, regulation: Regulation, **given: object) -> ScoringRules:
@@ -192,11 +199,24 @@ class ScoringRules:
             }
         chosen = {k: v for k, v in given.items() if v is not None}
         merged = {**defaults, **chosen}
+        scale = merged.get("vp_scale")
+        try:
+            vp_scale = (
+                scale.check()
+                if isinstance(scale, VpScale)
+                else VpScale.from_json(scale)
+                if isinstance(scale, dict)
+                else WBF_20
+            )
+        except InvalidVictoryPointScale as exc:
+            exc.field = exc.field or "scoring_rules.vp_scale"
+            raise
         return cls(
             averaged_boards=AveragedBoards(str(merged["averaged_boards"])),
             fouled_boards=FouledBoards(str(merged["fouled_boards"])),
             fouled_split=str(merged.get("fouled_split", "1/5")),
             average_revision=AverageRevision(str(merged["average_revision"])),
+            vp_scale=vp_scale,
         )
 
     @property

@@ -57,22 +57,30 @@ def test_a_correction_just_before_the_deadline_is_accepted() -> None:
     assert event.after_period is False
 
 
-def test_a_correction_at_the_deadline_is_refused_naming_law_79c() -> None:
+def test_a_correction_after_the_deadline_is_refused_naming_law_79c() -> None:
+    """Law 79C: the period "scade" at its deadline, whose instant is still
+    in it (decision 0218); a second later it has ended."""
+    laws = br.CorrectionWindow(published=True, correction_deadline=DEADLINE)
+    [event] = br.decide(entered(), correct(), DEADLINE, laws)
+    assert isinstance(event, br.ResultCorrected)
     with pytest.raises(br.CorrectionPeriodClosed) as caught:
-        br.decide(entered(), correct(), DEADLINE, PUBLISHED)
+        br.decide(entered(), correct(), DEADLINE + timedelta(seconds=1), laws)
     assert caught.value.code == "correction_period_closed"
     assert caught.value.law == LawRef("79C")
 
 
 def test_an_inadmissible_result_has_its_own_fifteen_minutes() -> None:
     """FIGB N-L79: after the general deadline, only inadmissible results."""
-    [event] = br.decide(entered(), correct(inadmissible=True), DEADLINE, PUBLISHED)
+    after = DEADLINE + timedelta(seconds=1)
+    [event] = br.decide(entered(), correct(inadmissible=True), after, PUBLISHED)
     assert event.after_period is False
+    last = DEADLINE + timedelta(minutes=15)
+    assert br.decide(entered(), correct(inadmissible=True), last, PUBLISHED)
     with pytest.raises(br.CorrectionPeriodClosed):
         br.decide(
             entered(),
             correct(inadmissible=True),
-            DEADLINE + timedelta(minutes=15),
+            last + timedelta(seconds=1),
             PUBLISHED,
         )
 
