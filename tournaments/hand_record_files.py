@@ -16,12 +16,16 @@ from uuid import UUID
 from django.conf import settings
 
 from eventstore.store import AppendResult, Metadata
-from rules.bridge.deal_files import DealFileFormat
+from rules.bridge.deal_files import DealFileError, DealFileFormat
 from tournaments import handlers, tasks
 from tournaments.adapters.hand_records import read_hand_record_file
 from tournaments.domain import tournament
 
-__all__ = ["Recorded", "record_file", "record_hand_records"]
+__all__ = ["MAX_FILE_BYTES", "Recorded", "record_file", "record_hand_records"]
+
+# Far more than any set of boards: a DUP record is 156 bytes, a PBN game
+# with its deal a few hundred.
+MAX_FILE_BYTES = 2 * 1024 * 1024
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +85,10 @@ def record_file(
     A file that numbers no board (BRI) starts at ``first_board``, else at
     the session's lowest board.
     """
+    if len(raw) > MAX_FILE_BYTES:
+        raise DealFileError(
+            f"the file is larger than {MAX_FILE_BYTES} bytes: no set of boards is"
+        )
     start = first_board or min(session.board_numbers, default=1)
     found, records = read_hand_record_file(
         raw, name=name, file_format=file_format, first_board=start

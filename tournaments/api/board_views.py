@@ -54,7 +54,11 @@ from tournaments.adapters.hand_records import (
 from tournaments.api.common import MAX_BOARD
 from tournaments.api.visibility import SessionResultsVisible
 from tournaments.domain import tournament
-from tournaments.hand_record_files import record_file, record_hand_records
+from tournaments.hand_record_files import (
+    MAX_FILE_BYTES,
+    record_file,
+    record_hand_records,
+)
 from tournaments.models import DoubleDummyJob, DoubleDummyRow
 
 # Rows and columns of DoubleDummyRow.tricks (endplay's to_list order).
@@ -312,7 +316,7 @@ class HandRecordListApi(_HandRecordsApi):
             upload = (request.data, None)
         elif "file" in request.FILES:
             file = request.FILES["file"]
-            upload = (file.read(), file.name)
+            upload = (file.read(MAX_FILE_BYTES + 1), file.name)
         if upload is not None:
             fields: dict[str, object] = {**request.query_params.dict()}
             form = request.data
