@@ -215,3 +215,15 @@ def test_machine_files_are_public_only_once_scores_are_published(event: Event) -
     assert event.director.post(f"{event.url}publications/").status_code == 201
     for kind in ("dup", "bri", "dlm"):
         assert event.player.get(f"{event.url}hand-records.{kind}").status_code == 200
+
+
+def test_a_file_larger_than_any_set_of_boards_is_refused_unread(event: Event) -> None:
+    """Past 2 MB (13,000 DUP boards) nothing is read nor recorded."""
+    response = upload(
+        event.director, event.url, "big.bri", b"0" * (2 * 1024 * 1024 + 1)
+    )
+    assert response.status_code == 422
+    assert response.json()["detail"] == (
+        "the file is larger than 2097152 bytes: no set of boards is"
+    )
+    assert recorded(event.director, event.url) == {}
