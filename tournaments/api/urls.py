@@ -73,7 +73,7 @@ session: list[URLPattern | URLResolver] = [
     path("entries/<num:number>/score-card/", st.ScoreCardApi.as_view()),
     path("recap/", r.RecapApi.as_view()),
     path("hand-records/", b.HandRecordListApi.as_view()),
-    path("hand-records.pbn", b.HandRecordsPbnApi.as_view()),
+    path("hand-records.<str:file_format>", b.HandRecordsFileApi.as_view()),
     path("double-dummy/", b.DoubleDummyApi.as_view()),
     path("board-copies/", c.BoardCopyListApi.as_view()),
 ]

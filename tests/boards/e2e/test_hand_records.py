@@ -95,12 +95,16 @@ def test_a_board_the_session_does_not_play_is_refused(event: Event) -> None:
 
 
 def test_a_deal_with_a_card_twice_is_refused(event: Event) -> None:
-    """52 distinct cards, 13 to each hand (Law 6B): the reader names the line."""
+    """52 distinct cards, 13 to each hand (Law 6B): the reader names the line,
+    the board and the hand (decision 0225)."""
     text = f'[Board "1"]\n[Deal "{FIRST.replace("QJ6.", "QJ5.")}"]\n'
     response = import_pbn(event, text)
     assert response.status_code == 422
-    assert response.json()["code"] == "malformed_file"
-    assert response.json()["detail"].startswith("line 2: ")
+    body = response.json()
+    assert body["code"] == "malformed_file"
+    assert body["detail"] == "line 2, board 1, hand S: holds S5, which hand N holds too"
+    assert (body["line"], body["board"], body["seat"]) == ("2", "1", "S")
+    assert body["law"] == "Law 6B"
 
 
 def test_a_board_marked_with_another_dealer_is_refused(event: Event) -> None:
