@@ -66,9 +66,8 @@ def _function_imports() -> set[tuple[str, str, str]]:
     for package in _packages():
         for path in sorted((ROOT / package).rglob("*.py")):
             if "migrations" in path.parts:
-                # A migration is history, run by Django's loader on its own;
-                # its RunPython steps import what they use when they run, and
-                # an applied migration is not edited.
+                # A migration is history, run by Django's loader on its own:
+                # its RunPython steps import what they use when they run.
                 continue
             module = _module(path)
             tree = ast.parse(path.read_text(encoding="utf-8"))
