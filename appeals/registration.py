@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from appeals.domain import appeal, conditions
 from eventstore.registry import registry
 
 
 def register_all() -> None:
-    from appeals.domain import appeal, conditions
-
     registry.register(appeal.EVENT_TYPES)
     registry.register(conditions.EVENT_TYPES)

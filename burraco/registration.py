@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from burraco.domain import EVENT_TYPES, UPCASTERS
 from eventstore.registry import registry
 
 
 def register_all() -> None:
-    from burraco.domain import EVENT_TYPES, UPCASTERS
-
     registry.register(EVENT_TYPES, upcasters=UPCASTERS)

@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from access.roles import is_federation_staff
+from config.celery import app
 from eventstore.liveness import process_report, projection_report, store_report
 
 
@@ -26,8 +27,6 @@ def _database() -> dict[str, Any]:
 
 
 def _broker() -> dict[str, Any]:
-    from config.celery import app
-
     try:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=2)

@@ -5,17 +5,18 @@ tournament stream (``handlers.load_tournament``, the process cache: a
 publication counts at once); the table results from the results read model
 (``tournaments.selectors``), so a result shows once the projection has
 applied it.
+
+It only reads (decision 0222): the console's own records, which are not
+facts of the tournament, are written by ``table_codes`` (a table's sign-in
+code) and ``late_requests`` (a correction waiting for the organizer).
 """
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from uuid import UUID
-
-from django.db import IntegrityError, transaction
 
 from console.models import LateCorrectionRequest, TableCode
 from tournaments import selectors
@@ -28,7 +29,6 @@ __all__ = [
     "SessionView",
     "TableState",
     "TableView",
-    "issue_codes",
     "session_view",
     "table_of_code",
 ]
@@ -162,50 +162,6 @@ def session_view(tournament_id: UUID, number: int) -> SessionView | None:
 
 # Codes are typed on a phone: capitals and digits a reader cannot confuse
 # (no 0/O, 1/I/L), eight of them: 31^8, about 8.5e11, behind a throttle.
-ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-CODE_LENGTH = 8
-
-
-def _new_code() -> str:
-    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def issue_codes(tournament_id: UUID, number: int, tables: tuple[int, ...]) -> None:
-    """Give every table of the session a code, keeping those already given
-    (decision 0142): printing the table cards twice prints the same codes."""
-    have = set(
-        TableCode.objects.filter(
-            tournament_id=tournament_id, session=number
-        ).values_list("table", flat=True)
-    )
-    for table in tables:
-        if table in have:
-            continue
-        for _ in range(5):
-            try:
-                with transaction.atomic():
-                    TableCode.objects.create(
-                        code=_new_code(),
-                        tournament_id=tournament_id,
-                        session=number,
-                        table=table,
-                    )
-                break
-            except IntegrityError:
-                # Another request gave this table its code first, or the
-                # code is taken: read again, try a new one.
-                if TableCode.objects.filter(
-                    tournament_id=tournament_id, session=number, table=table
-                ).exists():
-                    break
-
-
-def renew_codes(tournament_id: UUID, number: int, tables: tuple[int, ...]) -> None:
-    """Replace the session's codes: the old ones sign no table in any more."""
-    TableCode.objects.filter(tournament_id=tournament_id, session=number).delete()
-    issue_codes(tournament_id, number, tables)
-
-
 @dataclass(frozen=True, slots=True)
 class TableScope:
     """The table a device signed in as."""
@@ -224,36 +180,6 @@ def table_of_code(code: str) -> TableScope | None:
     if row is None:
         return None
     return TableScope(row.tournament_id, row.session, row.table)
-
-
-@dataclass(frozen=True, slots=True)
-class LateRequest:
-    """A director's correction after the period (Law 79C2)."""
-
-    tournament_id: UUID
-    session: int
-    board: int
-    table: int
-    result: str
-    reason: str
-
-
-def request_late_correction(late: LateRequest, actor: str) -> None:
-    """Keep the refused correction for the organizer: one pending request a
-    board and table, the latest result and reason (decision 0161)."""
-    LateCorrectionRequest.objects.update_or_create(
-        tournament_id=late.tournament_id,
-        session=late.session,
-        board=late.board,
-        table=late.table,
-        approved_at=None,
-        defaults={
-            "result": late.result[:64],
-            "reason": late.reason[:2000],
-            "requested_by": actor[:64],
-            "mailed_at": None,  # a changed request is mailed again
-        },
-    )
 
 
 def pending_late_counts(tournament_ids: list[UUID]) -> dict[UUID, int]:

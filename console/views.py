@@ -25,7 +25,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from access.roles import actor_of, is_director
-from console import entry, forms, penalty_labels, reads
+from console import entry, forms, late_requests, penalty_labels, reads
+from console.table_codes import issue_codes, renew_codes
 from eventstore.commands import client_key
 from eventstore.store import Metadata
 from httpapi.commands import COMMAND_IDS
@@ -422,8 +423,8 @@ def correction(request: HttpRequest, tournament_id: UUID, session: int) -> HttpR
                 idempotency_key=_key(request),
             )
         except board_result.CorrectionPeriodClosed as exc:
-            reads.request_late_correction(
-                reads.LateRequest(
+            late_requests.request_late_correction(
+                late_requests.LateRequest(
                     tournament_id, session, board, table, typed.text, reason
                 ),
                 meta.actor,
@@ -456,10 +457,10 @@ def table_codes(
     old ones sign no device in any more (a card lost, a code seen)."""
     page = session_of(tournament_id, session)
     if request.POST.get("action") == "renew":
-        reads.renew_codes(tournament_id, session, page.tables)
+        renew_codes(tournament_id, session, page.tables)
         notice = _("New table codes issued.")
     else:
-        reads.issue_codes(tournament_id, session, page.tables)
+        issue_codes(tournament_id, session, page.tables)
         notice = _("Table codes issued.")
     fresh = session_of(tournament_id, session)
     return render(

@@ -1,20 +1,19 @@
 from typing import Any
 
 from django.apps import AppConfig
+from django.conf import settings
+from django.db import connections
 from django.db.models.signals import post_migrate
+
+from eventstore.roles import grant_app_role
 
 
 def _grant_after_migrate(sender: Any, using: str = "default", **kwargs: Any) -> None:
     """Re-apply the application role's grants after every migration: a table
     a migration created is then covered at once (decision 0118)."""
-    from django.conf import settings
-    from django.db import connections
-
     role = settings.ARBITRO_DB_APP_ROLE
     if not role or connections[using].vendor != "postgresql":
         return
-    from eventstore.roles import grant_app_role
-
     grant_app_role(role)
 
 

@@ -15,7 +15,7 @@ bytes: the UTF-8 of these fields joined by a newline, in this order::
   into each other.
 
 PostgreSQL computes it inside ``es_append`` (migrations/_append_sql.py,
-``PG_APPEND_V5``, V6), SQLite in ``EventStore._append_sqlite``, both in the
+``PG_APPEND_V5``, V6), SQLite in ``store_sqlite.append_sqlite``, both in the
 append's transaction while the counter row is locked; ``verify_store``
 recomputes it here from the stored rows, so the two definitions are checked
 against each other by every verification.

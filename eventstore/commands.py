@@ -40,7 +40,7 @@ from uuid import UUID
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
-from eventstore.deadlines import schedule_precise
+from eventstore.deadline_eta import schedule_precise
 from eventstore.errors import WrongExpectedVersion
 from eventstore.ids import uuid7
 from eventstore.store import (

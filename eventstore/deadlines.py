@@ -34,16 +34,12 @@ from eventstore.store import (
 __all__ = [
     "fire_deadline",
     "fired_event_id",
-    "schedule_precise",
     "sweep",
     "window_open",
 ]
 
 logger = logging.getLogger(__name__)
 SWEEPER = "system:deadline-sweeper"
-# An ETA task is queued this long after a deadline: the instant itself is
-# still inside the window (decision 0218), so a task run at it closes nothing.
-AFTER_LAST_INSTANT = timedelta(milliseconds=10)
 
 
 def window_open(due_at: datetime | None, now: datetime) -> bool:
@@ -145,30 +141,3 @@ def sweep(store: EventStore | None = None, limit: int = 100) -> int:
         except Exception:
             continue  # recorded on the row; the next sweep retries
     return fired
-
-
-def schedule_precise(result: AppendResult) -> None:
-    """Queue ETA tasks for the windows an append opened, for punctuality only.
-
-    Correctness never depends on these: the beat sweep closes any window whose
-    task is lost, and ETAs longer than the broker's visibility timeout are not
-    queued at all (spec §6.7, stack-notes §4).
-    """
-    if not settings.ARBITRO_DEADLINE_ETA:
-        return
-    from eventstore.tasks import fire_deadline_task
-
-    horizon = timedelta(minutes=50)
-    now = event_store().now()
-    for row in Deadline.objects.filter(
-        stream_id=result.stream_id,
-        status=Deadline.Status.PENDING,
-        due_at__lte=now + horizon,
-    ):
-        try:
-            # Just after the last instant, which still belongs to the window.
-            fire_deadline_task.apply_async(
-                args=[str(row.deadline_id)], eta=row.due_at + AFTER_LAST_INSTANT
-            )
-        except Exception:
-            logger.warning("could not queue deadline ETA task", exc_info=True)

@@ -33,7 +33,9 @@ from eventstore.models import (
     ProjectionFailure,
     StoreVerification,
 )
+from eventstore.processes import configured_processes
 from eventstore.projections import configured_projections, lock_holder
+from eventstore.roles import connected_as_owner
 from eventstore.store import event_store
 
 __all__ = [
@@ -159,8 +161,6 @@ def process_report() -> dict[str, Any]:
     event (retried on the next run). Refused reactions are counted: they are
     outcomes for an operator to read, not faults.
     """
-    from eventstore.processes import configured_processes
-
     names = [p.name for p in configured_processes()]
     store = event_store()
     head, now = store.head_position(), store.now()
@@ -192,8 +192,6 @@ def store_report() -> dict[str, Any]:
     """The last ``verify_store`` run (decision 0117) and the role this process
     connects as (decision 0118): ``state`` is ``ok``, ``failed`` (the first
     bad position named) or ``unverified`` (never run)."""
-    from eventstore.roles import connected_as_owner
-
     role = "owner" if connected_as_owner() else "application"
     last = StoreVerification.objects.order_by("-finished_at", "-id").first()
     if last is None:

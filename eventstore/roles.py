@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import connection
+from psycopg import sql
 
 __all__ = ["APP_ONLY_READS", "DEADLINE_COLUMNS", "grant_app_role"]
 
@@ -70,8 +71,6 @@ def _verifier(role: str, password: str) -> str:
     psql's ``\\password``): the password itself never reaches the server nor
     its log. A utility statement takes no bound parameter, so the verifier
     is a literal, quoted by psycopg."""
-    from psycopg import sql
-
     if not password:
         raise RoleRefused("the password is empty")
     raw = connection.connection

@@ -22,13 +22,23 @@ import uuid
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
 from django.db import DatabaseError, IntegrityError, connection, transaction
 from django.utils import timezone
 
+from eventstore.appending import (
+    AppendResult,
+    StreamGuard,
+    _AppendArgs,
+    _aware,
+    _json,
+    _uuid,
+    existing_events,
+    idempotent_result,
+)
 from eventstore.errors import (
     DuplicateEventId,
     IdempotencyKeyReused,
@@ -38,6 +48,7 @@ from eventstore.errors import (
 )
 from eventstore.ids import uuid7
 from eventstore.registry import EventRegistry, registry
+from eventstore.store_sqlite import append_sqlite
 
 __all__ = [
     "AppendResult",
@@ -58,19 +69,6 @@ NAMESPACE = UUID("6f1c4ad2-8f0e-4c57-9d0e-6b2f4c1e9a11")
 # beyond it is never read as history (decision 0117).
 _COMMITTED = "global_position <= (SELECT last_position FROM es_position WHERE id = 1)"
 INSERT_CHUNK = 500
-
-
-@dataclass(frozen=True, slots=True)
-class StreamGuard:
-    """Another stream an append depends on, as its caller read it: still at
-    ``version``, whose event is at ``position`` (a flushed store's stream at
-    the same version is another). The append stores nothing otherwise
-    (``StreamMoved``), in the same statement: a command decided on a cached
-    state needs no read of that stream first (issue 13)."""
-
-    stream_id: UUID
-    version: int
-    position: int
 
 
 class ExpectedVersion(enum.Enum):
@@ -110,24 +108,6 @@ class NewDeadline:
     stream_id: UUID | None = None
     stream_type: str | None = None
     cancelled: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class AppendResult:
-    stream_id: UUID
-    stream_version: int
-    first_position: int
-    last_position: int
-    recorded_at: datetime | None
-    replayed: bool = False
-
-    def as_json(self) -> dict[str, Any]:
-        return {
-            "stream_id": str(self.stream_id),
-            "stream_version": self.stream_version,
-            "first_position": self.first_position,
-            "last_position": self.last_position,
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,28 +172,8 @@ def deadline_id_for(stream_id: UUID, kind: str) -> UUID:
     return uuid.uuid5(NAMESPACE, f"deadline:{stream_id}:{kind}")
 
 
-def _json(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
-
-
 def _load(value: Any) -> Any:
     return json.loads(value) if isinstance(value, str | bytes) else value
-
-
-def _aware(value: datetime | str) -> datetime:
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    return value if value.tzinfo else value.replace(tzinfo=UTC)
-
-
-def _sqlite_instant(value: datetime) -> str:
-    """An instant as SQLite stores it: UTC, the ORM's own text form.
-
-    SQLite compares datetimes as text, so an instant written with its offset
-    ("17:18:44+01:00") would sort an hour after the same UTC instant; every
-    raw write goes through here (decision 0077).
-    """
-    return str(value.astimezone(UTC).replace(tzinfo=None))
 
 
 class EventStore:
@@ -292,9 +252,7 @@ class EventStore:
         try:
             if connection.vendor == "postgresql":
                 return self._append_pg(args)
-            from eventstore.store_sqlite import append_sqlite
-
-            return append_sqlite(self, args)
+            return append_sqlite(args)
         except (WrongExpectedVersion, IntegrityError):
             # A concurrent retry with the same idempotency key or event ids may
             # have won the race: answer with its original result.
@@ -394,49 +352,14 @@ class EventStore:
                 )
         return exc
 
-    def _idempotent_result(self, cursor: Any, a: _AppendArgs) -> AppendResult | None:
-        cursor.execute(
-            "SELECT fingerprint, stream_version, first_position, last_position "
-            "FROM es_idempotency WHERE key = %s",
-            [a.idempotency_key],
-        )
-        row = cursor.fetchone()
-        if row is None:
-            return None
-        if row[0] != a.fingerprint:
-            raise IdempotencyKeyReused(a.idempotency_key or "")
-        return AppendResult(a.stream_id, row[1], row[2], row[3], None, True)
-
-    def _existing_events(self, cursor: Any, a: _AppendArgs) -> AppendResult | None:
-        ids = [i.hex if connection.vendor == "sqlite" else i for i in a.event_ids]
-        marks = ",".join(["%s"] * len(ids))
-        cursor.execute(
-            "SELECT stream_id, stream_version, global_position FROM es_event "
-            f"WHERE event_id IN ({marks})",
-            ids,
-        )
-        rows = cursor.fetchall()
-        if not rows:
-            return None
-        if len(rows) != len(ids) or any(_uuid(r[0]) != a.stream_id for r in rows):
-            raise DuplicateEventId("event ids are already stored in another stream")
-        return AppendResult(
-            a.stream_id,
-            max(r[1] for r in rows),
-            min(r[2] for r in rows),
-            max(r[2] for r in rows),
-            None,
-            True,
-        )
-
     def _replayed(self, a: _AppendArgs) -> AppendResult | None:
         # Inside a transaction the failed append ran in a savepoint of its own.
         with connection.cursor() as cursor:
             if a.idempotency_key is not None:
-                stored = self._idempotent_result(cursor, a)
+                stored = idempotent_result(cursor, a)
                 if stored is not None:
                     return stored
-            return self._existing_events(cursor, a)
+            return existing_events(cursor, a)
 
     def idempotent_result(self, key: str, fingerprint: str) -> AppendResult | None:
         """The first answer to ``key``, if stored; another request under the
@@ -624,25 +547,6 @@ class EventStore:
         return value.hex if connection.vendor == "sqlite" else value
 
 
-@dataclass(frozen=True, slots=True)
-class _AppendArgs:
-    stream_id: UUID
-    stream_type: str
-    mode: str
-    expected: int
-    event_ids: list[UUID]
-    encoded: list[tuple[str, int, dict[str, Any]]]
-    metadata: dict[str, str]
-    idempotency_key: str | None
-    fingerprint: str
-    deadlines: list[dict[str, Any]]
-    guard: StreamGuard | None = None
-
-    @property
-    def expected_label(self) -> object:
-        return self.expected if self.mode == "exact" else self.mode
-
-
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector while a read builds its events.
@@ -660,10 +564,6 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if paused:
             gc.enable()
-
-
-def _uuid(value: Any) -> UUID:
-    return value if isinstance(value, UUID) else UUID(str(value))
 
 
 _default = EventStore()

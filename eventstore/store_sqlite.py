@@ -16,20 +16,21 @@ from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
 from eventstore import chain
-from eventstore.errors import StoreIntegrityError, StreamMoved, WrongExpectedVersion
-from eventstore.store import (
+from eventstore.appending import (
     AppendResult,
-    EventStore,
     _AppendArgs,
     _aware,
     _json,
     _sqlite_instant,
+    existing_events,
+    idempotent_result,
 )
+from eventstore.errors import StoreIntegrityError, StreamMoved, WrongExpectedVersion
 
 __all__ = ["append_sqlite"]
 
 
-def append_sqlite(store: EventStore, a: _AppendArgs) -> AppendResult:
+def append_sqlite(a: _AppendArgs) -> AppendResult:
     n = len(a.encoded)
     with transaction.atomic(), connection.cursor() as cursor:
         if a.guard is not None:
@@ -43,10 +44,10 @@ def append_sqlite(store: EventStore, a: _AppendArgs) -> AppendResult:
             if cursor.fetchone() is None:
                 raise StreamMoved(a.guard.stream_id)
         if a.idempotency_key is not None:
-            stored = store._idempotent_result(cursor, a)
+            stored = idempotent_result(cursor, a)
             if stored is not None:
                 return stored
-        existing = store._existing_events(cursor, a)
+        existing = existing_events(cursor, a)
         if existing is not None:
             return existing
         cursor.execute(

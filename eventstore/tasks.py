@@ -1,26 +1,26 @@
-"""Celery entrypoints: thin wrappers that take ids and call the deadline code."""
+"""Celery entrypoints: thin wrappers that take ids and call the deadline code.
+
+Every task of the app is listed here, where Celery's autodiscovery finds it;
+the ETA task is defined beside the command path's ``schedule_precise``
+(``eventstore.deadline_eta``), so that the command path imports no task
+module that imports the process managers (decision 0222).
+"""
 
 from __future__ import annotations
-
-from uuid import UUID
 
 from celery import shared_task
 
 from eventstore import deadlines, processes
+from eventstore.deadline_eta import fire_deadline_task
 from eventstore.projections import ProjectionLocked
+
+__all__ = ["fire_deadline_task", "run_processes", "sweep_deadlines"]
 
 
 @shared_task(name="eventstore.tasks.sweep_deadlines")
 def sweep_deadlines() -> int:
     """Beat task: close every due window (idempotent, safe to run twice)."""
     return deadlines.sweep()
-
-
-@shared_task(name="eventstore.tasks.fire_deadline", acks_late=True)
-def fire_deadline_task(deadline_id: str) -> int | None:
-    """ETA task for one window: only for punctuality, the sweep is the guarantee."""
-    result = deadlines.fire_deadline(UUID(deadline_id))
-    return None if result is None else result.last_position
 
 
 @shared_task(name="eventstore.tasks.run_processes")

@@ -33,8 +33,8 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from eventstore import chain
+from eventstore.appending import _aware
 from eventstore.models import StoreVerification
-from eventstore.store import _aware
 
 __all__ = ["CannotRecord", "Verification", "can_record", "verify_store"]
 

@@ -19,10 +19,21 @@ from uuid import UUID
 
 from eventstore.deadlines import sweep
 from eventstore.projections import ProjectionRunner
-from eventstore.store import Metadata, event_store
+from eventstore.store import event_store
 from registry import boundary
 from rules.bridge import Deal, dealer_for, parse_call, random_deal
-from tournaments import handlers, live_play, swiss
+from tournaments import demo_knockout, handlers, live_play, swiss
+from tournaments.analysis import queue_analysis
+from tournaments.demo_cast import (
+    CLUBS,
+    FAMILY_NAMES,
+    GIVEN_NAMES,
+    PAIRS_EVENT,
+    SYSTEM,
+    enter_result,
+    metadata_for,
+    player,
+)
 from tournaments.domain import board_result, tournament
 from tournaments.domain.board_play import commands as play_commands
 from tournaments.domain.movements.seating import (
@@ -31,14 +42,11 @@ from tournaments.domain.movements.seating import (
 )
 from tournaments.projections import TournamentResults
 
-PAIRS_EVENT = UUID("00000000-0000-4000-8000-000000000001")
 TEAMS_EVENT = UUID("00000000-0000-4000-8000-000000000002")
 INDIVIDUAL_EVENT = UUID("00000000-0000-4000-8000-000000000003")
 LIVE_EVENT = UUID("00000000-0000-4000-8000-000000000004")
 # The live event's tables that have finished their first round.
 LIVE_TABLES_DONE = 3
-DEMO_PLAYER = UUID("00000000-0000-4000-8000-0000000000a1")
-SYSTEM = Metadata(actor="system:demo")
 PAIRS = 10
 BOARDS_PER_ROUND = 3
 TEAMS = 6
@@ -68,61 +76,11 @@ OUTCOMES = [
 ]
 
 
-def player(number: int, member: int, event: UUID) -> UUID:
-    if event == PAIRS_EVENT and number == 1 and member == 0:
-        return DEMO_PLAYER
-    return uuid.uuid5(event, f"player:{number}:{member}")
-
-
-def _meta(tid: UUID) -> Metadata:
-    return Metadata(actor=SYSTEM.actor, tournament_id=tid)
-
-
 def _run(tid: UUID, command: tournament.TournamentCommand) -> None:
-    handlers.handle_tournament(tid, command, metadata=_meta(tid))
+    handlers.handle_tournament(tid, command, metadata=metadata_for(tid))
 
 
 DEMO_EVENTS = (PAIRS_EVENT, TEAMS_EVENT, INDIVIDUAL_EVENT, LIVE_EVENT)
-GIVEN_NAMES = (
-    "Anna",
-    "Bruno",
-    "Carla",
-    "Dario",
-    "Elena",
-    "Franco",
-    "Giulia",
-    "Luca",
-    "Marta",
-    "Nicola",
-    "Paola",
-    "Roberto",
-    "Silvia",
-    "Tommaso",
-)
-FAMILY_NAMES = (
-    "Rossi",
-    "Bianchi",
-    "Romano",
-    "Colombo",
-    "Ricci",
-    "Marino",
-    "Greco",
-    "Bruno",
-    "Gallo",
-    "Conti",
-    "De Luca",
-    "Costa",
-    "Giordano",
-    "Mancini",
-    "Rizzo",
-    "Lombardi",
-    "Moretti",
-)
-CLUBS = (
-    ("RM01", "Circolo del Bridge Roma", "Roma"),
-    ("MI02", "Bridge Club Milano", "Milano"),
-    ("BO03", "Associazione Bridge Bologna", "Bologna"),
-)
 
 
 def _register(player_id: UUID, tid: UUID, number: int, member: int) -> None:
@@ -195,30 +153,6 @@ def _create_event(
 
 def _enter(tid: UUID, session: int, board: int, table: int, rng: random.Random) -> None:
     enter_result(tid, session, board, table, rng.choice(OUTCOMES))
-
-
-def enter_result(
-    tid: UUID, session: int, board: int, table: int, result: tuple[str, int | None]
-) -> None:
-    """Enter a table's result, (contract, tricks), as its director would."""
-    contract, tricks = result
-    ref = handlers.TableRef(tid, session, board, table)
-    handlers.handle_board_result(
-        ref,
-        lambda a: board_result.EnterResult(
-            tournament_id=tid,
-            session=session,
-            board_number=board,
-            table=table,
-            ns=a.ns,
-            ew=a.ew,
-            contract=contract,
-            lead=None,
-            tricks=tricks,
-            entered_by="director",
-        ),
-        metadata=_meta(tid),
-    )
 
 
 def build_pairs_event(rng: random.Random) -> None:
@@ -295,7 +229,7 @@ def build_pairs_event(rng: random.Random) -> None:
         lambda _a: board_result.AwardAdjustedScore(
             score="A60/40", law="12C2", reason="Legge 16B", ruling_id=ruling
         ),
-        metadata=_meta(tid),
+        metadata=metadata_for(tid),
     )
     _run(tid, tournament.PublishScores(session=1))
     # Session 2: a correction inside the correction period, then publication.
@@ -305,7 +239,7 @@ def build_pairs_event(rng: random.Random) -> None:
         lambda _a: board_result.CorrectResult(
             contract="4SN", lead="HK", tricks=10, reason=CORRECTION_REASON
         ),
-        metadata=_meta(tid),
+        metadata=metadata_for(tid),
     )
     _run(tid, tournament.PublishScores(session=2))
 
@@ -336,7 +270,7 @@ def build_teams_event(rng: random.Random) -> None:
             ends_at=start + timedelta(hours=1),
             boards=boards,
             danish=False,
-            metadata=_meta(tid),
+            metadata=metadata_for(tid),
         )
         for a in handlers.load_tournament(tid).sessions[round_number].assignments:
             for board in a.boards:
@@ -362,14 +296,14 @@ def play_card_by_card(tid: UUID, session: int, table: int, board: int) -> None:
             deal=Deal.from_pbn(deal),
             at=at,
         ),
-        metadata=_meta(tid),
+        metadata=metadata_for(tid),
     )
     dealer = dealer_for(board)
     for i, call in enumerate(("1NT", "P", "3NT", "P", "P", "P")):
         live_play.play(
             ref,
             play_commands.MakeCall(seat=dealer.next(i), call=parse_call(call), at=at),
-            metadata=_meta(tid),
+            metadata=metadata_for(tid),
         )
     for _ in range(52):
         state = live_play.load(ref)
@@ -379,7 +313,7 @@ def play_card_by_card(tid: UUID, session: int, table: int, board: int) -> None:
         live_play.play(
             ref,
             play_commands.PlayCard(seat=state.turn, card=card, at=at),
-            metadata=_meta(tid),
+            metadata=metadata_for(tid),
         )
 
 
@@ -455,14 +389,10 @@ def build(progress: Callable[[str], None] = lambda _msg: None) -> bool:
     progress("individual event: 8 players, whist movement")
     build_live_event(rng)
     progress("live event: a session in play, 3 of 5 tables through round 1")
-    from tournaments import demo_knockout
-
     demo_knockout.build()
     progress("knockout event: 4 teams, semifinals and final")
     sweep()
     ProjectionRunner(TournamentResults()).catch_up()
-    from tournaments.tasks import queue_analysis
-
     for session in (1, 2):  # double-dummy tables, computed by the worker
         queue_analysis(PAIRS_EVENT, session)
     return True

@@ -16,7 +16,7 @@ from uuid import UUID
 from eventstore.projections import ProjectionRunner
 from eventstore.store import Metadata, event_store
 from registry import boundary
-from tournaments import demo, handlers, knockout
+from tournaments import demo_cast, handlers, knockout
 from tournaments.domain import tournament
 from tournaments.projections import TournamentResults
 
@@ -46,7 +46,7 @@ AWAY_WINS: tuple[tuple[Result, Result], ...] = tuple(
 def _player(team: int, member: int) -> UUID:
     """Team 1's first two are the demo pairs event's first pair."""
     if team == 1 and member < 2:
-        return demo.player(1, member, demo.PAIRS_EVENT)
+        return demo_cast.player(1, member, demo_cast.PAIRS_EVENT)
     return uuid.uuid5(KNOCKOUT_EVENT, f"player:{team}:{member}")
 
 
@@ -59,12 +59,12 @@ def _register(team: int, member: int) -> None:
         boundary.Identity(
             # 99006...: no other demo's numbers (99001-99005).
             federation_number=f"99006{team:02d}{member}",
-            family_name=demo.FAMILY_NAMES[seed % len(demo.FAMILY_NAMES)],
-            given_name=demo.GIVEN_NAMES[(seed * 3) % len(demo.GIVEN_NAMES)],
+            family_name=demo_cast.FAMILY_NAMES[seed % len(demo_cast.FAMILY_NAMES)],
+            given_name=demo_cast.GIVEN_NAMES[(seed * 3) % len(demo_cast.GIVEN_NAMES)],
         ),
         boundary.PlayerCategory.NOT_CLASSIFIED,
-        boundary.ensure_club(*demo.CLUBS[seed % len(demo.CLUBS)]),
-        metadata=demo.SYSTEM,
+        boundary.ensure_club(*demo_cast.CLUBS[seed % len(demo_cast.CLUBS)]),
+        metadata=demo_cast.SYSTEM,
         player_id=player_id,
     )
 
@@ -92,7 +92,7 @@ def _play_stage(stage: int, outcomes: list[tuple[tuple[Result, Result], ...]]) -
     for a in assignments:
         boards = outcomes[(a.table - 1) // 2]
         for i, board in enumerate(a.boards):
-            demo.enter_result(
+            demo_cast.enter_result(
                 KNOCKOUT_EVENT, stage, board, a.table, boards[i][(a.table - 1) % 2]
             )
     ProjectionRunner(TournamentResults()).catch_up()

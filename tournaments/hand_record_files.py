@@ -17,7 +17,7 @@ from django.conf import settings
 
 from eventstore.store import AppendResult, Metadata
 from rules.bridge.deal_files import DealFileError, DealFileFormat
-from tournaments import handlers, tasks
+from tournaments import analysis, handlers
 from tournaments.adapters.hand_records import read_hand_record_file
 from tournaments.domain import tournament
 
@@ -64,7 +64,7 @@ def record_hand_records(
     )
     queued = False
     if result is not None and _analysis_on_record():
-        queued = tasks.queue_analysis(tournament_id, session)
+        queued = analysis.queue_analysis(tournament_id, session)
     return Recorded(result, tuple(r.board_number for r in records), queued)
 
 

@@ -8,12 +8,12 @@ readable and stable across refactors.
 from __future__ import annotations
 
 from eventstore.registry import registry
+from rules.bridge import Call, Card, Deal, format_call, parse_call
+from rules.errors import LawRef
+from tournaments.domain import board_play, board_result, tournament, withdrawals
 
 
 def register_values() -> None:
-    from rules.bridge import Call, Card, Deal, format_call, parse_call
-    from rules.errors import LawRef
-
     registry.register_value(Card, str, Card.parse)
     registry.register_value(Call, format_call, parse_call)
     registry.register_value(Deal, lambda deal: deal.to_pbn(), Deal.from_pbn)
@@ -22,8 +22,6 @@ def register_values() -> None:
 
 def register_all() -> None:
     """Called once from ``TournamentsConfig.ready``."""
-    from tournaments.domain import board_play, board_result, tournament, withdrawals
-
     register_values()
     registry.register(tournament.EVENT_TYPES)
     registry.register(board_result.EVENT_TYPES)

@@ -2,8 +2,8 @@
 
 The API records a ``ResultsFileJob`` and sends its id to a worker
 (``run_results_file_job``); the worker runs the one import or export path
-(``tournaments.results_io``; the task is ``tournaments.tasks.
-run_results_file_job``) and records each step as it starts (``done`` of
+(``tournaments.results_io``; the task, defined here, keeps its name
+``tournaments.tasks.run_results_file_job``) and records each step as it starts (``done`` of
 ``total``, the ``step``), then the report or the written file. A job already
 finished is not run again, so a redelivered task does nothing; an import
 interrupted while running is run again from the start: its events are
@@ -17,6 +17,8 @@ import logging
 from collections.abc import Mapping
 from typing import Any
 from uuid import UUID
+
+from celery import shared_task
 
 from rules.errors import DomainError
 from tournaments.models import ResultsFileJob
@@ -33,6 +35,7 @@ __all__ = [
     "queue_export",
     "queue_import",
     "run_job",
+    "run_results_file_job",
 ]
 
 logger = logging.getLogger(__name__)
@@ -79,8 +82,6 @@ def import_report_json(report: ImportReport) -> dict[str, Any]:
 
 
 def _send(job: ResultsFileJob) -> ResultsFileJob:
-    from tournaments.tasks import run_results_file_job  # the task runs run_job
-
     try:
         run_results_file_job.delay(str(job.job_id))
     except Exception:  # the broker's errors vary with the transport
@@ -200,3 +201,10 @@ def run_job(job_id: UUID) -> ResultsFileJob | None:
             status=Status.DONE, report=report
         )
     return ResultsFileJob.objects.get(job_id=job_id)
+
+
+@shared_task(name="tournaments.tasks.run_results_file_job", acks_late=True)
+def run_results_file_job(job_id: str) -> str:
+    """Import or export a results file queued by the API (issue 15)."""
+    job = run_job(UUID(job_id))
+    return "missing" if job is None else job.status

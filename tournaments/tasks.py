@@ -1,134 +1,16 @@
 """Celery entrypoints of the tournament app: thin, they take ids.
 
-``analyse_session`` solves a session's deals double dummy, board by board,
-recording progress so a screen can show ``done`` of ``total``. It is
-idempotent: a board whose recorded deal was already analysed is skipped, so
-a retried, duplicated or interrupted run only does what is left. The
-figures are information, never a ruling (decision 0052).
+Every task of the app is listed here, where Celery's autodiscovery finds it;
+each is defined beside what sends it (decision 0222): the double-dummy
+analysis in ``tournaments.analysis``, a results file's job in
+``tournaments.results_jobs``. What sends a task imports its module, never
+this one, so the import that queues an analysis and the worker that runs the
+import are not one import cycle.
 """
 
 from __future__ import annotations
 
-import logging
-from uuid import UUID
+from tournaments.analysis import analyse_session
+from tournaments.results_jobs import run_results_file_job
 
-from celery import shared_task
-
-from tournaments import handlers
-from tournaments.models import DoubleDummyJob, DoubleDummyRow
-from tournaments.results_jobs import run_job
-
-logger = logging.getLogger(__name__)
-
-
-def _analysed(tournament_id: UUID, session: int, deals: dict[int, str]) -> set[int]:
-    """Return the boards whose current deal already has its analysis."""
-    rows = DoubleDummyRow.objects.filter(
-        tournament_id=tournament_id, session=session
-    ).values_list("board_number", "deal")
-    return {number for number, deal in rows if deals.get(number) == deal}
-
-
-def _progress(
-    tournament_id: UUID, session: int, status: str, done: int, total: int, error: str
-) -> None:
-    DoubleDummyJob.objects.update_or_create(
-        tournament_id=tournament_id,
-        session=session,
-        defaults={"status": status, "done": done, "total": total, "error": error},
-    )
-
-
-def queue_analysis(tournament_id: UUID, session: int) -> bool:
-    """Mark the session's analysis queued and send the task; False if unsent.
-
-    A broker that cannot be reached leaves the job queued: the director can
-    ask again (``POST .../double-dummy/``) and the hand records are recorded
-    whatever happens here.
-    """
-    state = handlers.load_tournament(tournament_id)
-    deals = dict(state.sessions[session].hand_records)
-    done = len(_analysed(tournament_id, session, deals))
-    _progress(
-        tournament_id, session, DoubleDummyJob.Status.QUEUED, done, len(deals), ""
-    )
-    try:
-        analyse_session.delay(str(tournament_id), session)
-    except Exception:  # the broker's errors vary with the transport
-        logger.warning(
-            "could not queue the double-dummy analysis",
-            extra={"tournament_id": str(tournament_id), "session": session},
-            exc_info=True,
-        )
-        return False
-    return True
-
-
-def run_analysis(tournament_id: UUID, session: int) -> int:
-    """Analyse every board of the session not yet analysed; return how many."""
-    from tournaments.adapters import double_dummy  # endplay loads numpy: lazily
-
-    state = handlers.load_tournament(tournament_id)
-    session_state = state.sessions.get(session)
-    if session_state is None:
-        logger.warning(
-            "no such session to analyse",
-            extra={"tournament_id": str(tournament_id), "session": session},
-        )
-        return 0
-    deals = dict(session_state.hand_records)
-    done = _analysed(tournament_id, session, deals)
-    total = len(deals)
-    _progress(
-        tournament_id, session, DoubleDummyJob.Status.RUNNING, len(done), total, ""
-    )
-    analysed = 0
-    try:
-        for number in sorted(set(deals) - done):
-            result = double_dummy.analyse(number, deals[number])
-            DoubleDummyRow.objects.update_or_create(
-                tournament_id=tournament_id,
-                session=session,
-                board_number=number,
-                defaults={
-                    "deal": deals[number],
-                    "tricks": [list(row) for row in result.tricks],
-                    "par_score": result.par_score,
-                    "par_contracts": list(result.par_contracts),
-                },
-            )
-            analysed += 1
-            done.add(number)
-            _progress(
-                tournament_id,
-                session,
-                DoubleDummyJob.Status.RUNNING,
-                len(done),
-                total,
-                "",
-            )
-    except Exception as error:
-        _progress(
-            tournament_id,
-            session,
-            DoubleDummyJob.Status.FAILED,
-            len(done),
-            total,
-            str(error)[:500],
-        )
-        raise
-    _progress(tournament_id, session, DoubleDummyJob.Status.DONE, len(done), total, "")
-    return analysed
-
-
-@shared_task(name="tournaments.tasks.analyse_session", acks_late=True)
-def analyse_session(tournament_id: str, session: int) -> int:
-    """Solve the session's deals double dummy, board by board, with progress."""
-    return run_analysis(UUID(tournament_id), session)
-
-
-@shared_task(name="tournaments.tasks.run_results_file_job", acks_late=True)
-def run_results_file_job(job_id: str) -> str:
-    """Import or export a results file queued by the API (issue 15)."""
-    job = run_job(UUID(job_id))
-    return "missing" if job is None else job.status
+__all__ = ["analyse_session", "run_results_file_job"]

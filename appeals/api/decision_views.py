@@ -28,7 +28,8 @@ from appeals.api.common import (
 )
 from appeals.domain import appeal
 from httpapi.inputs import validated
-from httpapi.schema import ADJUSTED_SCORE_HELP, adjusted_score_examples, name_components
+from httpapi.schema import name_components
+from tournaments.api.adjusted_scores import ADJUSTED_SCORE_HELP, adjusted_score_examples
 from tournaments.api.common import MAX_BOARD, MAX_TABLE, LawRefField
 
 __all__ = [

@@ -45,7 +45,7 @@ SQLITE_TRIGGERS = [
 def _sqlite_backfill(cursor: Any) -> None:
     from uuid import UUID
 
-    from eventstore.store import _aware
+    from eventstore.appending import _aware
 
     cursor.execute("DROP TRIGGER IF EXISTS es_event_no_update")
     cursor.execute(

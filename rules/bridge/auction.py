@@ -16,13 +16,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from rules.bridge.attempted_call import AttemptedCall
+from rules.bridge.attempted_call import AttemptedCall, BidAboveSeven
 from rules.bridge.call import PASS, Bid, Call, Double, Pass, Redouble
 from rules.bridge.card import Card, Rank, Suit
 from rules.bridge.contract import Contract, Doubling
 from rules.bridge.denomination import Denomination
 from rules.bridge.errors import AuctionNotComplete
-from rules.bridge.irregularity import PendingRectification, Watch
+from rules.bridge.irregularity import (
+    CancelledCallWatch,
+    PendingRectification,
+    RhoAction,
+    Watch,
+)
 from rules.bridge.restrictions import (
     LeadRestriction,
     PassRestriction,
@@ -44,6 +49,8 @@ __all__ = [
     "append_call",
     "is_sufficient",
     "lowest_sufficient_bid",
+    "required_repeat",
+    "watch_for",
 ]
 
 ALL_CALLS: tuple[Call, ...] = (
@@ -288,8 +295,6 @@ class Auction:
             return ()
         if self.pass_restriction_for(who) is not None:
             return (PASS,)
-        from rules.bridge.out_of_rotation import required_repeat
-
         repeat = required_repeat(self, who)
         if repeat is not None:
             return (repeat,) if self.is_admissible(who, repeat) else ()
@@ -415,6 +420,27 @@ class Auction:
                 )
                 out.append(PenaltyCardFromAuction(seat, exposed.card, major))
         return tuple(out)
+
+
+def watch_for(auction: Auction, seat: Seat) -> CancelledCallWatch | None:
+    """Return the cancelled-call watch on ``seat``'s next call, if any."""
+    for watch in auction.watches:
+        if isinstance(watch, CancelledCallWatch) and watch.offender is seat:
+            return watch
+    return None
+
+
+def required_repeat(auction: Auction, seat: Seat) -> Call | None:
+    """Return the call ``seat`` must repeat, if its RHO passed (Laws 31A1, 32A1)."""
+    watch = watch_for(auction, seat)
+    if (
+        watch is None
+        or watch.law not in (LawRef("31A"), LawRef("32A"))
+        or watch.rho_action is not RhoAction.PASSED
+    ):
+        return None
+    call = watch.withdrawn
+    return None if isinstance(call, BidAboveSeven) else call
 
 
 def _in_rotation(auction: Auction, index: int) -> bool:

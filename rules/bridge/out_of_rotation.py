@@ -11,12 +11,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from rules.bridge.attempted_call import AttemptedCall, BidAboveSeven
+from rules.bridge.attempted_call import AttemptedCall
 from rules.bridge.auction import (
     Auction,
     LeadRestrictionCause,
     WithdrawnCall,
     append_call,
+    required_repeat,
+    watch_for,
 )
 from rules.bridge.call import Bid, Call, Double, Pass, Redouble
 from rules.bridge.irregularity import (
@@ -188,27 +190,6 @@ def cancel_call_out_of_rotation(
         review_flags=tuple(flags),
         watches=watches,
     )
-
-
-def watch_for(auction: Auction, seat: Seat) -> CancelledCallWatch | None:
-    """Return the cancelled-call watch on ``seat``'s next call, if any."""
-    for watch in auction.watches:
-        if isinstance(watch, CancelledCallWatch) and watch.offender is seat:
-            return watch
-    return None
-
-
-def required_repeat(auction: Auction, seat: Seat) -> Call | None:
-    """Return the call ``seat`` must repeat, if its RHO passed (Laws 31A1, 32A1)."""
-    watch = watch_for(auction, seat)
-    if (
-        watch is None
-        or watch.law not in (LawRef("31A"), LawRef("32A"))
-        or watch.rho_action is not RhoAction.PASSED
-    ):
-        return None
-    call = watch.withdrawn
-    return None if isinstance(call, BidAboveSeven) else call
 
 
 def note_rho_action(auction: Auction, seat: Seat, call: Call) -> Auction:

@@ -133,7 +133,7 @@ def record_deals(tid: str, deals: dict[int, str], *, analyse: bool = True) -> No
     stream's ``SetHandRecords``) and, with ``analyse``, solve them double
     dummy in this process (the Celery task's body, DDS for real)."""
     from rules.bridge import Deal
-    from tournaments import handlers, tasks
+    from tournaments import analysis, handlers
     from tournaments.domain import tournament
 
     handlers.handle_tournament(
@@ -149,7 +149,7 @@ def record_deals(tid: str, deals: dict[int, str], *, analyse: bool = True) -> No
         metadata=Metadata(actor="system:tests"),
     )
     if analyse:
-        tasks.run_analysis(uuid.UUID(tid), 1)
+        analysis.run_analysis(uuid.UUID(tid), 1)
 
 
 _CSRF = re.compile(rb'name="csrfmiddlewaretoken" value="[^"]*"')

@@ -45,12 +45,13 @@ from httpapi.schema import PROBLEM
 from rules.bridge import Deal, dealer_for, random_deal, vulnerability_for
 from rules.bridge.deal_files import DealFileFormat
 from rules.errors import StateConflict
-from tournaments import handlers, tasks
+from tournaments import handlers
 from tournaments.adapters.hand_records import (
     MEDIA_TYPE,
     read_hand_records,
     write_deal_file,
 )
+from tournaments.analysis import queue_analysis
 from tournaments.api.common import MAX_BOARD
 from tournaments.api.visibility import SessionResultsVisible
 from tournaments.domain import tournament
@@ -464,7 +465,7 @@ class DoubleDummyApi(_HandRecordsApi):
         found = _session_or_404(handlers.load_tournament(tournament_id), session)
         if not found.hand_records:
             raise NoHandRecords(f"session {session} has no hand records")
-        queued = tasks.queue_analysis(tournament_id, session)
+        queued = queue_analysis(tournament_id, session)
         return Response(
             {"queued": queued, "analysis": _job_json(tournament_id, session)},
             status=status.HTTP_202_ACCEPTED,

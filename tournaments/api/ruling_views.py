@@ -19,13 +19,9 @@ from httpapi.commands import COMMAND_RESPONSES, created, idem, new_id
 from httpapi.inputs import validated
 from httpapi.pagination import Page, paginated
 from httpapi.reads import READ_PARAMETERS
-from httpapi.schema import (
-    ADJUSTED_SCORE_HELP,
-    PROBLEM,
-    adjusted_score_examples,
-    name_components,
-)
+from httpapi.schema import PROBLEM, name_components
 from tournaments import handlers
+from tournaments.api.adjusted_scores import ADJUSTED_SCORE_HELP, adjusted_score_examples
 from tournaments.api.common import (
     MAX_BOARD,
     MAX_ENTRY,

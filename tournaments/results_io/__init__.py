@@ -15,7 +15,7 @@ Export (decision 0040): the interchange model is built from the read models.
 """
 
 from tournaments.results_io.errors import AlreadyImported, ExportRefused, ImportRefused
-from tournaments.results_io.exporting import export_results
+from tournaments.results_io.exporting import export_file, export_results
 from tournaments.results_io.files import (
     FORMATS,
     guess_format,
@@ -33,7 +33,6 @@ from tournaments.results_io.importing import (
 from tournaments.results_io.plan import ImportPlan, PlannedTable, plan_import
 from tournaments.results_io.plan_check import check_plan
 from tournaments.results_io.scores import project
-from tournaments.results_io.teams_export import export_file
 
 __all__ = [
     "FORMATS",

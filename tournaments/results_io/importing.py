@@ -22,6 +22,7 @@ from registry.boundary import name_players, name_teams, players_by_number
 from scoring.formats import CompetitionForm, ScoringMethod, TournamentResults
 from scoring.formats.conventions import Conventions, conventions_for
 from tournaments import handlers
+from tournaments.analysis import queue_analysis, run_analysis
 from tournaments.domain import board_result, tournament
 from tournaments.results_io.comparison import analysis_differences, compare
 from tournaments.results_io.differences import Difference
@@ -281,15 +282,11 @@ def import_file(
     if analysed:
         # The file's double-dummy tricks and par are compared with DDS on the
         # recorded deals, solved here by the worker's own function (0183).
-        from tournaments.tasks import run_analysis  # it imports this module
-
         for number in analysed:
             run_analysis(tournament_id, number)
     if dealt - set(analysed) and _analysis_on_record():
         # Deals without the file's own tables are queued to the worker as a
         # live session's hand records are: the import never waits on DDS.
-        from tournaments.tasks import queue_analysis
-
         for number in sorted(dealt - set(analysed)):
             queue_analysis(tournament_id, number)
     step(IMPORT_STEPS[5], 5)

@@ -30,24 +30,20 @@ from scoring.formats import (
     TournamentResults,
 )
 from scoring.formats import TableResult as FileResult
-from scoring.formats.json_export import write_json_sessions
 from scoring.formats.model import tie_flags
-from scoring.formats.usebio import write_usebio_sessions
 from tournaments.domain import tournament
 from tournaments.models import ResultRow, SessionRow, TournamentRow
 from tournaments.result_reads import score_read_model
 from tournaments.results_io.errors import ExportRefused
-from tournaments.results_io.exporting import (
-    _file_line,
+from tournaments.results_io.export_lines import (
     board_records,
-    export_results,
+    file_line,
     marked_vulnerabilities,
     participants_of,
     penalties_of,
 )
-from tournaments.results_io.files import write_results
 
-__all__ = ["export_file", "export_teams", "export_teams_event"]
+__all__ = ["export_teams", "export_teams_event"]
 
 
 def _board_imps(rows: list[ResultRow]) -> dict[int, int]:
@@ -94,7 +90,7 @@ def export_teams(
             )
             continue
         place = (rounds.get((result.table, result.board_number)), result.table)
-        line = _file_line(result, ids, place, None)
+        line = file_line(result, ids, place, None)
         if line is None:
             notes.append(
                 f"board {result.board_number} table {result.table}: "
@@ -186,31 +182,3 @@ def export_teams_event(
         for pid, total in sorted(totals.items(), key=lambda item: -item[1])
     )
     return tuple(sessions), tie_flags(ranking, sessions[0].participants), tuple(notes)
-
-
-def export_file(
-    tournament_id: UUID,
-    session: int | None,
-    fmt: str,
-    *,
-    names: bool,
-    usebio_version: str = "1.2",
-) -> tuple[str, tuple[str, ...]]:
-    """One session as a results file; a teams event of several sessions with
-    no session chosen as one USEBIO or JSON file of them all (decision 0179;
-    PBN has no place for sessions)."""
-    several = (
-        session is None
-        and fmt in ("usebio", "json")
-        and TournamentRow.objects.filter(
-            tournament_id=tournament_id, form=tournament.Form.TEAMS.value
-        ).exists()
-        and SessionRow.objects.filter(tournament_id=tournament_id).count() > 1
-    )
-    if several:
-        sessions, ranking, notes = export_teams_event(tournament_id, names=names)
-        if fmt == "json":
-            return write_json_sessions(sessions, ranking), notes
-        return write_usebio_sessions(sessions, ranking, version=usebio_version), notes
-    results, notes = export_results(tournament_id, session, names=names)
-    return write_results(results, fmt, usebio_version=usebio_version), notes

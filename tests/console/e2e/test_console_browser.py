@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from console.models import TableCode
-from console.reads import issue_codes
+from console.table_codes import issue_codes
 from tests.console.integration.test_late_corrections import late_event
 from tests.support.auth import PASSWORD
 from tests.support.pairs_event import project

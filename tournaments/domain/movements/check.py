@@ -42,41 +42,12 @@ Round robin schedules and Swiss or Danish rounds have their own checks in
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
-from enum import StrEnum
 
 from rules.bridge.seat import Side
-from tournaments.domain.movements.errors import InconsistentMovement
+from tournaments.domain.movements.errors import InconsistentMovement, Problem, Rule
 from tournaments.domain.movements.model import Meetings, Movement
 
 __all__ = ["Problem", "Rule", "check_movement", "find_problems", "refuse"]
-
-
-class Rule(StrEnum):
-    """A consistency rule a movement can break (stable codes)."""
-
-    SHAPE = "shape"
-    TABLE_SEATED_TWICE = "table_seated_twice"
-    PAIR_SEATED = "pair_seated"
-    BOARD_SETS = "board_sets"
-    BOARD_PLAYED_TWICE = "board_played_twice"
-    BOARD_AT_TWO_TABLES = "board_at_two_tables"
-    REPEATED_MEETING = "repeated_meeting"
-    SAME_LINE_MEETING = "same_line_meeting"
-    LINE_DIRECTION = "line_direction"
-    MISSING_MEETING = "missing_meeting"
-    PAIR_BOARD_COUNT = "pair_board_count"
-    UNEQUAL_BOARD_PLAYS = "unequal_board_plays"
-    HOME_AWAY_BALANCE = "home_away_balance"
-    BYE = "bye"
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One breach of a consistency rule, with a message a director can act on."""
-
-    rule: Rule
-    message: str
 
 
 def check_movement(movement: Movement) -> Movement:

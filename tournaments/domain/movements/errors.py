@@ -6,12 +6,11 @@ boards and players move; FIGB supplementary norms (2004) for team events.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import ClassVar
 
 from rules.errors import ArticleRef, LawRef, Reference, RuleViolation
-
-if TYPE_CHECKING:
-    from tournaments.domain.movements.check import Problem
 
 __all__ = [
     "FIGB_NORMS",
@@ -21,9 +20,38 @@ __all__ = [
     "KnockoutError",
     "MatchTied",
     "NoPairingWithoutRepeat",
+    "Problem",
+    "Rule",
 ]
 
 FIGB_NORMS = "Norme integrative FIGB"
+
+
+class Rule(StrEnum):
+    """A consistency rule a movement can break (stable codes)."""
+
+    SHAPE = "shape"
+    TABLE_SEATED_TWICE = "table_seated_twice"
+    PAIR_SEATED = "pair_seated"
+    BOARD_SETS = "board_sets"
+    BOARD_PLAYED_TWICE = "board_played_twice"
+    BOARD_AT_TWO_TABLES = "board_at_two_tables"
+    REPEATED_MEETING = "repeated_meeting"
+    SAME_LINE_MEETING = "same_line_meeting"
+    LINE_DIRECTION = "line_direction"
+    MISSING_MEETING = "missing_meeting"
+    PAIR_BOARD_COUNT = "pair_board_count"
+    UNEQUAL_BOARD_PLAYS = "unequal_board_plays"
+    HOME_AWAY_BALANCE = "home_away_balance"
+    BYE = "bye"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """One breach of a consistency rule, with a message a director can act on."""
+
+    rule: Rule
+    message: str
 
 
 class InvalidMovement(RuleViolation):

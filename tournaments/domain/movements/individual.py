@@ -16,7 +16,8 @@ together at one table, so ``players mod 4`` real players rest each round.
 Only tables that play appear in ``IndividualMovement.seats``.
 
 The whist designs are in ``whist``, the seeded search (the fallback) in
-``individual_search`` and the checker in ``individual_check``.
+``individual_search``; the tests hold every movement to an independent
+checker (``tests/support/individual_check.py``).
 """
 
 from __future__ import annotations

@@ -10,11 +10,11 @@ from django.core.management.base import BaseCommand
 from access.models import RoleGrant, TokenBinding
 from access.tokens import issue
 from eventstore.store import Metadata
-from tournaments import demo, handlers
+from tournaments import demo, demo_cast, handlers
 from tournaments.domain import tournament
 
-DEMO_TOURNAMENT = demo.PAIRS_EVENT
-DEMO_PLAYER = demo.DEMO_PLAYER
+DEMO_TOURNAMENT = demo_cast.PAIRS_EVENT
+DEMO_PLAYER = demo_cast.DEMO_PLAYER
 # username -> (password, [(role, the grant's scope)])
 USERS: dict[str, tuple[str, list[tuple[str, dict[str, Any]]]]] = {
     "staff": ("arbitro-staff", [(RoleGrant.Role.FEDERATION_STAFF, {})]),

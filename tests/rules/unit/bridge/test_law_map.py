@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-from rules.bridge.law_map import AUCTION_LAWS, LawEntry, LawKind
+from tests.support.law_map import AUCTION_LAWS, LawEntry, LawKind
 
 # Every Law named in the digest §10.1 table (auction), as keyed in the map.
 DIGEST_10_1 = {

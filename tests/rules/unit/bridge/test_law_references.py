@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from rules.bridge import law_map
 from rules.bridge.law_references import (
     SECTIONS,
     NotALawReference,
@@ -16,6 +15,7 @@ from rules.bridge.law_references import (
     parse_law_ref,
 )
 from rules.errors import LawRef
+from tests.support import law_map
 from tournaments.domain import board_result, tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE
 

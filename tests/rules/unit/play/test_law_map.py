@@ -4,7 +4,7 @@ import importlib
 
 import pytest
 
-from rules.bridge.law_map import CLAIM_LAWS, PLAY_LAWS, LawEntry, LawKind
+from tests.support.law_map import CLAIM_LAWS, PLAY_LAWS, LawEntry, LawKind
 
 DIGEST_10_2 = {
     "44", "45A-C", "46B", "45C4(b)", "45D", "45E1", "45E2", "45F", "47", "48A",

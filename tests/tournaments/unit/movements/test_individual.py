@@ -12,6 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.bridge.seat import Seat
+from tests.support.individual_check import (
+    check_individual,
+    individual_problems,
+)
 from tournaments.domain.movements import InconsistentMovement, InvalidMovement, Rule
 from tournaments.domain.movements.individual import (
     MAX_INDIVIDUAL_PLAYERS,
@@ -20,10 +24,6 @@ from tournaments.domain.movements.individual import (
     IndividualSeat,
     complete_rounds,
     individual,
-)
-from tournaments.domain.movements.individual_check import (
-    check_individual,
-    individual_problems,
 )
 from tournaments.domain.movements.whist import (
     INFINITY,

@@ -1,4 +1,7 @@
-"""Where each Law is implemented, and whether it is mechanical.
+"""Where each Law is implemented, and whether it is mechanical: the digest's
+§10 tables as test data (decision 0222). No product code reads the map; the
+tests hold it to the digest (every row mapped, every location importable)
+and to the Laws (every key a Law that exists).
 
 Laws of Duplicate Bridge 2017 (FIGB edition); classes per the digest §10:
 "mechanical" (the software detects and computes it), "option" (detected
@@ -57,8 +60,9 @@ AUCTION_LAWS: dict[str, LawEntry] = {
     ),
     "15A": LawEntry(
         _M,
-        "rules.bridge.wrong_board.rectify_wrong_board",
-        "Call with cards from the wrong board; 15A3 'differs' is judgement",
+        "rules.bridge.auction_procedure.classify_call",
+        "Call with cards from the wrong board (15A1); the Director rules "
+        "15A2 and 15A3 and records an adjusted score (Law 15, board results)",
     ),
     "17B": LawEntry(_M, f"{_A}.Auction.turn", "The dealer calls first"),
     "17C": LawEntry(_M, f"{_A}.Auction.turn", "Then clockwise"),
@@ -140,14 +144,14 @@ AUCTION_LAWS: dict[str, LawEntry] = {
     "30C": LawEntry(
         _J, f"{_OOR}.cancel_call_out_of_rotation", "Artificial pass: Law 31"
     ),
-    "31A1": LawEntry(_M, f"{_OOR}.required_repeat", "RHO passed: repeat the bid"),
+    "31A1": LawEntry(_M, f"{_A}.required_repeat", "RHO passed: repeat the bid"),
     "31A2": LawEntry(
         _J, f"{_OOR}.apply_comparability", "RHO called: comparable or not"
     ),
     "31B": LawEntry(_J, f"{_OOR}.apply_comparability", "Bid at partner's/LHO's turn"),
     "31C": LawEntry(_M, f"{_P}.classify_call", "Later bid at LHO's turn: Law 25"),
     "32": LawEntry(_O, f"{_OOR}.classify_call_out_of_rotation", "X/XX out of rotation"),
-    "32A1": LawEntry(_M, f"{_OOR}.required_repeat", "RHO passed: repeat the X/XX"),
+    "32A1": LawEntry(_M, f"{_A}.required_repeat", "RHO passed: repeat the X/XX"),
     "32A2": LawEntry(
         _J, f"{_OOR}.apply_comparability", "RHO called: comparable or not"
     ),

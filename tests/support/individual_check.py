@@ -1,4 +1,10 @@
-"""The checker of an individual movement (Laws 8A and 15B)."""
+"""The checker of an individual movement (Laws 8A and 15B), the tests' oracle.
+
+The product builds individual movements only with ``individual()``; the tests
+hold each one it builds to this checker and the checker to broken movements
+(decision 0222). Explicit tables a director schedules are assignments, not
+an ``IndividualMovement``: the schedule check (``tournament.checks``) reads them.
+"""
 
 from __future__ import annotations
 
