@@ -12,7 +12,7 @@ from uuid import UUID
 
 from access.roles import AnyUser, is_director, is_federation_staff
 from burraco.domain import BurracoState
-from burraco.handlers import load_burraco
+from burraco.handlers import entry_players, load_burraco
 from burraco.models import BurracoEventRow, BurracoResultRow, BurracoStandingRow
 
 __all__ = [
@@ -20,6 +20,8 @@ __all__ = [
     "partners",
     "prizes_public",
     "public_turns",
+    "scoring_room",
+    "seated_players",
     "standings",
     "standings_turns",
     "turn_results",
@@ -38,6 +40,20 @@ STANDING_FIELDS = (
     "turns",
     "group",
 )
+
+
+def scoring_room(tournament_id: UUID) -> BurracoState:
+    """What the tournament's directors and its tables work on, live: the
+    burraco stream with its table streams merged, as the command path folds
+    it (drafts, lateness, warnings, line-ups: no read model holds them).
+    Never for a public page, which reads the read model (decision 0221)."""
+    return load_burraco(tournament_id)
+
+
+def seated_players(tournament_id: UUID) -> dict[int, tuple[UUID, ...]]:
+    """Each entry's players, from the tournament stream (Art. 19: a table's
+    page finds the player's own table)."""
+    return entry_players(tournament_id)
 
 
 def partners(tournament_id: UUID, turn: int) -> dict[int, tuple[int, int]]:
