@@ -4,6 +4,7 @@ and what happens at a table (Arts. 2, 3, 6, 18-20, 38, 39)."""
 from __future__ import annotations
 
 import secrets
+from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
@@ -216,7 +217,9 @@ class ScoreSheetsApi(DirectorCommandApi):
     ``last_position`` is the batch's last event (for ``?min_position=``)."""
 
     class InputSerializer(serializers.Serializer):
-        sheets = _SheetSerializer(many=True, min_length=1, max_length=MAX_SHEETS)
+        sheets: serializers.ListSerializer[Any] = serializers.ListSerializer(
+            child=_SheetSerializer(), min_length=1, max_length=MAX_SHEETS
+        )
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID, turn: int) -> Response:
