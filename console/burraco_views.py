@@ -320,6 +320,7 @@ def turn_sheets(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpRes
     if not sheets:
         context["notice"] = _("No sheet was typed: nothing was recorded.")
         return render(request, template, context, status=400)
+    key = _key(request)
     try:
         # One command over every table's stream (decision 0221): each sheet
         # decided by the command path, all recorded or none.
@@ -327,7 +328,9 @@ def turn_sheets(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpRes
             tournament_id,
             commands.EnterScoreSheets(turn=turn, sheets=tuple(sheets)),
             metadata=_metadata(request, tournament_id, "enter_score_sheets"),
-            idempotency_key=_key(request),
+            # The render's key is its other forms' too (a correction, a
+            # line-up): the batch's is its own.
+            idempotency_key=None if key is None else f"{key}:sheets",
         )
     except DomainError as exc:
         refused = forms.refusals_of(exc)
