@@ -36,6 +36,7 @@ from tournaments.domain.tournament.checks import check_registered
 __all__ = [
     "BURRACO",
     "TABLES",
+    "advisory",
     "create_burraco",
     "entry_players",
     "handle_burraco",
@@ -133,7 +134,7 @@ def _lock_key(tournament_id: UUID) -> int:
     return burraco.stream_id(tournament_id).int & 0x7FFF_FFFF_FFFF_FFFF
 
 
-def _advisory(tournament_id: UUID, *, shared: bool) -> None:
+def advisory(tournament_id: UUID, *, shared: bool) -> None:
     if connection.vendor != "postgresql":
         return  # SQLite's IMMEDIATE transaction already holds the database
     function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
@@ -291,7 +292,7 @@ def handle_burraco(
 
     def unchanged(result: AppendResult) -> None:
         """Under the exclusive lock: no table event since the decision."""
-        _advisory(tournament_id, shared=False)
+        advisory(tournament_id, shared=False)
         later = event_store().read_tournament(
             tournament_id, after=seen[0], event_types=EVENT_TYPES
         )
@@ -356,7 +357,7 @@ def _at_table(
         )
 
     def unchanged(result: AppendResult) -> None:
-        _advisory(tournament_id, shared=True)
+        advisory(tournament_id, shared=True)
         version = event_store().stream_version(own)
         if version != seen[0]:
             raise WrongExpectedVersion(own, seen[0], version)

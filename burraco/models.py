@@ -17,6 +17,13 @@ class BurracoEventRow(models.Model):
     # The single group's last turn once its standings are published for the
     # Art. 20 check before the split (public from then; decision 0145).
     provisional_turn = models.PositiveSmallIntegerField(null=True)
+    # Art. 40: the interruption (turns completed and scheduled, the
+    # standings its prizes follow), None while the tournament runs.
+    interrupted = models.JSONField(null=True)
+    # The prize list (``burraco.export.prizes_of``, with the entries'
+    # count) once public, else None (decision 0200): the rule is applied
+    # when the row is written, so a page cannot show it early.
+    prizes = models.JSONField(null=True)
     position = models.BigIntegerField()
 
     def __str__(self) -> str:
@@ -40,6 +47,9 @@ class BurracoResultRow(models.Model):
     inverted_after = models.PositiveSmallIntegerField(null=True)
     # Art. 39's forfeit: no sheet; the MP are each side's signed MP.
     awarded = models.BooleanField(default=False)
+    # A giallo line's second player (decision 0173); 0 for other forms.
+    fixed_partner = models.PositiveIntegerField(default=0)
+    mobile_partner = models.PositiveIntegerField(default=0)
 
     class Meta:
         constraints = [

@@ -4,7 +4,7 @@ A player signed in with his own account finds his table of the turn in
 play, files the sheet (the keeper), signs it (the other side), delivers it
 (the winning side). Each button sends the same command the API sends
 (``FileSheet``, ``SignSheet``, ``DeliverSheet``) through
-``handle_burraco``; a refusal is shown in the player's language, naming
+``burraco.commands.handle_burraco``; a refusal is shown in the player's language, naming
 the article. Italian first.
 
 Each render gives its forms an idempotency key, kept in the form until it
@@ -27,8 +27,9 @@ from django.utils.translation import gettext_lazy as _
 
 from access.roles import actor_of, player_ids_of
 from burraco import domain as burraco
+from burraco.commands import handle_burraco
 from burraco.domain.table_sheets import line_of
-from burraco.handlers import entry_players, handle_burraco, load_burraco
+from burraco.selectors import scoring_room, seated_players
 from eventstore.errors import IdempotencyKeyReused
 from eventstore.store import Metadata
 from rules.errors import DomainError
@@ -90,13 +91,13 @@ def table_sheet(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
         # The site's 403 page, with the burraco footer (decision 0203).
         raise PermissionDenied("only a player on the register")
     player = min(ids)
-    state = load_burraco(tournament_id)
+    state = scoring_room(tournament_id)
     opened = state.opened
     if opened is None:
         raise Http404("no such burraco tournament")
     hands_per_turn = opened.hands_per_turn
     turn = state.current_turn
-    players = entry_players(tournament_id)
+    players = seated_players(tournament_id)
     table, line = 0, 0
     for position in state.positions.get(turn, ()):
         try:
@@ -144,7 +145,7 @@ def table_sheet(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
                 key = uuid.uuid4().hex
             else:
                 return HttpResponseRedirect(request.path)
-            state = load_burraco(tournament_id)
+            state = scoring_room(tournament_id)
     seat = state.position(turn, table) if table else None
     draft = state.drafts.get((turn, table))
     context = {

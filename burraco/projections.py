@@ -12,7 +12,9 @@ from __future__ import annotations
 from uuid import UUID
 
 from burraco import domain as burraco
+from burraco.export import prizes_of
 from burraco.models import BurracoEventRow, BurracoResultRow, BurracoStandingRow
+from burraco.selectors import prizes_public
 from eventstore.commands import fold
 from eventstore.projections import Projection
 from eventstore.store import RecordedEvent, event_store
@@ -82,6 +84,11 @@ def _rewrite(tournament_id: UUID, position: int) -> None:
     if state.opened is None:
         return
     _delete(tournament_id)
+    stopped = state.interrupted
+    prizes = None
+    if prizes_public(state):
+        # Decision 0200: the prizes follow the standings once shown.
+        prizes = {**prizes_of(state), "entries": len(state.pairs)}
     BurracoEventRow.objects.create(
         tournament_id=tournament_id,
         hands_per_turn=state.opened.hands_per_turn,
@@ -93,7 +100,24 @@ def _rewrite(tournament_id: UUID, position: int) -> None:
         provisional_turn=state.split_after
         if state.provisional_deadline is not None
         else None,
+        interrupted=None
+        if stopped is None
+        else {
+            "completed_turns": stopped.completed_turns,
+            "scheduled_turns": stopped.scheduled_turns,
+            "standings_after": stopped.standings_after,
+        },
+        prizes=prizes,
         position=recorded[-1].global_position,
+    )
+    partners = (
+        {
+            (turn, p.table): (p.fixed_partner, p.mobile_partner)
+            for turn, seats in state.positions.items()
+            for p in seats
+        }
+        if state.giallo
+        else {}
     )
     BurracoResultRow.objects.bulk_create(
         BurracoResultRow(
@@ -117,6 +141,8 @@ def _rewrite(tournament_id: UUID, position: int) -> None:
             corrected=r.corrected,
             inverted_after=r.inverted_after,
             awarded=r.awarded,
+            fixed_partner=partners.get((r.turn, r.table), (0, 0))[0],
+            mobile_partner=partners.get((r.turn, r.table), (0, 0))[1],
         )
         for r in state.results.values()
     )

@@ -10,17 +10,26 @@ from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
 
+from rest_framework.exceptions import ValidationError
+
 from access.roles import AnyUser, is_director, is_federation_staff
 from burraco.domain import BurracoState
-from burraco.handlers import load_burraco
+from burraco.export import prizes_of
+from burraco.handlers import entry_players, load_burraco
 from burraco.models import BurracoEventRow, BurracoResultRow, BurracoStandingRow
+from httpapi.reads import Freshness, freshness_at
 
 __all__ = [
     "event_row",
+    "page_turns",
     "partners",
+    "prizes_of",
     "prizes_public",
     "public_turns",
+    "scoring_room",
+    "seated_players",
     "standings",
+    "standings_read",
     "standings_turns",
     "turn_results",
     "turn_visible",
@@ -40,16 +49,43 @@ STANDING_FIELDS = (
 )
 
 
+def scoring_room(tournament_id: UUID) -> BurracoState:
+    """What the tournament's directors and its tables work on, live: the
+    burraco stream with its table streams merged, as the command path folds
+    it (drafts, lateness, warnings, line-ups: no read model holds them).
+    Never for a public page, which reads the read model (decision 0221)."""
+    return load_burraco(tournament_id)
+
+
+def seated_players(tournament_id: UUID) -> dict[int, tuple[UUID, ...]]:
+    """Each entry's players, from the tournament stream (Art. 19: a table's
+    page finds the player's own table)."""
+    return entry_players(tournament_id)
+
+
 def partners(tournament_id: UUID, turn: int) -> dict[int, tuple[int, int]]:
-    """A giallo turn's partners by table: (the fixed line's second player,
-    the mobile line's); empty for other forms (decision 0173)."""
-    state = load_burraco(tournament_id)
-    if not state.giallo:
-        return {}
-    return {
-        p.table: (p.fixed_partner, p.mobile_partner)
-        for p in state.positions.get(turn, ())
-    }
+    """A giallo turn's partners by table of a result: (the fixed line's
+    second player, the mobile line's), from the read model; empty for
+    other forms (decision 0173)."""
+    rows = BurracoResultRow.objects.filter(
+        tournament_id=tournament_id, turn=turn, fixed_partner__gt=0
+    ).values_list("table", "fixed_partner", "mobile_partner")
+    return {table: (fixed, mobile) for table, fixed, mobile in rows}
+
+
+STANDINGS = "burraco.standings.v1"  # ``burraco.projections.BurracoStandings``
+
+
+def standings_read(tournament_id: UUID, min_position: str | None) -> Freshness:
+    """Read your writes on a page (decision 0073): wait, at most
+    ``ARBITRO_READ_WAIT_MAX_SECONDS``, for the read model to apply
+    ``min_position`` (a command's ``last_position``), and say how fresh it
+    is; a value that is no position raises ``ValueError`` naming it."""
+    try:
+        return freshness_at(min_position, (STANDINGS,), f"tournament:{tournament_id}")
+    except ValidationError as refused:
+        detail: Any = refused.detail
+        raise ValueError(f"min_position: {detail['min_position'][0]}") from None
 
 
 def event_row(tournament_id: UUID) -> BurracoEventRow | None:
@@ -124,14 +160,14 @@ def turn_results(
     return out
 
 
-def public_turns(tournament_id: UUID) -> list[int]:
+def public_turns(tournament_id: UUID, row: BurracoEventRow | None = None) -> list[int]:
     """The turns whose results and standings anyone may read, from the read
     model: a turn once the next one's positions are published, the last
     once the final standings are, the single group's last turn once its
     standings are published for the check before the split (Art. 20;
     decisions 0122, 0145), as ``BurracoState.results_public`` has it. A page
     showing the public standings reads ``standings(tid, public_turns(tid)[-1])``."""
-    row = event_row(tournament_id)
+    row = row or event_row(tournament_id)
     if row is None:
         return []
     last = row.current_turn if row.final_published_at else row.current_turn - 1
@@ -140,6 +176,16 @@ def public_turns(tournament_id: UUID) -> list[int]:
         for t in standings_turns(tournament_id)
         if t <= last or t == row.provisional_turn
     ]
+
+
+def page_turns(user: AnyUser, row: BurracoEventRow) -> list[int]:
+    """The turns with standings whose results ``user`` sees whole, from the
+    read model only: its directors and federation staff every one, anyone
+    else the public ones (``public_turns``, Art. 20; decision 0221)."""
+    tournament_id = row.tournament_id
+    if is_federation_staff(user) or is_director(user, tournament_id):
+        return standings_turns(tournament_id)
+    return public_turns(tournament_id, row)
 
 
 def visible_turns(

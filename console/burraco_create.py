@@ -3,7 +3,7 @@ settings of ``POST /api/v1/burraco/tournaments/`` most clubs need, and the
 prize settings with them, for federation staff (the API's rule).
 
 The form becomes the API's commands (``CreateTournament``, ``OpenBurraco``
-and ``SetPrizes``) and goes to ``burraco.handlers.create_burraco``. Its key
+and ``SetPrizes``) and goes to ``burraco.commands.create_burraco``. Its key
 is kept in the form until answered and names the new tournament, so a form
 sent again after a lost answer is the same creation, answered as the first.
 A refusal stands beside the form in the reader's language, naming the
@@ -34,7 +34,7 @@ from django.utils.translation import gettext_lazy
 
 from access.roles import actor_of, is_federation_staff
 from burraco import domain as burraco
-from burraco.handlers import create_burraco
+from burraco.commands import create_burraco
 from console.views import new_key
 from eventstore.commands import client_key
 from eventstore.errors import IdempotencyKeyReused

@@ -130,19 +130,46 @@ def hands_of(
 def message_of(error: DomainError) -> str:
     """A refusal in the reader's language, with the hand and the value at
     fault and the article it names ("Codice di Gara Art. 18")."""
-    said = str(MESSAGES.get(error.code, error.message))
-    field = error.field or ""
-    parts = field.split(".")
+    law = None if error.law is None else str(error.law)
+    return _said(error.code, error.message, error.field, error.value, law)
+
+
+def _said(
+    code: str, message: str, field: str | None, value: object, law: str | None
+) -> str:
+    said = str(MESSAGES.get(code, message))
+    parts = (field or "").split(".")
     if len(parts) == 3 and parts[1].isdigit() and parts[2] in COLUMN_NAMES:
         said = _("Hand %(n)d, %(column)s %(value)s: %(message)s") % {
             "n": int(parts[1]) + 1,
             "column": COLUMN_NAMES[parts[2]],
-            "value": error.value,
+            "value": value,
             "message": said[:1].lower() + said[1:],
         }
-    if error.law is not None:
-        said = f"{said} ({error.law})"
+    if law is not None:
+        said = f"{said} ({law})"
     return said
+
+
+def refusals_of(error: DomainError) -> dict[int, str]:
+    """A batch's refusal (``burraco.commands.enter_sheets``) by table, each
+    in the reader's language: its ``errors`` name each refused sheet, its
+    field relative to the batch (``sheets.1.hands.0.fixed_points``)."""
+    out: dict[int, str] = {}
+    for entry in error.errors:
+        table = entry.get("table")
+        if not isinstance(table, int):
+            continue
+        field = str(entry.get("field", "")).split(".", 2)
+        law = entry.get("law")
+        out[table] = _said(
+            str(entry.get("code", "")),
+            str(entry.get("detail", "")),
+            field[2] if len(field) == 3 else None,
+            entry.get("value"),
+            None if law is None else str(law),
+        )
+    return out
 
 
 # The night's forms (decision 0188): a refusal said for the form it answers,

@@ -6,7 +6,7 @@ absence, a warning, a substitution before halfway, an abandonment (Art. 38)
 and the interruption (Art. 40).
 
 One write path: each form becomes the command the API's view builds and
-goes to ``burraco.handlers.handle_burraco``; a refusal stands beside its
+goes to ``burraco.commands.handle_burraco``; a refusal stands beside its
 own form with the article it names. The answer is the whole turn page (a
 lateness or a lost sheet changes the table's line above).
 """
@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from burraco import domain as burraco
-from burraco.handlers import handle_burraco
+from burraco.commands import handle_burraco
 from console import burraco_forms as forms
 from console import burraco_reads as reads
 from console.burraco_views import (

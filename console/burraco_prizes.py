@@ -18,8 +18,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_GET
 
-from burraco.export import prizes_of
-from burraco.selectors import prizes_public
+from burraco.selectors import prizes_of, prizes_public
 from console.burraco_views import director_only, page_of
 from results_site.burraco_prizes import euros, prize_lines
 

@@ -1,12 +1,10 @@
-"""What the burraco scoring-room console shows (decision 0176), read from the
-burraco stream with its table streams merged (``burraco.handlers.load_burraco``,
-the process cache: a sheet or a publication counts at once) and the entries'
-names as the results site shows them.
+"""What the burraco scoring-room console shows (decision 0176), read through
+``burraco.selectors.scoring_room`` (the burraco stream with its table streams
+merged, the command path's own fold: a sheet or a publication counts at once)
+and the entries' names as the results site shows them.
 
-Nothing here decides: the commands go to ``burraco.handlers.handle_burraco``,
-the handler the API's views call; ``check_sheet`` runs the domain's own
-``decide`` on the state the handler would decide on, so that a turn's sheets
-are refused together before any is sent.
+Nothing here decides: the commands go to ``burraco.commands``, as the API's
+views send them; a turn's sheets are one command there (decision 0221).
 """
 
 from __future__ import annotations
@@ -20,7 +18,7 @@ from uuid import UUID
 from django.utils.translation import gettext as _
 
 from burraco import domain as burraco
-from burraco.handlers import load_burraco
+from burraco.selectors import scoring_room
 from burraco.wording import warning_reason
 from eventstore.store import event_store
 from registry.boundary import player_by_number, public_people
@@ -39,7 +37,6 @@ __all__ = [
     "TableLine",
     "TableStatus",
     "burraco_console",
-    "check_sheet",
 ]
 
 
@@ -316,7 +313,7 @@ class BurracoConsole:
 
 
 def burraco_console(tournament_id: UUID) -> BurracoConsole | None:
-    state = load_burraco(tournament_id)
+    state = scoring_room(tournament_id)
     if state.opened is None:
         return None
     entered = load_tournament(tournament_id)
@@ -380,12 +377,6 @@ def _label(person: Any, player_id: str) -> str:
     if person is not None and person.number:
         return str(person.number)
     return player_id
-
-
-def check_sheet(page: BurracoConsole, command: burraco.EnterScoreSheet) -> None:
-    """Raise the refusal the handler would answer for this sheet now (the
-    domain's ``decide`` on the same state), or return: nothing is written."""
-    burraco.decide(page.state, command, page.now)
 
 
 def member_by_number(federation_number: str) -> UUID | None:

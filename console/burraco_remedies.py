@@ -6,7 +6,7 @@ suspended for both pairs' misconduct, both pairs abandoning, a report; the
 reports listed and printable.
 
 One write path: each form becomes the command the API's view builds and
-goes to ``burraco.handlers.handle_burraco``; a refusal stands beside its
+goes to ``burraco.commands.handle_burraco``; a refusal stands beside its
 own form with the article it names. The answer is the whole turn page.
 """
 
@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from burraco import domain as burraco
-from burraco.handlers import handle_burraco
+from burraco.commands import handle_burraco
 from console import burraco_forms as forms
 from console import burraco_reads as reads
 from console.burraco_incidents import _page

@@ -5,8 +5,9 @@ next turn generated (Mitchell, Danese, the split into merit groups), the
 standings published, and the table positions printed.
 
 One write path: every form becomes the command the API's view builds and
-goes to ``burraco.handlers.handle_burraco``. The tournament's directors only,
-as the bridge console (``console.views.director_only``'s rule).
+goes to ``burraco.commands`` (a turn's sheets: one command, ``enter_sheets``,
+decision 0221). The tournament's directors only, as the bridge console
+(``console.views.director_only``'s rule).
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from access.roles import actor_of, is_director
+from burraco import commands
 from burraco import domain as burraco
+from burraco.commands import handle_burraco
 from burraco.entries_import import import_entries, nul_line
-from burraco.handlers import handle_burraco
 from console import burraco_forms as forms
 from console import burraco_reads as reads
 from console.views import new_key
+from eventstore.errors import IdempotencyKeyReused
 from eventstore.store import Metadata
 from rules.errors import DomainError, StateConflict
 
@@ -268,8 +271,8 @@ def _tables(page: reads.BurracoConsole, turn: int) -> tuple[reads.TableLine, ...
 def turn_sheets(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpResponse:
     """A turn's sheets in one form: every table without a result is a line
     of hands (base and points of each line; teams: both rooms); blank lines
-    are not entered. Each typed sheet is checked by the domain before any is
-    sent: one refused, none recorded, each refusal beside its line."""
+    are not entered. The typed sheets are one command (``enter_sheets``):
+    one refused, none recorded, each refusal beside its line."""
     page = page_of(tournament_id)
     tables = _tables(page, turn)
     template = (
@@ -284,7 +287,7 @@ def turn_sheets(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpRes
         return render(request, template, context)
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
-    commands: list[burraco.EnterScoreSheet] = []
+    sheets: list[burraco.EnterScoreSheet] = []
     errors: dict[int, str] = {}
     count = page.opened.hands_per_turn
     for line in tables:
@@ -301,15 +304,11 @@ def turn_sheets(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpRes
             continue
         if not hands and not closed:
             continue
-        command = burraco.EnterScoreSheet(
-            turn=turn, table=line.table, hands=hands, closed_hands=closed
+        sheets.append(
+            burraco.EnterScoreSheet(
+                turn=turn, table=line.table, hands=hands, closed_hands=closed
+            )
         )
-        try:
-            reads.check_sheet(page, command)
-        except DomainError as exc:
-            errors[line.table] = forms.message_of(exc)
-            continue
-        commands.append(command)
     context.update(typed=request.POST, key=_key(request) or new_key())
     if errors:
         context.update(
@@ -318,39 +317,38 @@ def turn_sheets(request: HttpRequest, tournament_id: UUID, turn: int) -> HttpRes
             notice=_("Nothing was recorded: correct the sheets marked."),
         )
         return render(request, template, context, status=422)
-    if not commands:
+    if not sheets:
         context["notice"] = _("No sheet was typed: nothing was recorded.")
         return render(request, template, context, status=400)
     key = _key(request)
-    recorded: list[int] = []
-    for command in commands:
-        try:
-            handle_burraco(
-                tournament_id,
-                command,
-                metadata=_metadata(request, tournament_id, "enter_score_sheet"),
-                idempotency_key=None if key is None else f"{key}:{command.table}",
-            )
-        except DomainError as exc:
-            # Checked a moment ago: a publication or another director got in
-            # between. The sheets before this one are recorded; say so.
-            fresh = page_of(tournament_id)
-            context = _context(
-                fresh,
-                turn=turn,
-                tables=_tables(fresh, turn),
-                errors={command.table: forms.message_of(exc)},
-                focus=command.table,
-                typed=request.POST,
-                key=key or new_key(),
-                notice=_(
-                    "%(count)d sheets recorded; table %(table)d was refused "
-                    "meanwhile: see its line."
-                )
-                % {"count": len(recorded), "table": command.table},
-            )
-            return render(request, template, context, status=_status(exc))
-        recorded.append(command.table)
+    try:
+        # One command over every table's stream (decision 0221): each sheet
+        # decided by the command path, all recorded or none.
+        commands.enter_sheets(
+            tournament_id,
+            commands.EnterScoreSheets(turn=turn, sheets=tuple(sheets)),
+            metadata=_metadata(request, tournament_id, "enter_score_sheets"),
+            # The render's key is its other forms' too (a correction, a
+            # line-up): the batch's is its own.
+            idempotency_key=None if key is None else f"{key}:sheets",
+        )
+    except DomainError as exc:
+        refused = forms.refusals_of(exc)
+        context.update(
+            errors=refused,
+            focus=_focus(tables, refused),
+            notice=_("Nothing was recorded: correct the sheets marked.")
+            if refused
+            else forms.message_of(exc),
+        )
+        return render(request, template, context, status=_status(exc))
+    except IdempotencyKeyReused:
+        context.update(
+            key=new_key(),
+            notice=_("This form was already sent with other values: reload the page"),
+        )
+        return render(request, template, context, status=409)
+    recorded = [s.table for s in sheets]
     fresh = page_of(tournament_id)
     context = _context(
         fresh,

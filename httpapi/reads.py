@@ -50,6 +50,7 @@ __all__ = [
     "by_stream",
     "by_tournament",
     "freshness",
+    "freshness_at",
     "reads",
 ]
 
@@ -132,9 +133,8 @@ class Freshness:
         return response
 
 
-def _asked(request: Request) -> int | None:
+def _asked(raw: str | None) -> int | None:
     """The ``min_position`` asked for, or 400 naming the parameter."""
-    raw = request.query_params.get("min_position")
     if raw is None or raw == "":
         return None
     if not (raw.isascii() and raw.isdigit()) or len(raw) > 18:
@@ -160,7 +160,16 @@ def freshness(
     request: Request, names: tuple[str, ...], partition: str | None = None
 ) -> Freshness:
     """Honour ``?min_position=`` for a read of the ``names`` projections."""
-    asked = _asked(request)
+    return freshness_at(request.query_params.get("min_position"), names, partition)
+
+
+def freshness_at(
+    raw: str | None, names: tuple[str, ...], partition: str | None = None
+) -> Freshness:
+    """``freshness`` for ``min_position`` as sent (``raw``), where there is
+    no API request: a page (a ``ValidationError`` naming the parameter is
+    then the page's 400)."""
+    asked = _asked(raw)
     parked = None if partition is None else parked_at(names, partition)
     if (
         asked is not None

@@ -1,9 +1,10 @@
 """What a burraco event's page shows (issue 17; the burraco app, decision 0120).
 
-Read through ``burraco.selectors`` and the tournament's entries through
-``tournaments.selectors``; a turn's results and the standings after it
-appear once the reader may see them, by the Art. 20 publication the API
-applies (``burraco.selectors.visible_turns``, decision 0122).
+Read from the read model ``burraco.standings.v1`` through ``burraco.selectors``
+only, never the write side (decision 0221), and the tournament's entries
+through ``tournaments.selectors``; a turn's results and the standings after
+it appear once the reader may see them, by the Art. 20 publication the API
+applies (``burraco.selectors.public_turns``, decision 0122).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from uuid import UUID
 
 from access.roles import AnyUser
 from burraco import selectors as burraco
-from burraco.handlers import load_burraco
 from results_site.pages import Entry, _entries, _entry
 from tournaments import selectors
 from tournaments.selectors import TournamentRow
@@ -77,11 +77,8 @@ def burraco_page(
         row.check_deadline,
         row.final,
     )
-    state = load_burraco(tournament_id)  # read once, for both
-    page = replace(page, prizes=burraco.prizes_public(state))
-    visible = burraco.visible_turns(
-        user, tournament_id, burraco.standings_turns(tournament_id), state
-    )
+    page = replace(page, prizes=row.prizes is not None)
+    visible = burraco.page_turns(user, row)
     if turn is None and visible:
         turn = visible[-1]
     if turn is None or turn not in visible:

@@ -4,10 +4,11 @@ The prizes follow the standings, so they are shown as the standings are:
 once the final standings are published (open to the Art. 20 check until
 they are final, the prizes with them), or once an Art. 40 interruption
 gives the prizes on the last standings shown, or the refund; never before
-(``burraco.selectors.prizes_public``, the API's rule too). The amounts are
-``burraco.export.prizes_of``'s, as the API, the export and the director's
-console have them; the names as the results site shows them, a player who
-asked not to be published unnamed.
+(``burraco.selectors.prizes_public``, the API's rule too, applied when the
+read model ``burraco.standings.v1`` writes its row: decision 0221). The
+amounts are ``burraco.export.prizes_of``'s, as the API, the export and the
+director's console have them, read from that row; the names as the results
+site shows them, a player who asked not to be published unnamed.
 """
 
 from __future__ import annotations
@@ -18,8 +19,6 @@ from typing import Any
 from uuid import UUID
 
 from burraco import selectors as burraco
-from burraco.export import prizes_of
-from burraco.handlers import load_burraco
 from results_site.pages import Entry, _entries, _entry
 from tournaments import selectors
 from tournaments.selectors import TournamentRow
@@ -83,22 +82,22 @@ def prize_list(tournament_id: UUID) -> PrizeList | None:
     event = selectors.tournament_row(tournament_id)
     if event is None or event.game != "burraco":
         return None
-    state = load_burraco(tournament_id)
-    if state.opened is None:
+    row = burraco.event_row(tournament_id)
+    if row is None:
         return None
-    if not burraco.prizes_public(state):
+    found = row.prizes
+    if found is None:
         return PrizeList(event, shown=False)
-    found = prizes_of(state)
     entries = _entries(selectors.entries(tournament_id))
     settings = found["settings"]
     return PrizeList(
         event,
         shown=True,
-        final=state.final,
-        interrupted=state.interrupted,
+        final=row.final,
+        interrupted=row.interrupted,
         settings=settings,
         by_group=found.get("by_group", False),
-        entries=len(state.pairs),
+        entries=found["entries"],
         fee=None if settings is None else euros(settings["entry_fee_cents"]),
         pool=euros(found["pool_cents"]),
         refund=euros(found["refund_cents"]),

@@ -4,6 +4,7 @@ and what happens at a table (Arts. 2, 3, 6, 18-20, 38, 39)."""
 from __future__ import annotations
 
 import secrets
+from typing import Any
 from uuid import UUID
 
 from drf_spectacular.utils import extend_schema
@@ -13,6 +14,7 @@ from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from access.roles import metadata_for
 from burraco import domain as burraco
 from burraco.api.common import (
     MAX_HANDS,
@@ -23,7 +25,8 @@ from burraco.api.common import (
     run_command,
     state_of,
 )
-from httpapi.commands import COMMAND_RESPONSES
+from burraco.commands import MAX_SHEETS, EnterScoreSheets, enter_sheets
+from httpapi.commands import COMMAND_RESPONSES, answer, idem
 from httpapi.inputs import validated
 from httpapi.schema import READ_RESPONSES, name_components
 from tournaments.api.common import MAX_ENTRY, MAX_TABLE, StaffOrDirector
@@ -192,6 +195,59 @@ class ScoreSheetApi(DirectorCommandApi):
             delivered=data["delivered"],
         )
         return run_command(request, tournament_id, command, "enter_score_sheet")
+
+
+class _SheetSerializer(serializers.Serializer):
+    """One sheet of a batch: ``.../sheet/``'s input with its table."""
+
+    table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
+    hands = serializers.ListField(child=HandSerializer(), max_length=MAX_HANDS)
+    closed_hands = closed_room()
+    director_called = serializers.BooleanField(default=False)
+    countersigned = serializers.BooleanField(default=True)
+    delivered = serializers.BooleanField(default=True)
+
+
+class ScoreSheetsApi(DirectorCommandApi):
+    """``POST``: a turn's sheets together, each as ``.../sheet/`` takes it
+    with its ``table``: ONE command (decision 0221), every sheet decided on
+    its table's stream and all stored in one transaction, or none; a refusal
+    names the sheet (``field`` ``sheets.<i>...``) and its article, and
+    ``errors`` lists every refused sheet with its ``table``. The answer's
+    ``last_position`` is the batch's last event (for ``?min_position=``)."""
+
+    class InputSerializer(serializers.Serializer):
+        sheets: serializers.ListSerializer[Any] = serializers.ListSerializer(
+            child=_SheetSerializer(), min_length=1, max_length=MAX_SHEETS
+        )
+
+    @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
+    def post(self, request: Request, tournament_id: UUID, turn: int) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        batch = EnterScoreSheets(
+            turn=turn,
+            sheets=tuple(
+                burraco.EnterScoreSheet(
+                    turn=turn,
+                    table=sheet["table"],
+                    hands=hands_of(sheet),
+                    closed_hands=hands_of(sheet, "closed_hands"),
+                    director_called=sheet["director_called"],
+                    countersigned=sheet["countersigned"],
+                    delivered=sheet["delivered"],
+                )
+                for sheet in data["sheets"]
+            ),
+        )
+        result = enter_sheets(
+            tournament_id,
+            batch,
+            metadata=metadata_for(request, tournament_id, "enter_score_sheets"),
+            idempotency_key=idem(request),
+        )
+        body, code = answer(result, tournament_id=tournament_id)
+        body["tables"] = [s.table for s in batch.sheets]
+        return Response(body, status=code)
 
 
 class CorrectionApi(DirectorCommandApi):

@@ -28,6 +28,7 @@ urlpatterns = [
         standings.TurnResultsApi.as_view(),
         name="burraco-turn-results",
     ),
+    path(f"{TURN}/sheets/", turns.ScoreSheetsApi.as_view()),
     path(f"{TABLE}/sheet/", turns.ScoreSheetApi.as_view()),
     path(f"{TABLE}/table-sheet/", TableSheetApi.as_view()),
     path(f"{TABLE}/table-sheet/signature/", SignatureApi.as_view()),

@@ -15,6 +15,7 @@ from django.test import Client
 
 from burraco import domain as b
 from burraco.handlers import handle_burraco, load_burraco
+from burraco.projections import BurracoStandings
 from console.burraco_reads import burraco_console
 from eventstore.projections import ProjectionRunner
 from eventstore.store import Metadata
@@ -23,7 +24,7 @@ from registry.handlers import forget_player, player_command
 from registry.projections import RegistryProjection
 from registry.selectors import public_people
 from tests.console.integration.test_burraco_console import text, user_with
-from tests.results_site.integration.test_team_pages import catch_up
+from tests.results_site.integration.test_team_pages import catch_up as catch_up_site
 from tests.support.burraco import open_tournament
 from tournaments.handlers import load_tournament
 
@@ -31,6 +32,13 @@ pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 PRIZE = "€\xa010,00"
 NIL = b.SheetHand(fixed_base=0, fixed_points=0, mobile_base=0, mobile_points=0)
+
+
+def catch_up() -> None:
+    """The site's read models, the burraco standings' too (the public prize
+    list reads them only: decision 0221)."""
+    catch_up_site()
+    ProjectionRunner(BurracoStandings()).catch_up()
 
 
 def won(by: int, fixed: bool) -> b.SheetHand:
