@@ -37,7 +37,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from rules import limits
-from scoring.formats.errors import FormatError
+from scoring.formats.errors import FormatError, UnsupportedFile
 from scoring.formats.model import (
     DD_DENOMINATIONS,
     PASS,
@@ -354,15 +354,36 @@ def _date(text: str) -> date:
     raise ValueError(f"{text!r} is not a date dd/mm/yyyy or yyyy-mm-dd")
 
 
+# The USEBIO EVENT_TYPEs read (decision 0224), by what they are: a type not
+# here is refused naming it, never read as another (a pairs file read as
+# teams was refused "team 1NS is not among the PARTICIPANTS").
+EVENT_TYPES: dict[str, CompetitionForm] = {
+    "": CompetitionForm.PAIRS,  # no EVENT_TYPE: pairs (decision 0027)
+    "PAIRS": CompetitionForm.PAIRS,
+    "MP_PAIRS": CompetitionForm.PAIRS,
+    "SWISS_PAIRS": CompetitionForm.PAIRS,
+    "IMP_PAIRS": CompetitionForm.PAIRS,
+    "BUTLER_PAIRS": CompetitionForm.PAIRS,
+    "CROSS_IMP": CompetitionForm.PAIRS,
+    "CROSS_IMP_PAIRS": CompetitionForm.PAIRS,
+    "INDIVIDUAL": CompetitionForm.INDIVIDUAL,
+    "MP_INDIVIDUAL": CompetitionForm.INDIVIDUAL,
+    "TEAMS": CompetitionForm.TEAMS,
+    "IMP_TEAMS": CompetitionForm.TEAMS,
+    "SWISS_TEAMS": CompetitionForm.TEAMS,
+    "TEAMS_OF_FOUR": CompetitionForm.TEAMS,
+}
+
+
 def _header(event: Node) -> TournamentHeader:
-    event_type = event.attributes.get("EVENT_TYPE", "").upper()
-    if "INDIVIDUAL" in event_type:
-        # Law 4: the contestant is the player (decision 0182).
-        form = CompetitionForm.INDIVIDUAL
-    elif "TEAM" in event_type:
-        form = CompetitionForm.TEAMS
-    else:
-        form = CompetitionForm.PAIRS
+    event_type = event.attributes.get("EVENT_TYPE", "").strip().upper()
+    if event_type not in EVENT_TYPES:
+        raise UnsupportedFile(
+            f"USEBIO EVENT_TYPE {event_type!r} (element EVENT, line {event.line}): "
+            "supported are " + ", ".join(t for t in EVENT_TYPES if t)
+        )
+    # Law 4: an individual's contestant is the player (decision 0182).
+    form = EVENT_TYPES[event_type]
     method_text = event.child_text("BOARD_SCORING_METHOD") or event.child_text(
         "SCORING_METHOD"
     )
@@ -370,6 +391,10 @@ def _header(event: Node) -> TournamentHeader:
         scoring = ScoringMethod.BUTLER
     elif "CROSS_IMP" in event_type:
         scoring = ScoringMethod.CROSS_IMPS
+    elif event_type == "IMP_PAIRS" and method_text is None:
+        # Plain IMPs: across the field or against a datum, as its user says
+        # (the imp_pairs setting, decision 0184).
+        scoring = ScoringMethod.IMPS
     elif method_text is None:
         # A teams event is scored in IMPs unless it says otherwise (Law 78B).
         scoring = (
