@@ -65,8 +65,8 @@ def _page(head: bytes) -> str:
 def _json(data: bytes) -> None:
     try:
         root = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
-        return  # the JSON reader names the line
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        return  # the JSON reader names the line or the limit
     if not isinstance(root, dict):
         return
     if root.get("format") == "arbitro-results":

@@ -29,7 +29,13 @@ from scoring.formats.notation import (
     parse_vulnerability,
 )
 from scoring.formats.pbn.header import read_header
-from scoring.formats.pbn.reading import Reading, split_names, tag_value
+from scoring.formats.pbn.reading import (
+    MEMBER_COLUMNS,
+    Reading,
+    member_ids,
+    split_names,
+    tag_value,
+)
 from scoring.formats.pbn.score_table import read_score_table
 from scoring.formats.pbn.syntax import (
     Tag,
@@ -290,11 +296,20 @@ def _read_totals(table: Tag, reading: Reading) -> None:
             )
         totalled[pid] = line
         direction = get_cell(row, "Direction")
+        team_name = get_text(row, "TeamName")
+        federation = get_text(row, "FederationIds")
+        members = federation is None
+        if members:
+            # Magic Contest: one column per player (decision 0224).
+            federation = member_ids([get_text(row, c) for c in MEMBER_COLUMNS])
         try:
             name, players = split_names(
-                get_text(row, "Names"), get_text(row, "FederationIds"), line
+                get_text(row, "Names"),
+                federation,
+                line,
+                pair=get_cell(row, "PairId") is not None and team_name is None,
+                pad=members,
             )
-            team_name = get_text(row, "TeamName")
             reading.participants[pid] = Participant(
                 participant_id=pid,
                 number=leading_number(pid),
