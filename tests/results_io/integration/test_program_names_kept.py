@@ -107,7 +107,8 @@ def test_ruter_names_reach_every_export(tmp_path: Path) -> None:
     back = exports(tournament_id_for(RUTER_PBN.read_bytes()), tmp_path)
     for fmt, results in back.items():
         named = players(results)
-        assert len(named) == 8 and all(len(p) == 2 for p in named.values()), fmt
+        assert len(named) == 8, fmt
+        assert all(len(p) == 2 for p in named.values()), fmt
         assert named["3"] == (("Elena Epsilon", None), ("Fabio Zeta", None)), fmt
 
 
@@ -122,4 +123,7 @@ def test_a_member_id_the_register_holds_is_that_player(tmp_path: Path) -> None:
     back = exports(tournament_id_for(source.read_bytes()), tmp_path)
     for fmt, results in back.items():
         # The register's name for him, the file's for his partner.
-        assert players(results)["3"] == (("C. Gamma", "301"), ("Dario Delta", "302"))
+        assert players(results)["3"] == (
+            ("C. Gamma", "301"),
+            ("Dario Delta", "302"),
+        ), fmt
