@@ -319,13 +319,19 @@ def _read_totals(table: Tag, reading: Reading) -> None:
             )
         except ValueError as error:
             raise FormatError(str(error), line=line) from None
-        rank = convert(get_cell(row, "Rank"), _rank, "Rank")
+        # A session of a multi-session final (Magic Contest): Rank and
+        # TotalScoreMP are the event's running figures, the session's own
+        # are its Session columns, which this session is compared with (0224).
+        rank = convert(
+            get_cell(row, "SessionRank") or get_cell(row, "Rank"), _rank, "Rank"
+        )
         total_cell = next(
             (
                 c
                 for c in (
                     get_cell(row, n)
                     for n in (
+                        *SESSION_TOTALS,
                         "TotalVP",  # a teams event's total (decision 0179)
                         "TotalScoreVP",
                         "TotalMP",
@@ -333,6 +339,7 @@ def _read_totals(table: Tag, reading: Reading) -> None:
                         "TotalScore",
                         "TotalScoreMP",  # Magic Contest, Ruter
                         "TotalScoreIMP",
+                        "TotalScoreBAM",  # PBN 2.1 (decision 0224)
                     )
                 )
                 if c is not None
@@ -341,7 +348,7 @@ def _read_totals(table: Tag, reading: Reading) -> None:
         )
         total = convert(total_cell, decimal_within(limits.TOTAL), "total")
         percentage = convert(
-            get_cell(row, "TotalPercentage"),
+            get_cell(row, "SessionPercentage") or get_cell(row, "TotalPercentage"),
             decimal_within(limits.PERCENTAGE),
             "TotalPercentage",
         )
@@ -354,6 +361,10 @@ def _read_totals(table: Tag, reading: Reading) -> None:
                 participant_id=pid, rank=rank, total=total, percentage=percentage
             )
         )
+
+
+SESSION_TOTALS = ("SessionScoreMP", "SessionScoreIMP", "SessionScoreVP", "SessionScore")
+"""A session's own total in a multi-session event's file (Magic Contest)."""
 
 
 def _direction(text: str) -> str:

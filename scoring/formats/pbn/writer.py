@@ -190,6 +190,8 @@ def _partners(participant: Participant) -> str | None:
         return None if participant.name and PARTNERS in participant.name else ""
     if len(players) != 2 or any(PARTNERS in f" {pl.name} " for pl in players):
         return None
+    if any(pl.federation_id and not pl.federation_id.strip("0") for pl in players):
+        return None  # MemberID "0" is no number: FederationIds keeps it
     return PARTNERS.join(pl.name for pl in players)
 
 
@@ -223,7 +225,9 @@ def _total_table(results: TournamentResults) -> list[str]:
         columns.append(Column("Names", None, None))
     # A pair's numbers in Magic Contest's MemberID1/MemberID2 where every
     # pair's names are written "A - B"; else PBN's FederationIds (0224).
-    members = not teams and all(_partners(p) is not None for p in participants)
+    members = results.header.form is CompetitionForm.PAIRS and all(
+        _partners(p) is not None for p in participants
+    )
     numbered = any(pl.federation_id for p in participants for pl in p.players)
     if numbered and members:
         columns += [Column("MemberID1", None, None), Column("MemberID2", None, None)]
@@ -260,6 +264,8 @@ def _total_table(results: TournamentResults) -> list[str]:
             if p.name
             else "-",
             "FederationIds": federation,
+            "MemberID1": "-",
+            "MemberID2": "-",
             **{
                 column: pl.federation_id or "-"
                 for column, pl in zip(
