@@ -67,6 +67,7 @@ from scoring.formats.notation import (
     parse_int,
     parse_seat,
 )
+from scoring.formats.rules_text import RULES_TARGET, parse_rules
 from scoring.formats.usebio_names import (
     ARTIFICIAL_SCORE,
     IMP_ELEMENTS,
@@ -151,7 +152,7 @@ def read_usebio_sessions(
     event = root.find("EVENT")
     if event is None:
         raise FormatError("EVENT is missing", element="USEBIO", line=root.line)
-    header = _header(event)
+    header = replace(_header(event), rules=_rules(data))
     scope = _section(event, section)
     if scope is not event:
         # EBUScore and BridgeWebs: one session's section (decision 0184).
@@ -352,6 +353,22 @@ def _date(text: str) -> date:
     if match is not None:
         return date(int(match[1]), int(match[2]), int(match[3]))
     raise ValueError(f"{text!r} is not a date dd/mm/yyyy or yyyy-mm-dd")
+
+
+_RULES = re.compile(r"<\?" + RULES_TARGET + r"\s+([^?<>]*)\?>")
+
+
+def _rules(data: bytes | str) -> tuple[tuple[str, str], ...]:
+    """The rules and conventions an Arbitro export carries in its
+    ``arbitro-rules`` processing instruction (decision 0224)."""
+    head = data[:4096].decode("latin-1") if isinstance(data, bytes) else data[:4096]
+    found = _RULES.search(head)
+    if found is None:
+        return ()
+    try:
+        return parse_rules(found[1])
+    except ValueError as error:
+        raise FormatError(f"{RULES_TARGET}: {error}") from None
 
 
 # The USEBIO EVENT_TYPEs read (decision 0224), by what they are: a type not

@@ -145,17 +145,16 @@ class Comparer(LineComparer):
         figure: dict[int, Decimal] = {}
         for number, net in self.conventional.items():
             value = self._percent_of(number, net) if matchpoints else net
-            if value is None:
-                continue
-            # Compared as the file prints them: two decimals.
-            figure[number] = round_figure(value, 2, rounding)
+            if value is not None:
+                # Compared as the file prints them: two decimals.
+                figure[number] = round_figure(value, 2, rounding)
         out: dict[int, int] = {}
-        for number, value in figure.items():
+        for number, mine in figure.items():
             field_ = self.scored.standings[number].direction
             out[number] = 1 + sum(
-                1
-                for other, theirs in figure.items()
-                if theirs > value and self.scored.standings[other].direction == field_
+                other_figure > mine
+                for other, other_figure in figure.items()
+                if self.scored.standings[other].direction == field_
             )
         return out
 

@@ -7,6 +7,7 @@ vulnerability from the board number), Law 12C (adjusted scores), Law 78A.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import fields
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -29,6 +30,7 @@ from scoring.formats import (
     TournamentResults,
 )
 from scoring.formats import TableResult as FileResult
+from scoring.formats.conventions import PROGRAMS
 from scoring.formats.model import PASS, artificial_marker, normalise_deal, tie_flags
 from tournaments import handlers
 from tournaments.domain import tournament
@@ -295,6 +297,34 @@ def board_records(
     )
 
 
+RULE_SETTINGS = (
+    "regulation",
+    "averaged_boards",
+    "fouled_boards",
+    "fouled_split",
+    "average_revision",
+)
+"""The tournament's rules an export carries and an import takes (0224)."""
+
+
+def rules_of(row: TournamentRow) -> tuple[tuple[str, str], ...]:
+    """The rules the session's figures were made under (the regulation and
+    its methods: Law 12C, 78A, 87B; FIGB N-L12, N-L87) and the conventions
+    they are printed in, Arbitro's (decision 0129: half up, exact totals,
+    Neuberg; a Butler datum trimmed one at each end, to 10): written in
+    every export so that its import scores and reads it as it was made
+    (decision 0224)."""
+    given = {"regulation": row.regulation, **(row.scoring_rules or {})}
+    rules = [(k, str(given[k])) for k in RULE_SETTINGS if given.get(k)]
+    printed = PROGRAMS["arbitro"]
+    for item in fields(printed):
+        value = getattr(printed, item.name)
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        rules.append((item.name, str(value)))
+    return tuple(rules)
+
+
 def export_results(
     tournament_id: UUID, session: int | None = None, *, names: bool = True
 ) -> tuple[TournamentResults, tuple[str, ...]]:
@@ -422,6 +452,7 @@ def export_results(
         date=timezone.localtime(chosen.starts_at).date(),
         form=CompetitionForm.INDIVIDUAL if individual else CompetitionForm.PAIRS,
         scoring=method,
+        rules=rules_of(row),
     )
     model = TournamentResults(
         header=header,

@@ -44,6 +44,7 @@ from tournaments.results_io.exporting import (
     marked_vulnerabilities,
     participants_of,
     penalties_of,
+    rules_of,
 )
 from tournaments.results_io.files import write_results
 
@@ -135,6 +136,7 @@ def export_teams(
             date=timezone.localtime(chosen.starts_at).date(),
             form=CompetitionForm.TEAMS,
             scoring=ScoringMethod.IMPS,
+            rules=rules_of(row),
         ),
         participants=participants,
         boards=board_records(

@@ -46,11 +46,13 @@ from scoring.formats.pbn.syntax import (
     scan,
     table_rows,
 )
+from scoring.formats.rules_text import parse_rules
 
 __all__ = ["read_pbn"]
 
 _GENERATOR = re.compile(r'^\[Generator "([^"\r\n]*)"\]', re.MULTILINE)
 _ESCAPE_LINE = re.compile(r"^%([^\r\n]*)", re.MULTILINE)
+_RULES = re.compile(r'^\[ScoringRules "([^"\r\n]*)"\]', re.MULTILINE)
 
 
 def _generator(text: str) -> str | None:
@@ -81,7 +83,20 @@ def read_pbn(
     producing program named in ``Generator`` gives them (decision 0127).
     """
     program = _generator(text)
-    defaults = conventions_for(program)
+    rules = _RULES.search(text)
+    try:
+        # What the file says A+/A- are worth, if it says (decision 0224).
+        written = dict(parse_rules(rules[1])) if rules else {}
+        defaults = conventions_for(
+            program,
+            {
+                k: v
+                for k, v in written.items()
+                if k in ("average_plus", "average_minus")
+            },
+        )
+    except ValueError as error:
+        raise FormatError(f"ScoringRules: {error}") from None
     reading = Reading(
         program=program,
         average_plus=defaults.average_plus if average_plus is None else average_plus,
@@ -132,6 +147,7 @@ def _read_game(tags: dict[str, Tag], reading: Reading) -> None:
         "Scoring",
         "Competition",
         "Generator",
+        "ScoringRules",
     ):
         if name in tags and tags[name].value not in ("", "?"):
             reading.header_tags.setdefault(name, tags[name])

@@ -19,6 +19,7 @@ from scoring.formats.model import (
 )
 from scoring.formats.pbn.reading import PARTNERS
 from scoring.formats.pbn.syntax import OPTIMUM_COLUMNS, PLAYER_COLUMNS, Column
+from scoring.formats.rules_text import rules_text
 
 __all__ = ["write_pbn"]
 
@@ -305,6 +306,10 @@ def write_pbn(results: TournamentResults) -> str:
         f"[Scoring {_quote(_SCORING_TAG[header.scoring])}]",
         f"[Competition {_quote(_COMPETITION_TAG[header.form])}]",
     ]
+    if header.rules:
+        # The rules and conventions of the figures (decision 0224): a tag
+        # PBN readers that do not know it skip (PBN 2.1 §3.3).
+        trailer.append(f"[ScoringRules {_quote(rules_text(header.rules))}]")
     out = ["% PBN 2.1", "% Arbitro results export", ""]
     for board in results.boards:
         out += _header_tags(header)
