@@ -75,6 +75,7 @@ def import_report_json(report: ImportReport) -> dict[str, Any]:
                 "file": d.file,
                 "ours": d.ours,
                 "reason": d.reason,
+                "cause": d.classified().value,
             }
             for d in report.differences
         ],

@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from rules.errors import RuleViolation
 
-__all__ = ["FormatError"]
+__all__ = ["FormatError", "UnsupportedFile"]
 
 
 class FormatError(RuleViolation):
@@ -38,3 +38,12 @@ class FormatError(RuleViolation):
             where.append(f"line {line}")
         prefix = ", ".join(where)
         super().__init__(f"{prefix}: {problem}" if prefix else problem)
+
+
+class UnsupportedFile(RuleViolation):
+    """The file is not a results file we read, or is one of a kind we do not
+    import: names what was found (another program's web page, its own JSON,
+    a USEBIO event type) and what is read instead, so that the user is never
+    told a well-formed file of another kind is malformed."""
+
+    code: ClassVar[str] = "unsupported_file"

@@ -121,6 +121,8 @@ def to_document(results: TournamentResults) -> dict[str, Any]:
             "venue": header.venue,
             "scoring": header.scoring.value,
             "form": header.form.value,
+            # The rules and conventions of the figures (decision 0224).
+            **({"scoring_rules": dict(header.rules)} if header.rules else {}),
         },
         "participants": [
             {
@@ -306,6 +308,9 @@ def _header(data: dict[str, Any]) -> TournamentHeader:
     when = _optional(data, "date", str, path)
     scoring = _field(data, "scoring", str, path)
     form = _field(data, "form", str, path)
+    rules = _optional(data, "scoring_rules", dict, path) or {}
+    if not all(isinstance(v, str) for v in rules.values()):
+        raise _fail(f"{path}.scoring_rules", "every value is text")
     return _build(
         path,
         lambda: TournamentHeader(
@@ -314,6 +319,7 @@ def _header(data: dict[str, Any]) -> TournamentHeader:
             venue=_optional(data, "venue", str, path),
             scoring=ScoringMethod(scoring),
             form=CompetitionForm(form),
+            rules=tuple((str(k), v) for k, v in rules.items()),
         ),
     )
 

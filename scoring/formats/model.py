@@ -35,6 +35,7 @@ from enum import StrEnum
 
 from rules import limits
 from rules.limits import Limit
+from scoring.formats.rules_text import RULE, RULE_VALUE
 
 __all__ = [
     "PENALTY_UNITS",
@@ -128,8 +129,16 @@ class TournamentHeader:
     # USEBIO ``WINNER_TYPE`` as the file gives it: 1 one field, 2 a winner in
     # each direction (Law 78A); provenance the import follows (decision 0184).
     winner_type: int | None = field(default=None, compare=False)
+    # The scoring rules the figures were made under (regulation, averaged
+    # and fouled boards, no-fault revision) and the conventions they are
+    # printed in (rounding, totals, ...), as (setting, value) pairs: what an
+    # import of the file takes unless told otherwise (decision 0224).
+    rules: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
+        for key, value in self.rules:
+            if not RULE.fullmatch(key) or not RULE_VALUE.fullmatch(value):
+                raise ValueError(f"scoring rule {key}={value!r} is not a setting")
         _check_text(self.name, "tournament name")
         _check_text(self.venue, "venue")
         _check_text(self.program, "program")

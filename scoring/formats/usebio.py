@@ -37,7 +37,7 @@ from decimal import Decimal
 from typing import TypeVar
 
 from rules import limits
-from scoring.formats.errors import FormatError
+from scoring.formats.errors import FormatError, UnsupportedFile
 from scoring.formats.model import (
     DD_DENOMINATIONS,
     PASS,
@@ -67,6 +67,7 @@ from scoring.formats.notation import (
     parse_int,
     parse_seat,
 )
+from scoring.formats.rules_text import RULES_TARGET, parse_rules
 from scoring.formats.usebio_names import (
     ARTIFICIAL_SCORE,
     IMP_ELEMENTS,
@@ -151,7 +152,7 @@ def read_usebio_sessions(
     event = root.find("EVENT")
     if event is None:
         raise FormatError("EVENT is missing", element="USEBIO", line=root.line)
-    header = _header(event)
+    header = replace(_header(event), rules=_rules(data))
     scope = _section(event, section)
     if scope is not event:
         # EBUScore and BridgeWebs: one session's section (decision 0184).
@@ -354,15 +355,52 @@ def _date(text: str) -> date:
     raise ValueError(f"{text!r} is not a date dd/mm/yyyy or yyyy-mm-dd")
 
 
+_RULES = re.compile(r"<\?" + RULES_TARGET + r"\s+([^?<>]*)\?>")
+
+
+def _rules(data: bytes | str) -> tuple[tuple[str, str], ...]:
+    """The rules and conventions an Arbitro export carries in its
+    ``arbitro-rules`` processing instruction (decision 0224)."""
+    head = data[:4096].decode("latin-1") if isinstance(data, bytes) else data[:4096]
+    found = _RULES.search(head)
+    if found is None:
+        return ()
+    try:
+        return parse_rules(found[1])
+    except ValueError as error:
+        raise FormatError(f"{RULES_TARGET}: {error}") from None
+
+
+# The USEBIO EVENT_TYPEs read (decision 0224), by what they are: a type not
+# here is refused naming it, never read as another (a pairs file read as
+# teams was refused "team 1NS is not among the PARTICIPANTS").
+EVENT_TYPES: dict[str, CompetitionForm] = {
+    "": CompetitionForm.PAIRS,  # no EVENT_TYPE: pairs (decision 0027)
+    "PAIRS": CompetitionForm.PAIRS,
+    "MP_PAIRS": CompetitionForm.PAIRS,
+    "SWISS_PAIRS": CompetitionForm.PAIRS,
+    "IMP_PAIRS": CompetitionForm.PAIRS,
+    "BUTLER_PAIRS": CompetitionForm.PAIRS,
+    "CROSS_IMP": CompetitionForm.PAIRS,
+    "CROSS_IMP_PAIRS": CompetitionForm.PAIRS,
+    "INDIVIDUAL": CompetitionForm.INDIVIDUAL,
+    "MP_INDIVIDUAL": CompetitionForm.INDIVIDUAL,
+    "TEAMS": CompetitionForm.TEAMS,
+    "IMP_TEAMS": CompetitionForm.TEAMS,
+    "SWISS_TEAMS": CompetitionForm.TEAMS,
+    "TEAMS_OF_FOUR": CompetitionForm.TEAMS,
+}
+
+
 def _header(event: Node) -> TournamentHeader:
-    event_type = event.attributes.get("EVENT_TYPE", "").upper()
-    if "INDIVIDUAL" in event_type:
-        # Law 4: the contestant is the player (decision 0182).
-        form = CompetitionForm.INDIVIDUAL
-    elif "TEAM" in event_type:
-        form = CompetitionForm.TEAMS
-    else:
-        form = CompetitionForm.PAIRS
+    event_type = event.attributes.get("EVENT_TYPE", "").strip().upper()
+    if event_type not in EVENT_TYPES:
+        raise UnsupportedFile(
+            f"USEBIO EVENT_TYPE {event_type!r} (element EVENT, line {event.line}): "
+            "supported are " + ", ".join(t for t in EVENT_TYPES if t)
+        )
+    # Law 4: an individual's contestant is the player (decision 0182).
+    form = EVENT_TYPES[event_type]
     method_text = event.child_text("BOARD_SCORING_METHOD") or event.child_text(
         "SCORING_METHOD"
     )
@@ -370,6 +408,10 @@ def _header(event: Node) -> TournamentHeader:
         scoring = ScoringMethod.BUTLER
     elif "CROSS_IMP" in event_type:
         scoring = ScoringMethod.CROSS_IMPS
+    elif event_type == "IMP_PAIRS" and method_text is None:
+        # Plain IMPs: across the field or against a datum, as its user says
+        # (the imp_pairs setting, decision 0184).
+        scoring = ScoringMethod.IMPS
     elif method_text is None:
         # A teams event is scored in IMPs unless it says otherwise (Law 78B).
         scoring = (

@@ -22,6 +22,7 @@ from scoring.formats.model import (
     artificial_percentages,
     is_artificial,
 )
+from scoring.formats.rules_text import RULES_TARGET, rules_text
 from scoring.formats.usebio_names import (
     IMP_ELEMENT,
     PENALTY_UNITS,
@@ -274,4 +275,8 @@ def write_usebio_sessions(
     ET.indent(root, space="  ")
     body = ET.tostring(root, encoding="unicode")
     doctype = f'<!DOCTYPE USEBIO SYSTEM "usebio_v{version.replace(".", "_")}.dtd">'
-    return f'<?xml version="1.0" encoding="UTF-8"?>\n{doctype}\n{body}\n'
+    # The rules and conventions of the figures (decision 0224), in a
+    # processing instruction: a DTD-validating reader of either version
+    # accepts it and any other reader skips it.
+    rules = f"<?{RULES_TARGET} {rules_text(header.rules)}?>\n" if header.rules else ""
+    return f'<?xml version="1.0" encoding="UTF-8"?>\n{doctype}\n{rules}{body}\n'

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Mapping
 from decimal import Decimal
 from io import StringIO
@@ -14,6 +16,28 @@ from scoring.formats import TournamentResults
 from tournaments.models import StandingRow
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "results"
+
+# Real files of other programs, never committed: the Compscore files of
+# ../shared/realfiles (ARBITRO_REALFILES elsewhere), and files fetched from
+# public repositories into a local folder named by ARBITRO_OTHER_FILES
+# (decision 0224). Tests that need them skip, saying so, when absent.
+REALFILES = Path(
+    os.environ.get("ARBITRO_REALFILES")
+    or Path(__file__).resolve().parents[3] / "shared" / "realfiles"
+)
+OTHER_FILES = Path(os.environ.get("ARBITRO_OTHER_FILES") or "/nonexistent")
+
+
+def other_file(relative: str) -> Path:
+    """A fetched file of another program, or skip the test saying so."""
+    import pytest
+
+    path = OTHER_FILES / relative
+    if not path.is_file():
+        pytest.skip(f"{relative} is not in ARBITRO_OTHER_FILES ({OTHER_FILES})")
+    return path
+
+
 CLUB_PBN = FIXTURES / "club_pairs_mp.pbn"
 MITCHELL_XML = FIXTURES / "mitchell_pairs_mp.xml"
 MAGIC_CONTEST_PBN = FIXTURES / "magic_contest_mp.pbn"  # Latin-1, CRLF
@@ -26,6 +50,15 @@ Line = tuple[object, ...]
 # import takes FIGB N-L12 by default (decision 0147).
 NEUBERG = ("--averaged-boards", "neuberg")
 NEUBERG_SETTINGS = {"averaged_boards": "neuberg"}
+
+
+_CAUSE = re.compile(r" \[(convention not set|hand edit|figure we cannot reproduce)\]$")
+
+
+def without_cause(line: str) -> str:
+    """A difference as the command prints it, without its closed-list cause
+    (decision 0224): the tests that read reasons compare the rest."""
+    return _CAUSE.sub("", line)
 
 
 def run(*args: str) -> str:

@@ -8,14 +8,21 @@ conventions), 0151 and 0181 (the file's penalty).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
 from fractions import Fraction
 
 from scoring.formats import ScoringMethod
-from scoring.formats.conventions import FewerPlayedTotals, Rounding, Totals
+from scoring.formats.conventions import (
+    FewerPlayedTotals,
+    Rounding,
+    Totals,
+    round_figure,
+)
 from tournaments.results_io.differences import (
     PENALTY,
     UNEXPLAINED,
+    Cause,
     Difference,
     as_printed,
     as_published,
@@ -26,13 +33,33 @@ from tournaments.results_io.line_comparison import LineComparer
 __all__ = ["Comparer"]
 
 
+def _worst(differences: Iterable[Difference]) -> Cause:
+    """What a figure that follows several others is caused by: a hand edit
+    before a figure we cannot reproduce before a convention not set."""
+    causes = {d.classified() for d in differences}
+    for cause in (Cause.HAND_EDIT, Cause.UNREPRODUCED):
+        if cause in causes:
+            return cause
+    return Cause.CONVENTION
+
+
 class Comparer(LineComparer):
     """The line comparison, then each contestant's (after the lines: a total
     adding printed figures needs them)."""
 
     def contestants(self) -> None:
         ranked = {entry.participant_id: entry for entry in self.results.ranking}
-        totals_differ: set[str] = set()
+        # Each entry's total as the file's figures add it, and its rank and
+        # percentage from that total: a program that adds its printed figures
+        # takes its percentages and places from that sum (decision 0224).
+        # Compscore's two-decimal reading of a board played fewer times is
+        # its totals' only: its percentages are of the exact total (0151).
+        self.conventional = {
+            number: self._base(number, self.conventions.totals, FewerPlayedTotals.EXACT)
+            for number in self.scored.standings
+        }
+        conventional_ranks = self._ranks()
+        totals_differ: dict[str, Difference] = {}
         for participant in self.results.participants if self.results.ranking else ():
             pid = participant.participant_id
             entry = ranked.get(pid)
@@ -54,25 +81,15 @@ class Comparer(LineComparer):
             if entry.total is not None and not self.total(
                 where, entry.total, standing.net, number, standing.boards
             ):
-                totals_differ.add(pid)
+                totals_differ[pid] = self.out[-1]
             imps = self.results.header.scoring is not ScoringMethod.MATCHPOINTS
             if entry.percentage is not None and not imps:
-                percent = standing.percent
-                if as_printed(percent, entry.percentage, self.conventions.rounding) != (
-                    entry.percentage
-                ):
-                    self.out.append(
-                        Difference(
-                            where,
-                            "percentage",
-                            str(entry.percentage),
-                            as_published(percent),
-                            "follows the total"
-                            if pid in totals_differ
-                            else self._rounded_why(entry.percentage, percent),
-                        )
-                    )
-            if entry.rank != standing.rank:
+                self._percentage(
+                    where, entry.percentage, number, totals_differ.get(pid)
+                )
+            if entry.rank != standing.rank and entry.rank != conventional_ranks.get(
+                number
+            ):
                 direction = f" {standing.direction}" if standing.direction else ""
                 self.out.append(
                     Difference(
@@ -83,8 +100,63 @@ class Comparer(LineComparer):
                         self._rank_why(participant.direction, standing.direction)
                         if not totals_differ
                         else "follows the totals that differ",
+                        cause=_worst(totals_differ.values()),
                     )
                 )
+
+    def _percent_of(self, number: int, net: Fraction) -> Fraction | None:
+        standing = self.scored.standings[number]
+        return net * 100 / standing.top if standing.top else None
+
+    def _percentage(
+        self, where: str, theirs: Decimal, number: int, total: Difference | None
+    ) -> None:
+        """The session percentage (Law 78A) of the total the file's conventions
+        add, on the tops of the boards the entry played: Magic Contest's of its
+        printed figures' sum, ScoreBridge's of its printed matchpoints over the
+        boards played times the top (decision 0224)."""
+        rounding = self.conventions.rounding
+        chosen = self._percent_of(number, self.conventional[number])
+        if chosen is None or as_printed(chosen, theirs, rounding) == theirs:
+            return
+        exact = self.scored.standings[number].percent
+        cause = None
+        if total is not None:
+            reason, cause = "follows the total", total.classified()
+        elif exact != chosen and as_printed(exact, theirs, rounding) == theirs:
+            reason = (
+                "the file takes its percentage of the exact total, not of the "
+                "figures it adds (totals=exact)"
+            )
+        else:
+            reason = self._rounded_why(theirs, chosen)
+        self.out.append(
+            Difference(
+                where, "percentage", str(theirs), as_published(chosen), reason, cause
+            )
+        )
+
+    def _ranks(self) -> dict[int, int]:
+        """Each entry's place by the totals the conventions add, in its field
+        (one field, or each direction: decision 0076); equal figures share
+        the better place, as a file prints them."""
+        matchpoints = self.results.header.scoring is ScoringMethod.MATCHPOINTS
+        rounding = self.conventions.rounding
+        figure: dict[int, Decimal] = {}
+        for number, net in self.conventional.items():
+            value = self._percent_of(number, net) if matchpoints else net
+            if value is not None:
+                # Compared as the file prints them: two decimals.
+                figure[number] = round_figure(value, 2, rounding)
+        out: dict[int, int] = {}
+        for number, mine in figure.items():
+            field_ = self.scored.standings[number].direction
+            out[number] = 1 + sum(
+                other_figure > mine
+                for other, other_figure in figure.items()
+                if self.scored.standings[other].direction == field_
+            )
+        return out
 
     def _rounded_why(self, theirs: Decimal, ours: Fraction) -> str:
         other = other_rounding(self.conventions.rounding)
@@ -101,13 +173,33 @@ class Comparer(LineComparer):
             return "one of us ranks one field, the other each direction (decision 0076)"
         return UNEXPLAINED
 
+    def _base(
+        self,
+        entry: int,
+        totals: Totals,
+        neuberg: FewerPlayedTotals,
+        exact: Fraction | None = None,
+    ) -> Fraction:
+        """The entry's net total (penalty off) as a program adding its figures
+        ``totals`` way would, before any scaling. The file's penalty is
+        recorded as ours (decision 0181): a total adding the file's board
+        figures takes it off too."""
+        standing = self.scored.standings[entry]
+        net = standing.net if exact is None else exact
+        if totals is Totals.PRINTED:
+            return self.printed_total.get(entry, net + standing.penalty) - (
+                standing.penalty
+            )
+        if neuberg is FewerPlayedTotals.PERCENT:
+            return net + self.percent_shift.get(entry, Fraction(0))
+        return net
+
     def total(
         self, where: str, theirs: Decimal, exact: Fraction, entry: int, boards: int
     ) -> bool:
         """Compare a total; return whether it agrees. A total that another
         setting reproduces names that setting."""
         conventions = self.conventions
-        printed = self.printed_total.get(entry, exact)
         full = self.full_boards
         shift = self.percent_shift.get(entry, Fraction(0))
         variants: list[tuple[Totals, bool, Rounding, FewerPlayedTotals]] = [
@@ -128,16 +220,11 @@ class Comparer(LineComparer):
             )
         ]
 
-        # The file's penalty on the entry, recorded as ours (decision 0181):
-        # a total adding the file's board figures takes it off too.
         standing = self.scored.standings.get(entry)
         penalty = Fraction(standing.penalty) if standing is not None else Fraction(0)
 
         def value(totals: Totals, scale: bool, neuberg: FewerPlayedTotals) -> Fraction:
-            if totals is Totals.PRINTED:
-                base = printed - penalty
-            else:
-                base = exact + (shift if neuberg is FewerPlayedTotals.PERCENT else 0)
+            base = self._base(entry, totals, neuberg, exact)
             if scale and 0 < boards < full:
                 return base * full / boards
             return base

@@ -11,6 +11,7 @@ vulnerability from the board number), Law 12C (adjusted scores), Law 78A.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import fields
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -26,6 +27,7 @@ from scoring.formats import (
     Player,
 )
 from scoring.formats import TableResult as FileResult
+from scoring.formats.conventions import PROGRAMS
 from scoring.formats.model import PASS, artificial_marker, normalise_deal
 from tournaments import handlers
 from tournaments.domain.board_result import parse_adjusted
@@ -35,6 +37,7 @@ from tournaments.models import (
     EntryRow,
     PenaltyRow,
     ResultRow,
+    TournamentRow,
 )
 from tournaments.results_io.errors import ExportRefused
 
@@ -44,6 +47,7 @@ __all__ = [
     "marked_vulnerabilities",
     "participants_of",
     "penalties_of",
+    "rules_of",
 ]
 
 
@@ -277,3 +281,31 @@ def board_records(
         )
         for n in sorted(numbers)
     )
+
+
+RULE_SETTINGS = (
+    "regulation",
+    "averaged_boards",
+    "fouled_boards",
+    "fouled_split",
+    "average_revision",
+)
+"""The tournament's rules an export carries and an import takes (0224)."""
+
+
+def rules_of(row: TournamentRow) -> tuple[tuple[str, str], ...]:
+    """The rules the session's figures were made under (the regulation and
+    its methods: Law 12C, 78A, 87B; FIGB N-L12, N-L87) and the conventions
+    they are printed in, Arbitro's (decision 0129: half up, exact totals,
+    Neuberg; a Butler datum trimmed one at each end, to 10): written in
+    every export so that its import scores and reads it as it was made
+    (decision 0224)."""
+    given = {"regulation": row.regulation, **(row.scoring_rules or {})}
+    rules = [(k, str(given[k])) for k in RULE_SETTINGS if given.get(k)]
+    printed = PROGRAMS["arbitro"]
+    for item in fields(printed):
+        value = getattr(printed, item.name)
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        rules.append((item.name, str(value)))
+    return tuple(rules)

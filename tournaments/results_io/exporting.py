@@ -34,6 +34,7 @@ from tournaments.results_io.export_lines import (
     marked_vulnerabilities,
     participants_of,
     penalties_of,
+    rules_of,
 )
 from tournaments.results_io.files import write_results
 from tournaments.results_io.plan import FILE_TABLES, SYNTHETIC
@@ -176,6 +177,7 @@ def export_results(
         date=timezone.localtime(chosen.starts_at).date(),
         form=CompetitionForm.INDIVIDUAL if individual else CompetitionForm.PAIRS,
         scoring=method,
+        rules=rules_of(row),
     )
     model = TournamentResults(
         header=header,

@@ -22,6 +22,7 @@ from scoring.formats import (
     write_pbn,
     write_usebio,
 )
+from scoring.formats.sniff import identify
 
 __all__ = [
     "FORMATS",
@@ -66,6 +67,7 @@ def read_results(
     ``settings`` are the user's import settings (decision 0129); the reader
     takes what it needs of them (the worth of ``A+``/``A-`` in PBN).
     """
+    identify(data)  # another program's page or JSON, named (decision 0224)
     settings = settings or {}
     if fmt == "usebio":
         section = settings.get("section")
@@ -88,6 +90,7 @@ def read_sessions(
     """Read a results file session by session, with the event's ranking: a
     USEBIO or JSON file may hold several sessions of a teams event (decision
     0179); a PBN file is one session."""
+    identify(data)
     if fmt == "usebio":
         section = (settings or {}).get("section")
         return read_usebio_sessions(data, section=str(section) if section else None)

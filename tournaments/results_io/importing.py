@@ -20,13 +20,14 @@ from eventstore.errors import WrongExpectedVersion
 from eventstore.store import Metadata, event_store
 from registry.boundary import name_players, name_teams, players_by_number
 from scoring.formats import CompetitionForm, ScoringMethod, TournamentResults
-from scoring.formats.conventions import Conventions, conventions_for
+from scoring.formats.conventions import SETTING_NAMES, Conventions, conventions_for
 from tournaments import handlers
 from tournaments.analysis import queue_analysis, run_analysis
 from tournaments.domain import board_result, tournament
 from tournaments.results_io.comparison import analysis_differences, compare
 from tournaments.results_io.differences import Difference
 from tournaments.results_io.errors import AlreadyImported, ImportRefused
+from tournaments.results_io.export_lines import RULE_SETTINGS
 from tournaments.results_io.files import read_sessions
 from tournaments.results_io.plan import (
     IMPORT_ACTOR,
@@ -235,7 +236,22 @@ def import_file(
     sessions = tuple(imps_as(one, methods.get("imp_pairs")) for one in sessions)
     results = sessions[0]
     step(IMPORT_STEPS[1], 1)
-    conventions = conventions_for(results.header.program, settings)
+    # The rules and conventions the file says its figures were made under
+    # (an Arbitro export, decision 0224), unless the user chose otherwise.
+    written = dict(results.header.rules)
+    for key in RULE_SETTINGS:
+        if key in written and methods.get(key) is None:
+            methods[key] = written[key]
+    if settings.get("program") is None:
+        settings = {
+            **{k: v for k, v in written.items() if k in SETTING_NAMES},
+            **settings,
+        }
+    try:
+        regulation, rules = regulation_of(methods)
+        conventions = conventions_for(results.header.program, settings)
+    except ValueError as exc:
+        raise ImportRefused(f"the file's scoring rules: {exc}") from None
     tournament_id = tournament_id_for(data)
     if handlers.load_tournament(tournament_id).exists:
         raise AlreadyImported(

@@ -305,25 +305,25 @@ class LineComparer:
                     alt.percent_ew if alt else None,
                 ),
             ):
-                self.figure(
-                    where,
-                    what,
-                    theirs,
+                figure = (
                     None
                     if value is None
-                    else _Figure(value, own, other, ties=tied[what]),
+                    else _Figure(value, own, other, ties=tied[what])
                 )
+                self.figure(where, what, theirs, figure)
                 # An individual's partners share their side's figures (Law 4).
                 for entry in side or ():
                     if ours is not None and line.board_number in self.fewer_boards:
                         self._shift_neuberg(entry, value, ours.top)
-                    if theirs is not None and value is not None:
+                    if theirs is not None and figure is not None:
                         # totals=printed adds the board figures rounded as the
-                        # file prints them (Neuberg figures, decision 0129).
+                        # file prints them (decision 0129), a board played
+                        # fewer times as its fewer_played reading prints it
+                        # (ScoreBridge adds its ties, decision 0224).
                         self._add_printed(
                             entry,
                             as_printed(
-                                value,
+                                figure.reading(self.conventions.fewer_played),
                                 theirs if decimal_places(theirs) else Decimal("0.0"),
                                 self.conventions.rounding,
                             ),

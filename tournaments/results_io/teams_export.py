@@ -41,6 +41,7 @@ from tournaments.results_io.export_lines import (
     marked_vulnerabilities,
     participants_of,
     penalties_of,
+    rules_of,
 )
 
 __all__ = ["export_teams", "export_teams_event"]
@@ -131,6 +132,7 @@ def export_teams(
             date=timezone.localtime(chosen.starts_at).date(),
             form=CompetitionForm.TEAMS,
             scoring=ScoringMethod.IMPS,
+            rules=rules_of(row),
         ),
         participants=participants,
         boards=board_records(

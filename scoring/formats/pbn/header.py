@@ -7,6 +7,7 @@ from datetime import date
 
 from scoring.formats.model import CompetitionForm, ScoringMethod, TournamentHeader
 from scoring.formats.pbn.reading import Reading, tag_value
+from scoring.formats.rules_text import parse_rules
 
 __all__ = ["read_header"]
 
@@ -97,5 +98,6 @@ def read_header(reading: Reading) -> TournamentHeader:
             else CompetitionForm.PAIRS
         ),
         program=tag_value(tags, "Generator", str.strip) or reading.program,
+        rules=tag_value(tags, "ScoringRules", parse_rules) or (),
         scoring_text=scoring_tag.value.strip() if scoring_tag else None,
     )

@@ -29,7 +29,13 @@ from scoring.formats.notation import (
     parse_vulnerability,
 )
 from scoring.formats.pbn.header import read_header
-from scoring.formats.pbn.reading import Reading, split_names, tag_value
+from scoring.formats.pbn.reading import (
+    MEMBER_COLUMNS,
+    Reading,
+    member_ids,
+    split_names,
+    tag_value,
+)
 from scoring.formats.pbn.score_table import read_score_table
 from scoring.formats.pbn.syntax import (
     Tag,
@@ -40,11 +46,13 @@ from scoring.formats.pbn.syntax import (
     scan,
     table_rows,
 )
+from scoring.formats.rules_text import parse_rules
 
 __all__ = ["read_pbn"]
 
 _GENERATOR = re.compile(r'^\[Generator "([^"\r\n]*)"\]', re.MULTILINE)
 _ESCAPE_LINE = re.compile(r"^%([^\r\n]*)", re.MULTILINE)
+_RULES = re.compile(r'^\[ScoringRules "([^"\r\n]*)"\]', re.MULTILINE)
 
 
 def _generator(text: str) -> str | None:
@@ -75,7 +83,20 @@ def read_pbn(
     producing program named in ``Generator`` gives them (decision 0127).
     """
     program = _generator(text)
-    defaults = conventions_for(program)
+    rules = _RULES.search(text)
+    try:
+        # What the file says A+/A- are worth, if it says (decision 0224).
+        written = dict(parse_rules(rules[1])) if rules else {}
+        defaults = conventions_for(
+            program,
+            {
+                k: v
+                for k, v in written.items()
+                if k in ("average_plus", "average_minus")
+            },
+        )
+    except ValueError as error:
+        raise FormatError(f"ScoringRules: {error}") from None
     reading = Reading(
         program=program,
         average_plus=defaults.average_plus if average_plus is None else average_plus,
@@ -126,6 +147,7 @@ def _read_game(tags: dict[str, Tag], reading: Reading) -> None:
         "Scoring",
         "Competition",
         "Generator",
+        "ScoringRules",
     ):
         if name in tags and tags[name].value not in ("", "?"):
             reading.header_tags.setdefault(name, tags[name])
@@ -290,11 +312,20 @@ def _read_totals(table: Tag, reading: Reading) -> None:
             )
         totalled[pid] = line
         direction = get_cell(row, "Direction")
+        team_name = get_text(row, "TeamName")
+        federation = get_text(row, "FederationIds")
+        members = federation is None
+        if members:
+            # Magic Contest: one column per player (decision 0224).
+            federation = member_ids([get_text(row, c) for c in MEMBER_COLUMNS])
         try:
             name, players = split_names(
-                get_text(row, "Names"), get_text(row, "FederationIds"), line
+                get_text(row, "Names"),
+                federation,
+                line,
+                pair=get_cell(row, "PairId") is not None and team_name is None,
+                pad=members,
             )
-            team_name = get_text(row, "TeamName")
             reading.participants[pid] = Participant(
                 participant_id=pid,
                 number=leading_number(pid),
@@ -304,13 +335,19 @@ def _read_totals(table: Tag, reading: Reading) -> None:
             )
         except ValueError as error:
             raise FormatError(str(error), line=line) from None
-        rank = convert(get_cell(row, "Rank"), _rank, "Rank")
+        # A session of a multi-session final (Magic Contest): Rank and
+        # TotalScoreMP are the event's running figures, the session's own
+        # are its Session columns, which this session is compared with (0224).
+        rank = convert(
+            get_cell(row, "SessionRank") or get_cell(row, "Rank"), _rank, "Rank"
+        )
         total_cell = next(
             (
                 c
                 for c in (
                     get_cell(row, n)
                     for n in (
+                        *SESSION_TOTALS,
                         "TotalVP",  # a teams event's total (decision 0179)
                         "TotalScoreVP",
                         "TotalMP",
@@ -318,6 +355,7 @@ def _read_totals(table: Tag, reading: Reading) -> None:
                         "TotalScore",
                         "TotalScoreMP",  # Magic Contest, Ruter
                         "TotalScoreIMP",
+                        "TotalScoreBAM",  # PBN 2.1 (decision 0224)
                     )
                 )
                 if c is not None
@@ -326,7 +364,7 @@ def _read_totals(table: Tag, reading: Reading) -> None:
         )
         total = convert(total_cell, decimal_within(limits.TOTAL), "total")
         percentage = convert(
-            get_cell(row, "TotalPercentage"),
+            get_cell(row, "SessionPercentage") or get_cell(row, "TotalPercentage"),
             decimal_within(limits.PERCENTAGE),
             "TotalPercentage",
         )
@@ -339,6 +377,10 @@ def _read_totals(table: Tag, reading: Reading) -> None:
                 participant_id=pid, rank=rank, total=total, percentage=percentage
             )
         )
+
+
+SESSION_TOTALS = ("SessionScoreMP", "SessionScoreIMP", "SessionScoreVP", "SessionScore")
+"""A session's own total in a multi-session event's file (Magic Contest)."""
 
 
 def _direction(text: str) -> str:

@@ -18,7 +18,15 @@ from scoring.formats.model import (
 from scoring.formats.notation import leading_number
 from scoring.formats.pbn.syntax import T, Tag
 
-__all__ = ["Reading", "register_participant", "split_names", "tag_value"]
+__all__ = [
+    "MEMBER_COLUMNS",
+    "PARTNERS",
+    "Reading",
+    "member_ids",
+    "register_participant",
+    "split_names",
+    "tag_value",
+]
 
 
 @dataclass(slots=True)
@@ -50,11 +58,16 @@ def tag_value(tags: dict[str, Tag], name: str, parse: Callable[[str], T]) -> T |
 
 
 def register_participant(
-    reading: Reading, participant_id: str, line: int, names: str | None = None
+    reading: Reading,
+    participant_id: str,
+    line: int,
+    names: str | None = None,
+    *,
+    pair: bool = False,
 ) -> str:
     if participant_id not in reading.participants:
         try:
-            name, players = split_names(names, None, line)
+            name, players = split_names(names, None, line, pair=pair)
             reading.participants[participant_id] = Participant(
                 participant_id=participant_id,
                 number=leading_number(participant_id),
@@ -66,14 +79,47 @@ def register_participant(
     return participant_id
 
 
+PARTNERS = " - "
+"""How Magic Contest and Ruter write a pair's two names in one string
+(``"Anna Alfa - Bruno Beta"``), and how we write them back (decision 0224)."""
+
+MEMBER_COLUMNS = ("MemberID1", "MemberID2", "MemberID3", "MemberID4")
+"""Magic Contest's columns of each player's federation number, in the order
+of the names (decision 0224)."""
+
+
+def member_ids(row_ids: list[str | None]) -> str | None:
+    """The ``MemberID`` columns as a ``FederationIds`` string: ``0``, ``-``
+    or empty is a player with no number, never a number all of them share."""
+    ids = ["" if not i or i.strip("0") == "" else i.strip() for i in row_ids]
+    while ids and not ids[-1]:
+        ids.pop()
+    return ";".join(ids) if ids else None
+
+
 def split_names(
-    names: str | None, federation_ids: str | None, line: int
+    names: str | None,
+    federation_ids: str | None,
+    line: int,
+    *,
+    pair: bool = False,
+    pad: bool = False,
 ) -> tuple[str | None, tuple[Player, ...]]:
-    """Split a PBN ``<names>`` string: players separated by ``;`` or one name."""
+    """Split a PBN ``<names>`` string: players separated by ``;`` or one name.
+
+    A pair's string holding one ``" - "`` is its two players (Magic Contest,
+    Ruter: ``"A - B"``); any other is the partnership's name. With ``pad``
+    (numbers from ``MemberID`` columns), players past the last number have
+    none.
+    """
     if names is None:
         if federation_ids is not None:
             raise FormatError("FederationIds without Names", line=line)
         return None, ()
+    if pair and ";" not in names and names.count(PARTNERS) == 1:
+        first, second = (n.strip() for n in names.split(PARTNERS))
+        if first and second:
+            names = f"{first};{second}"
     if ";" not in names:
         if federation_ids is None:
             return names.strip(), ()
@@ -85,6 +131,8 @@ def split_names(
     ids: list[str | None] = [None] * len(player_names)
     if federation_ids is not None:
         ids = [i.strip() or None for i in federation_ids.split(";")]
+        if pad and len(ids) < len(player_names):
+            ids += [None] * (len(player_names) - len(ids))
         if len(ids) != len(player_names):
             raise FormatError(
                 f"{len(ids)} federation numbers for {len(player_names)} players",

@@ -94,7 +94,11 @@ def _read_row(
             raise FormatError(f"ScoreTable row has no {column}", line=line)
         side = column.removeprefix("PairId_").removeprefix("TeamId_")
         names = None if individual else get_text(row, f"Names_{side}")
-        ids.append(register_participant(reading, cell.text, line, names))
+        ids.append(
+            register_participant(
+                reading, cell.text, line, names, pair=column.startswith("PairId")
+            )
+        )
     contract = _row_contract(row, line, reading)
     played = contract not in (PASS,) and not is_artificial(contract)
     score_ns, assigned = (

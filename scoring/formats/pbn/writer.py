@@ -10,13 +10,16 @@ from scoring.formats.model import (
     PASS,
     SEATS,
     CompetitionForm,
+    Participant,
     ScoringMethod,
     TableResult,
     TournamentHeader,
     TournamentResults,
     artificial_percentages,
 )
+from scoring.formats.pbn.reading import PARTNERS
 from scoring.formats.pbn.syntax import OPTIMUM_COLUMNS, PLAYER_COLUMNS, Column
+from scoring.formats.rules_text import rules_text
 
 __all__ = ["write_pbn"]
 
@@ -33,14 +36,19 @@ _COMPETITION_TAG = {
     CompetitionForm.TEAMS: "Teams",
     CompetitionForm.INDIVIDUAL: "Individuals",
 }
+# The totals as PBN 2.1 names them, and Magic Contest, Ruter and
+# BridgeComposer read them (decision 0224; TotalMP/TotalIMP are still read).
 _TOTAL_COLUMN = {
-    ScoringMethod.MATCHPOINTS: "TotalMP",
-    ScoringMethod.IMPS: "TotalIMP",
-    ScoringMethod.CROSS_IMPS: "TotalIMP",
-    ScoringMethod.BUTLER: "TotalIMP",
+    ScoringMethod.MATCHPOINTS: "TotalScoreMP",
+    ScoringMethod.IMPS: "TotalScoreIMP",
+    ScoringMethod.CROSS_IMPS: "TotalScoreIMP",
+    ScoringMethod.BUTLER: "TotalScoreIMP",
     ScoringMethod.TOTAL_POINTS: "TotalScore",
-    ScoringMethod.BOARD_A_MATCH: "TotalScore",
+    ScoringMethod.BOARD_A_MATCH: "TotalScoreBAM",
 }
+# Law 12C2 average plus, average and average minus as Magic Contest and Ruter
+# mark them in the score columns; another split keeps PBN's caret percentage.
+_AVERAGE_MARKS = {Decimal(60): "A+", Decimal(50): "A=", Decimal(40): "A-"}
 
 
 # --- writing --------------------------------------------------------------
@@ -100,9 +108,13 @@ def _result_row(result: TableResult) -> dict[str, str]:
     }
     split = artificial_percentages(result.contract)
     if split is not None:
-        # Decision 0026: Law 12C2 artificial score, caret-marked percentages.
-        row["Score_NS"] = f"^{split[0]}%"
-        row["Score_EW"] = f"^{split[1]}%"
+        # Law 12C2 artificial score: A+/A=/A- where both sides have one
+        # (decision 0224), else caret-marked percentages (decision 0026).
+        if all(side in _AVERAGE_MARKS for side in split):
+            row["Score_NS"], row["Score_EW"] = (_AVERAGE_MARKS[p] for p in split)
+        else:
+            row["Score_NS"] = f"^{split[0]}%"
+            row["Score_EW"] = f"^{split[1]}%"
         return row
     row["Contract"] = "Pass" if result.contract == PASS else result.contract
     row["Declarer"] = result.declarer or "-"
@@ -170,6 +182,20 @@ def _partnership_name(participant_id: str, name: str) -> str:
     return name
 
 
+def _partners(participant: Participant) -> str | None:
+    """A pair's two names as Magic Contest and Ruter write them, ``"A - B"``;
+    None for a pair with other players, or a name that reads back otherwise
+    (decision 0224). A pair without players is written as it is named."""
+    players = participant.players
+    if not players:
+        return None if participant.name and PARTNERS in participant.name else ""
+    if len(players) != 2 or any(PARTNERS in f" {pl.name} " for pl in players):
+        return None
+    if any(pl.federation_id and not pl.federation_id.strip("0") for pl in players):
+        return None  # MemberID "0" is no number: FederationIds keeps it
+    return PARTNERS.join(pl.name for pl in players)
+
+
 def _total_table(results: TournamentResults) -> list[str]:
     ranking = {entry.participant_id: entry for entry in results.ranking}
     participants = results.participants
@@ -198,7 +224,15 @@ def _total_table(results: TournamentResults) -> list[str]:
         columns.append(Column("TotalPercentage", 6, "R"))
     if any((p.name and not teams) or p.players for p in participants):
         columns.append(Column("Names", None, None))
-    if any(pl.federation_id for p in participants for pl in p.players):
+    # A pair's numbers in Magic Contest's MemberID1/MemberID2 where every
+    # pair's names are written "A - B"; else PBN's FederationIds (0224).
+    members = results.header.form is CompetitionForm.PAIRS and all(
+        _partners(p) is not None for p in participants
+    )
+    numbered = any(pl.federation_id for p in participants for pl in p.players)
+    if numbered and members:
+        columns += [Column("MemberID1", None, None), Column("MemberID2", None, None)]
+    elif numbered:
         columns.append(Column("FederationIds", None, None))
     # Ranked contestants in ranking order, as a standings table reads.
     by_id = {p.participant_id: p for p in participants}
@@ -207,7 +241,10 @@ def _total_table(results: TournamentResults) -> list[str]:
     rows = []
     for p in ordered:
         entry = ranking.get(p.participant_id)
-        if p.players:
+        partners = _partners(p) if members else None
+        if partners:
+            names = _quote(partners)
+        elif p.players:
             names = _quote(";".join(pl.name for pl in p.players))
         elif p.name and not teams:
             names = _quote(_partnership_name(p.participant_id, p.name))
@@ -228,6 +265,16 @@ def _total_table(results: TournamentResults) -> list[str]:
             if p.name
             else "-",
             "FederationIds": federation,
+            "MemberID1": "-",
+            "MemberID2": "-",
+            **{
+                column: pl.federation_id or "-"
+                for column, pl in zip(
+                    ("MemberID1", "MemberID2"),
+                    p.players if members else (),
+                    strict=False,
+                )
+            },
         }
         rows.append([values[c.name] for c in columns])
     return _format_table(columns, rows)
@@ -259,6 +306,10 @@ def write_pbn(results: TournamentResults) -> str:
         f"[Scoring {_quote(_SCORING_TAG[header.scoring])}]",
         f"[Competition {_quote(_COMPETITION_TAG[header.form])}]",
     ]
+    if header.rules:
+        # The rules and conventions of the figures (decision 0224): a tag
+        # PBN readers that do not know it skip (PBN 2.1 §3.3).
+        trailer.append(f"[ScoringRules {_quote(rules_text(header.rules))}]")
     out = ["% PBN 2.1", "% Arbitro results export", ""]
     for board in results.boards:
         out += _header_tags(header)

@@ -8,17 +8,16 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from tests.support.results_io import NEUBERG_SETTINGS
+from tests.support.results_io import NEUBERG_SETTINGS, REALFILES
 from tournaments.models import TournamentRow
 from tournaments.results_io import import_file
 
 pytestmark = pytest.mark.django_db
 
-REAL = Path(__file__).resolve().parents[4] / "shared" / "realfiles" / "compscore"
+REAL = REALFILES / "compscore"
 HAND = "no convention explains it: edited by hand, or scored otherwise"
 CONVENTION = re.compile(r"\(([a-z_]+=[a-z_]+)\)")
 HAND_EDITS = {

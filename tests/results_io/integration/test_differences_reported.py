@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.support.results_io import CLUB_PBN, MITCHELL_XML, NEUBERG, run
+from tests.support.results_io import CLUB_PBN, MITCHELL_XML, NEUBERG, run, without_cause
 from tournaments.models import TournamentRow
 from tournaments.results_io import ImportRefused, import_file
 
@@ -30,7 +30,7 @@ def edited(tmp_path: Path, source: Path, *changes: tuple[str, str]) -> Path:
 
 def differences(output: str) -> list[str]:
     return [
-        line
+        without_cause(line)
         for line in output.splitlines()
         if not line.startswith(("imported ", "conventions: ", "note: ", "entries: "))
     ]

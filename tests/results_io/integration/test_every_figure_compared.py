@@ -11,7 +11,13 @@ from pathlib import Path
 import pytest
 
 from scoring.formats import read_pbn, write_usebio
-from tests.support.results_io import NEUBERG, NEUBERG_SETTINGS, RUTER_PBN, run
+from tests.support.results_io import (
+    NEUBERG,
+    NEUBERG_SETTINGS,
+    RUTER_PBN,
+    run,
+    without_cause,
+)
 from tournaments.results_io import import_file
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +29,7 @@ DATA = {1: 410, 2: -50, 3: -350, 4: 110}
 
 def differences(output: str) -> list[str]:
     return [
-        line
+        without_cause(line)
         for line in output.splitlines()
         if not line.startswith(("imported ", "conventions: ", "note: ", "entries: "))
     ]

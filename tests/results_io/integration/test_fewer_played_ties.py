@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from scoring.formats import read_usebio, write_usebio
-from tests.support.results_io import MITCHELL_XML, NEUBERG, run
+from tests.support.results_io import MITCHELL_XML, NEUBERG, run, without_cause
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +43,11 @@ def tied_file(tmp_path: Path) -> Path:
 
 
 def board_1(output: str) -> list[str]:
-    return [line for line in output.splitlines() if line.startswith("board 1 ")]
+    return [
+        without_cause(line)
+        for line in output.splitlines()
+        if line.startswith("board 1 ")
+    ]
 
 
 def test_the_comparison_names_the_ties(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ from django.core.management.base import CommandError
 from eventstore.store import event_store
 from scoring.bridge import publish
 from scoring.formats import read_json, read_pbn, read_usebio, write_pbn
-from tests.support.results_io import FIXTURES, event_count, run
+from tests.support.results_io import FIXTURES, event_count, run, without_cause
 from tournaments import handlers
 from tournaments.domain import tournament
 from tournaments.models import DoubleDummyRow, SessionRow, StandingRow, TournamentRow
@@ -37,7 +37,7 @@ BOARD_2 = "N:AK52.Q84.K93.A76 QJT9.A652.Q4.K92 863.KJ3.AJT7.QJ3 74.T97.8652.T854
 
 def differences(output: str) -> list[str]:
     return [
-        line
+        without_cause(line)
         for line in output.splitlines()
         if not line.startswith(("imported ", "conventions: ", "note: ", "entries: "))
     ]

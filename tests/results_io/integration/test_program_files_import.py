@@ -88,7 +88,8 @@ def test_conventions_are_chosen_on_the_command_line() -> None:
     )
     assert lines[3] == (
         "board 3 (4 v 1) at table 1: MP NS: file 0.50, ours 0.00 (the board was "
-        "played fewer times: the file prints it by Neuberg (fewer_played=neuberg))"
+        "played fewer times: the file prints it by Neuberg (fewer_played=neuberg)) "
+        "[convention not set]"
     )
 
 

@@ -125,7 +125,14 @@ def participants(
         if can_name and (profile.name_with_players or not players):
             pair_name = names()
             if not profile.placeholder_names:
-                pair_name = pair_name.filter(lambda n: n not in ("-", "?"))
+                # PBN: "-"/"?" are no name, and a pair's "A - B" is its two
+                # players (Magic Contest, Ruter; decision 0224).
+                pair_name = pair_name.filter(
+                    lambda n: (
+                        n not in ("-", "?")
+                        and (form is CompetitionForm.TEAMS or " - " not in n)
+                    )
+                )
             name = draw(st.none() | pair_name)
         result.append(
             Participant(

@@ -50,7 +50,7 @@ def test_placeholder_name_is_refused(name: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["^Rossi", "-Rossi", "Rossi - Bianchi", "#", "%", 'A&B <x> \\ "q"']
+    "name", ["^Rossi", "-Rossi", "Rossi-Bianchi", "#", "%", 'A&B <x> \\ "q"']
 )
 def test_other_names_round_trip(name: str) -> None:
     """A leading caret is part of a name, not an artificial-score mark (§5.7)."""
@@ -129,3 +129,14 @@ def test_results_without_boards_or_contestants_round_trip() -> None:
         header=TournamentHeader(name="Coppa", venue="-", form=CompetitionForm.TEAMS)
     )
     assert read_pbn(write_pbn(results)) == results
+
+
+def test_a_pair_named_with_a_spaced_dash_reads_back_as_its_two_players() -> None:
+    """``"A - B"`` is a pair's two players (Magic Contest, Ruter; decision
+    0224), so a pair so named comes back as those players."""
+    back = read_pbn(write_pbn(two_winner("Rossi - Bianchi")))
+    assert back.participant("1EW").name is None
+    assert back.participant("1EW").players == (
+        Player(name="Rossi"),
+        Player(name="Bianchi"),
+    )

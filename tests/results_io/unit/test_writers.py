@@ -9,7 +9,8 @@ from scoring.formats.usebio import read_usebio, write_usebio
 
 
 def test_pbn_writes_padded_score_table(club_pbn: str) -> None:
-    """Columns carry width and alignment; artificial and assigned use a caret."""
+    """Columns carry width and alignment; an assigned score uses a caret, an
+    artificial 60/40 Magic Contest's and Ruter's A+/A- (decision 0224)."""
     text = write_pbn(read_pbn(club_pbn))
     assert (
         '[ScoreTable "Table\\2R;Round\\2R;PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;'
@@ -18,28 +19,30 @@ def test_pbn_writes_padded_score_table(club_pbn: str) -> None:
     ) in text
     lines = text.splitlines()
     assert " 3  1  5  6 3NT  S  9 C5  ^400     -   0.0   4.0      0    100" in lines
-    assert " 3  2  5  2 -    -  - -   ^60%  ^40%   2.4   1.6     60     40" in lines
+    assert " 3  2  5  2 -    -  - -     A+    A-   2.4   1.6     60     40" in lines
     assert " 1  1  1  2 Pass -  - -      0     -   4.0   0.0    100      0" in lines
 
 
 def test_pbn_writes_standings_in_rank_order(club_pbn: str) -> None:
-    """TotalScoreTable lists first place first, names and federation numbers."""
+    """TotalScoreTable lists first place first, a pair's names "A - B" and
+    their federation numbers in MemberID1/MemberID2, the total as PBN 2.1
+    and Magic Contest name it (decision 0224)."""
     text = write_pbn(read_pbn(club_pbn))
     table = text[text.index("[TotalScoreTable") :].splitlines()
     assert table[0] == (
-        '[TotalScoreTable "Rank\\3R;PairId\\2R;TotalMP\\7R;TotalPercentage\\6R;'
-        'Names;FederationIds"]'
+        '[TotalScoreTable "Rank\\3R;PairId\\2R;TotalScoreMP\\7R;TotalPercentage\\6R;'
+        'Names;MemberID1;MemberID2"]'
     )
     assert table[1] == (
-        '  1  3    10.5  65.63 "Giulia Ferrari;Marco Esposito" "104233;98812"'
+        '  1  3    10.5  65.63 "Giulia Ferrari - Marco Esposito" 104233 98812'
     )
 
 
 def test_pbn_writes_direction_column_for_two_winners(mitchell_usebio: bytes) -> None:
     """A two-winner movement gets a Direction column (decision 0026)."""
     text = write_pbn(read_usebio(mitchell_usebio))
-    assert "Rank\\3R;PairId\\3R;Direction\\2L;TotalMP" in text
-    assert '  1 3NS NS     7.5  62.50 "MASSIMO RINALDI;VALENTINA CARUSO"' in text
+    assert "Rank\\3R;PairId\\3R;Direction\\2L;TotalScoreMP" in text
+    assert '  1 3NS NS     7.5  62.50 "MASSIMO RINALDI - VALENTINA CARUSO"' in text
 
 
 def test_pbn_escapes_quotes_in_names(club_pbn: str) -> None:

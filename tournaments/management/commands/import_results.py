@@ -180,6 +180,8 @@ class Command(BaseCommand):
             pairs = ", ".join(f"{pid}={n}" for pid, n in report.entries.items())
             self.stdout.write(f"entries: {pairs}")
         for difference in report.differences:
-            self.stdout.write(str(difference))
+            # The line, the figure, theirs, ours, why, and the cause from a
+            # closed list (decision 0224).
+            self.stdout.write(difference.report())
         if not report.differences:
             self.stdout.write("no differences")
