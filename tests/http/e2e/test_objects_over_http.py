@@ -150,6 +150,7 @@ def _path_ids(path: str, ids: dict[str, str]) -> dict[str, str]:
     named["job_id"] = ids[job]
     for number in ("session", "table", "board_number", "number", "turn"):
         named[number] = "1"
+    named["file_format"] = "pbn"  # a hand-record file's format (decision 0225)
     return named
 
 
