@@ -31,7 +31,7 @@ def caller_address(request: Any) -> str:
     """Return the caller's address: the trusted proxies' entry, or the peer.
 
     ``request`` is anything with Django's ``META`` (a Django request, DRF's
-    ``Request``, the result entry's fast-path caller).
+    ``Request``).
     """
     meta = request.META
     peer = str(meta.get("REMOTE_ADDR") or "")

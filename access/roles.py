@@ -29,8 +29,7 @@ def actor_of(user: AnyUser) -> str:
 
 
 class Caller(Protocol):
-    """Who sent a request: DRF's ``Request``, or the result entry's fast
-    path's own (``tournaments.api.result_entry``), which has only the user."""
+    """Who sent a request: what the command path reads of DRF's ``Request``."""
 
     @property
     def user(self) -> Any: ...

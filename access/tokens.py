@@ -9,14 +9,14 @@ login the token's ``TokenBinding`` records a keyed hash (``credential``) of
 - the user's password hash (a new password, ``set_unusable_password``);
 - every grant he held, by id, role and scope (one removed or changed);
 
-and the highest of those grants' ids (``grants_upto``). Every authentication
-(``access.auth``, the result entry's fast path with it) reads the same
-columns in its one query and recomputes the hash over the grants up to that
-id: a grant given since has a higher id and does not count, so an official
-appointed to another event keeps his token (and his new grant counts at
-once), while a relief revokes it. A grant given concurrently with the login
-that commits after it (a lower id seen late), or one moved from another
-user, changes the hash too: the token is refused and a new login works.
+and the highest of those grants' ids (``grants_upto``). Every
+authentication (``access.auth``) reads the same columns in its one query and
+recomputes the hash over the grants up to that id: a grant given since has a
+higher id and does not count, so an official appointed to another event keeps
+his token (and his new grant counts at once), while a relief revokes it. A
+grant given concurrently with the login that commits after it (a lower id
+seen late), or one moved from another user, changes the hash too: the token
+is refused and a new login works.
 
 A deactivated user is refused at every request while he is (``access.auth``
 reads his active flag now); reactivated, a token of his not yet expired

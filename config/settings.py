@@ -93,9 +93,6 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    # A table's result POST answered before the middleware that has nothing
-    # to do with it (issue 13, decision 0210); anything else goes on.
-    "tournaments.api.result_entry.ResultEntryMiddleware",
     # Static files from the app's own process, in both run modes (decision 0113).
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -244,7 +241,6 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "httpapi.negotiation.Negotiation",
     "EXCEPTION_HANDLER": "httpapi.problems.handle",
     # Per client, in the default cache (decision 0106): anonymous callers by
     # address, stricter; authenticated ones by user; ARBITRO_THROTTLE_RATES.

@@ -1,7 +1,9 @@
 """The one command path: a command is answered once, decided whole, stored whole.
 
 Every context (tournaments, registry, appeals, live play) runs its commands
-through ``execute``; nowhere else reads, decides and appends.
+through ``execute``, or ``execute_together`` for one decision over several
+streams of an aggregate (a round's results); nowhere else reads, decides and
+appends, and both run the same steps in ``_run``.
 
 1. **A retry is answered before anything is decided.** A client's
    ``Idempotency-Key`` is scoped to the caller (``actor``) and stored with a
@@ -30,14 +32,15 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, is_dataclass
 from datetime import datetime
 from functools import reduce
 from typing import Any, Generic, TypeVar
 from uuid import UUID
 
-from django.db import OperationalError, transaction
+from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 
 from eventstore.deadline_eta import schedule_precise
@@ -59,6 +62,7 @@ __all__ = [
     "append_together",
     "client_key",
     "execute",
+    "execute_together",
     "fingerprint",
     "fold",
 ]
@@ -236,6 +240,74 @@ def append_together(
         return results
 
 
+@dataclass(frozen=True, slots=True)
+class _Decided:
+    """One try's appends, and what to keep once they are stored."""
+
+    appends: list[PendingAppend]
+    stored: Callable[[list[AppendResult]], None]
+
+
+def _answered_already(key: str | None, mark: str | None) -> AppendResult | None:
+    """A retried key's first answer (step 1): before anything is decided."""
+    if key is None:
+        return None
+    return event_store().idempotent_result(key, mark or "")
+
+
+def _run(
+    attempt: Callable[[bool], _Decided | None],
+    *,
+    within: Callable[[list[AppendResult]], object] | None = None,
+    retries: int = RETRIES,
+    pinned: bool = False,
+) -> list[AppendResult] | None:
+    """Decide and store, retrying in one place (steps 2-4).
+
+    ``attempt(trusted)`` reads its streams (from the cache, unchecked, or
+    from the store when ``trusted``) and decides; None: nothing to store. A
+    try on cached state that refuses, decides nothing or loses its
+    compare-and-set is tried again on the streams as read, so a stale cache
+    never reaches the caller. A lost compare-and-set on read state is tried
+    again up to ``retries`` times (at once with ``pinned``: the client sent
+    its expected version); a deadlock or lock timeout likewise.
+    """
+    conflicts = 0
+    trusted = False  # the state was read from the store in this call
+    while True:
+        try:
+            decided = attempt(trusted)
+        except Exception:
+            if not trusted:
+                trusted = True
+                continue
+            raise
+        if decided is None:
+            if not trusted:
+                trusted = True
+                continue
+            return None
+        try:
+            results = append_together(decided.appends, within)
+        except WrongExpectedVersion:
+            if not trusted:
+                trusted = True
+                continue
+            conflicts += 1
+            if pinned or conflicts >= retries:
+                raise
+            continue
+        except OperationalError as exc:
+            conflicts += 1
+            if not _retryable(exc) or conflicts == RETRIES:
+                raise
+            trusted = True
+            continue
+        if not results[0].replayed:
+            decided.stored(results)
+        return results
+
+
 def execute(
     stream_id: UUID,
     stream_type: str,
@@ -279,34 +351,22 @@ def execute(
     store = event_store()
     key = client_key(metadata.actor, idempotency_key)
     mark = fingerprint(stream_id, request) if key is not None else None
-    if key is not None:
-        answered = store.idempotent_result(key, mark or "")
-        if answered is not None:
-            return answered
-    conflicts = 0
-    trusted = False  # the state was read from the store in this call
-    while True:
+    answered = _answered_already(key, mark)
+    if answered is not None:
+        return answered
+
+    def attempt(trusted: bool) -> _Decided | None:
         if trusted:
             version, state = cache.load(stream_id)
         else:
             version, state = cache.peek(stream_id) or (0, cache.initial)
-        try:
-            if expected_version is not None and version != expected_version:
-                raise WrongExpectedVersion(stream_id, expected_version, version)
-            events = decide(state, store.now() if needs_clock else timezone.now())
-            if events:
-                ids = event_ids(events) if event_ids else [uuid7() for _ in events]
-                others = list(also(events, ids)) if also is not None else []
-        except Exception:
-            if not trusted:
-                trusted = True
-                continue
-            raise
+        if expected_version is not None and version != expected_version:
+            raise WrongExpectedVersion(stream_id, expected_version, version)
+        events = decide(state, store.now() if needs_clock else timezone.now())
         if not events:
-            if not trusted:
-                trusted = True
-                continue
             return None
+        ids = event_ids(events) if event_ids else [uuid7() for _ in events]
+        others = list(also(events, ids)) if also is not None else []
         opened = deadlines(events)
         main = PendingAppend(
             stream_id,
@@ -320,32 +380,136 @@ def execute(
             fingerprint=mark,
             guard=guard,
         )
-        try:
-            result = append_together(
-                [main, *others],
-                None if within is None else lambda results: within(results[0]),
-            )[0]
-        except WrongExpectedVersion:
-            if not trusted:
-                trusted = True
-                continue
-            conflicts += 1
-            if expected_version is not None or conflicts >= retries:
-                raise
-            continue
-        except OperationalError as exc:
-            conflicts += 1
-            if not _retryable(exc) or conflicts == RETRIES:
-                raise
-            trusted = True
-            continue
-        if not result.replayed:
+
+        def stored(results: list[AppendResult]) -> None:
+            result = results[0]
             cache.remember(
                 stream_id,
                 result.stream_version,
                 result.last_position,
                 fold(cache.evolve, state, events),
             )
-        if opened and not result.replayed:
-            schedule_precise(result)
-        return result
+            if opened:
+                schedule_precise(result)
+
+        return _Decided([main, *others], stored)
+
+    results = _run(
+        attempt,
+        within=None if within is None else lambda results: within(results[0]),
+        retries=retries,
+        pinned=expected_version is not None,
+    )
+    return None if results is None else results[0]
+
+
+@contextmanager
+def _one_at_a_time(serial: tuple[int, int] | None) -> Iterator[None]:
+    """Commands under the same ``serial`` key decide and append one after the
+    other (decision 0197): a PostgreSQL session advisory lock, taken after
+    the key's lookup and before the command reads its streams, released
+    once it has committed or refused.
+
+    Two commands over the same new streams would otherwise both decide on
+    them empty and meet in their transactions, the first holding the
+    position counter through all of its appends: the second waits there
+    under ``es_append``'s 2 s lock timeout, or deadlocks on a stream row the
+    first inserts, and a loaded machine turns those retries into a 500
+    instead of the refusal naming what the first stored. Waiting here,
+    outside any transaction, has no timeout. The two-key form of the lock
+    is its own space, apart from the one-key locks of the projection
+    runners and burraco."""
+    if serial is None or connection.vendor != "postgresql":
+        yield  # SQLite's IMMEDIATE transaction already holds the database
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_advisory_lock(%s, %s)", serial)
+    try:
+        yield
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_unlock(%s, %s)", serial)
+
+
+def execute_together(
+    streams: Sequence[UUID],
+    stream_type: str,
+    cache: StreamCache[S],
+    decide: Callable[[Mapping[UUID, S], datetime], Mapping[UUID, Sequence[Any]]],
+    *,
+    metadata: Metadata,
+    request: object,
+    scope: UUID,
+    idempotency_key: str | None = None,
+    needs_clock: bool = True,
+    serial: tuple[int, int] | None = None,
+    retries: int = RETRIES,
+) -> list[AppendResult]:
+    """Answer a retry, or decide one command over several streams of one
+    aggregate and store it whole: the command path of ``execute``, its
+    steps and its retries, for a command that is one decision over
+    ``streams`` (a round's results, decision 0130).
+
+    ``decide`` gets every stream's state and returns the events for each
+    stream it changes (none for one it leaves), or raises a refusal, which
+    reaches the caller with nothing written. ``request`` is what the client
+    sent, fingerprinted under ``scope`` (the stream the command is about).
+    ``serial``: a key under which such commands take their turn
+    (``_one_at_a_time``).
+
+    Returns the appends in stream id order (each stream's rows are locked
+    in that order); a retried key's answer is the first append's result
+    alone, ``replayed``: the caller reads the rest back from its positions.
+    Empty if, decided on the streams as read, the command changes nothing.
+    """
+    store = event_store()
+    key = client_key(metadata.actor, idempotency_key)
+    mark = fingerprint(scope, request) if key is not None else None
+    answered = _answered_already(key, mark)
+    if answered is not None:
+        return [answered]
+    order = sorted(set(streams))
+
+    def attempt(trusted: bool) -> _Decided | None:
+        read = {
+            stream: (
+                cache.load(stream)
+                if trusted
+                else cache.peek(stream) or (0, cache.initial)
+            )
+            for stream in order
+        }
+        decided = decide(
+            {stream: state for stream, (_, state) in read.items()},
+            store.now() if needs_clock else timezone.now(),
+        )
+        changed = [stream for stream in order if decided.get(stream)]
+        if not changed:
+            return None
+        appends = [
+            PendingAppend(
+                stream,
+                stream_type,
+                decided[stream],
+                read[stream][0],
+                metadata,
+                # The key goes with the first append (decision 0130).
+                idempotency_key=key if n == 0 else None,
+                fingerprint=mark if n == 0 else None,
+            )
+            for n, stream in enumerate(changed)
+        ]
+
+        def stored(results: list[AppendResult]) -> None:
+            for stream, result in zip(changed, results, strict=True):
+                cache.remember(
+                    stream,
+                    result.stream_version,
+                    result.last_position,
+                    fold(cache.evolve, read[stream][1], decided[stream]),
+                )
+
+        return _Decided(appends, stored)
+
+    with _one_at_a_time(serial):
+        return _run(attempt, retries=retries) or []

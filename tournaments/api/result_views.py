@@ -21,6 +21,7 @@ from access.roles import (
     is_organizer,
     metadata_for,
 )
+from eventstore.database import database_gone
 from eventstore.store import AppendResult, StreamGuard
 from httpapi.commands import COMMAND_RESPONSES, created, expected, idem
 from httpapi.inputs import FlatInput, validated
@@ -95,25 +96,10 @@ class NotAllowed(RuleViolation):
 class EnterResultApi(APIView):
     """Result-only entry: North enters at the table device, or the director does."""
 
-    # Its common case is answered in front of it by ``result_entry`` (decision
-    # 0199), which hands it whatever it does not take whole.
-
     class InputSerializer(FlatInput, ResultSerializer):
         # Bound once (FlatInput): the hot path of event night (issue 13).
         board_number = serializers.IntegerField(min_value=1, max_value=MAX_BOARD)
         table = serializers.IntegerField(min_value=1, max_value=MAX_TABLE)
-
-    def check_throttles(self, request: Request) -> None:
-        # The fast path counted this request already, then handed it here.
-        if not getattr(request._request, COUNTED, False):
-            super().check_throttles(request)
-
-    def _cached(
-        self, request: Request, tournament_id: UUID
-    ) -> tuple[tournament.TournamentState, StreamGuard] | None:
-        if getattr(request._request, TRIED_CACHED, False):
-            return None  # the fast path decided on it and handed the request on
-        return handlers.cached_tournament(tournament_id)
 
     @extend_schema(request=InputSerializer, responses=COMMAND_RESPONSES)
     def post(self, request: Request, tournament_id: UUID, session: int) -> Response:
@@ -121,7 +107,7 @@ class EnterResultApi(APIView):
         ref = handlers.TableRef(
             tournament_id, session, data["board_number"], data["table"]
         )
-        cached = self._cached(request, tournament_id)
+        cached = handlers.cached_tournament(tournament_id)
         if cached is not None:
             # Decided on the tournament this process cached, unchecked: the
             # append stores nothing unless it is still current, so a result
@@ -130,17 +116,14 @@ class EnterResultApi(APIView):
             # answer as ever.
             try:
                 return created(enter_result(request, ref, data, *cached, idem(request)))
-            except Exception:
-                pass
+            except Exception as exc:
+                if database_gone(exc):
+                    # Cut mid-way: whether it committed is unknown, so it is
+                    # not tried again here; the client's retry under its key
+                    # is answered (503, decision 0216).
+                    raise
         state = handlers.load_tournament(tournament_id)
         return created(enter_result(request, ref, data, state, None, idem(request)))
-
-
-# Set on a request the fast path handed to the view: its throttles counted
-# it (counted once, whichever path answers); it decided it on the cached
-# tournament (the view reads the tournament at once).
-COUNTED = "arbitro_throttles_counted"
-TRIED_CACHED = "arbitro_tried_cached"
 
 
 def enter_result(

@@ -1,7 +1,7 @@
 """Hostile bodies over real HTTP (issue 28, decision 0212): a JSON body
 100,000 levels deep, a 5,000-digit number and a float beyond its range are
 each a 400 problem naming the limit, on every JSON endpoint (the default
-parser, the result post's fast path, the views that name the parser), and
+parser, the result post, the views that name the parser), and
 a CSV field longer than the field limit in the register's import is a 400
 naming the file, the line and the limit; nothing is recorded."""
 
@@ -53,7 +53,7 @@ def _endpoints(server: Server) -> list[tuple[HttpClient, str]]:
     director = _client(server.url, chief_director={"tournament_id": tid})
     return [
         (staff, "/api/v1/tournaments/"),  # the default parser
-        (director, f"/api/v1/tournaments/{tid}/sessions/1/results/"),  # fast path
+        (director, f"/api/v1/tournaments/{tid}/sessions/1/results/"),  # event night's
         (director, f"/api/v1/tournaments/{tid}/results-files/"),  # names its parser
         (staff, "/api/v1/registry/players/imports/"),  # JSON beside CSV
     ]

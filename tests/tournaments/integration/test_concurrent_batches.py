@@ -22,9 +22,9 @@ from uuid import UUID
 import pytest
 from django.db import connection
 
+from eventstore import commands
 from eventstore.store import Metadata, event_store
 from tests.support.pairs_event import client_for, make_tournament, seat_pairs
-from tournaments import result_batch
 from tournaments.domain import board_result
 from tournaments.handlers import load_tournament
 from tournaments.result_batch import LinesRefused, ResultLine, enter_results
@@ -118,7 +118,7 @@ def test_a_second_batch_waits_for_the_first_before_reading_its_tables(
         _round(tournament_id, 1) + _round(tournament_id, 2),
         _round(tournament_id, 2) + _round(tournament_id, 3),
     )
-    append_together = result_batch.append_together
+    append_together = commands.append_together
     holding = threading.Event()
     seen: list[bool] = []
 
@@ -131,7 +131,7 @@ def test_a_second_batch_waits_for_the_first_before_reading_its_tables(
             seen.append(_waiting_for_a_batch())
         return append_together(appends, within)
 
-    monkeypatch.setattr(result_batch, "append_together", held)
+    monkeypatch.setattr(commands, "append_together", held)
     outcomes: dict[str, Any] = {}
 
     def enter(name: str, lines: list[ResultLine]) -> None:
