@@ -27,7 +27,6 @@ from django.views.decorators.http import require_GET, require_POST
 from access.roles import actor_of, is_director
 from console import entry, forms, late_requests, penalty_labels, reads
 from console.table_codes import issue_codes, renew_codes
-from eventstore.commands import client_key
 from eventstore.store import Metadata
 from httpapi.commands import COMMAND_IDS
 from rules.errors import DomainError, StateConflict
@@ -248,7 +247,7 @@ def _answer(
 def _command_id(request: HttpRequest, actor: str) -> UUID:
     """The id a creating command gives its new thing, derived from the form's
     key as the API derives it from ``Idempotency-Key``."""
-    key = client_key(actor, _key(request))
+    key = commands.client_key(actor, _key(request))
     return uuid.uuid4() if key is None else uuid.uuid5(COMMAND_IDS, key)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from eventstore.commands import client_key
 from eventstore.errors import StreamMoved
 from eventstore.store import AppendResult, Metadata
 from rules.errors import DomainError
@@ -40,6 +41,7 @@ __all__ = [
     "ResultLine",
     "TableRef",
     "at_table",
+    "client_key",
     "enter_results",
     "give_ruling",
     "handle_board_result",
