@@ -12,7 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseRedirect,
+)
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -97,14 +103,6 @@ def _context(
     return {"scope": scope, "name": page.name, "published": page.published, **more}
 
 
-def _behind(request: HttpRequest, scope: reads.TableScope) -> bool:
-    """Read your writes (decision 0073): the page after a command waits for
-    the command's position; whether the read model is still behind it."""
-    return table_selectors.results_behind(
-        request.GET.get("min_position", "")[:24], scope.tournament_id
-    )
-
-
 @require_GET
 def boards(request: HttpRequest) -> HttpResponse:
     scope = _signed_in(request)
@@ -143,8 +141,23 @@ def board(request: HttpRequest, number: int) -> HttpResponse:
     if isinstance(scope, HttpResponse):
         return scope
     if request.method == "GET":
-        behind = _behind(request, scope)
-        return _board_page(request, scope, number, behind=behind)
+        asked = request.GET.get("min_position")
+        if asked is None:
+            return _board_page(request, scope, number)
+        # Read your writes (decision 0073): the page after a command waits
+        # for the command's position and says how fresh it is.
+        try:
+            fresh = table_selectors.results_read(scope.tournament_id, asked)
+        except ValueError as refused:
+            return HttpResponseBadRequest(
+                str(refused), content_type="text/plain; charset=utf-8"
+            )
+        response = _board_page(request, scope, number, behind=fresh.behind)
+        response["Arbitro-Read-Position"] = str(fresh.position)
+        response["Arbitro-Behind"] = "true" if fresh.behind else "false"
+        if fresh.parked_at is not None:
+            response["Arbitro-Parked-At"] = str(fresh.parked_at)
+        return response
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
     key = request.POST.get("idempotency_key", "").strip()[:64] or None

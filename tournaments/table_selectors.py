@@ -11,16 +11,17 @@ for the results projection to apply it, instead of reading the streams.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 from uuid import UUID
 
 from django.db.models import OuterRef, Q, Subquery
 from rest_framework.exceptions import ValidationError
 
-from httpapi.reads import freshness_at
+from httpapi.reads import Freshness, freshness_at
 from tournaments.models import ResultRow, SessionRow, TournamentRow
 from tournaments.projections import TournamentResults
 
-__all__ = ["TableBoard", "TablePage", "results_behind", "table_page"]
+__all__ = ["Freshness", "TableBoard", "TablePage", "results_read", "table_page"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,18 +122,17 @@ def table_page(
     )
 
 
-def results_behind(min_position: str | None, tournament_id: UUID) -> bool:
-    """Wait (bounded, decision 0073) for the results projection to apply
+def results_read(tournament_id: UUID, min_position: str) -> Freshness:
+    """Read your writes on a page (decision 0073): wait, at most
+    ``ARBITRO_READ_WAIT_MAX_SECONDS``, for the results projection to apply
     ``min_position`` (the position a page's own command answered), and say
-    whether what it will read is still behind it, or parked for this
-    tournament (decision 0070). Nothing asked, or a value that is no
-    position the store can reach: no wait, not behind."""
-    if not min_position:
-        return False
+    how fresh what it reads is (behind it, or parked for this tournament,
+    decision 0070); a value that is no position raises ``ValueError`` naming
+    it, as the burraco pages' (decision 0221)."""
     try:
-        fresh = freshness_at(
+        return freshness_at(
             min_position, (TournamentResults.name,), f"tournament:{tournament_id}"
         )
-    except ValidationError:
-        return False
-    return fresh.behind
+    except ValidationError as refused:
+        detail: Any = refused.detail
+        raise ValueError(f"min_position: {detail['min_position'][0]}") from None

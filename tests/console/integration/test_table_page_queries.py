@@ -22,7 +22,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from console.models import TableCode
-from console.reads import issue_codes
+from console.table_codes import issue_codes
 from tests.support.pairs_event import project
 from tests.support.site import site_event
 from tournaments import handlers
@@ -151,8 +151,16 @@ def test_a_page_behind_its_own_write_says_so() -> None:
     shown = phone.get(entered["Location"], **IT)
     assert "Ricaricala" not in shown.content.decode()
     assert 'id="traveller"' in shown.content.decode()
-    # A position that is no position asks nothing: the page as it stands.
-    for odd in ("x", "-1", "9" * 30, "²"):
-        plain = phone.get(f"/table/boards/1/?min_position={odd}", **IT)
-        assert plain.status_code == 200
-        assert "Ricaricala" not in plain.content.decode()
+    assert (behind["Arbitro-Behind"], shown["Arbitro-Behind"]) == ("true", "false")
+    asked = int(entered["Location"].rsplit("=", 1)[1])
+    assert int(shown["Arbitro-Read-Position"]) >= asked
+    # A value that is no position is refused naming it, nothing read.
+    for odd, said in (
+        ("x", "'x' is not a whole number of 0 or more"),
+        ("-1", "'-1' is not a whole number of 0 or more"),
+        ("²", "'²' is not a whole number of 0 or more"),
+        (str(asked + 10**6), f"{asked + 10**6} is beyond the last recorded position"),
+    ):
+        refused = phone.get(f"/table/boards/1/?min_position={odd}", **IT)
+        assert refused.status_code == 400
+        assert refused.content.decode().startswith(f"min_position: {said}")
