@@ -24,7 +24,7 @@ from console.models import LateCorrectionRequest
 from console.views import new_key
 from eventstore.store import Metadata
 from rules.errors import DomainError, StateConflict
-from tournaments import commands, selectors
+from tournaments import handlers
 from tournaments.domain import board_result
 
 View = Callable[..., HttpResponse]
@@ -50,12 +50,12 @@ def organizer_only(view: View) -> View:
 def _page(
     request: HttpRequest, tournament_id: UUID, status: int = 200, **more: Any
 ) -> HttpResponse:
-    row = selectors.tournament_row(tournament_id)
-    if row is None:
+    state = handlers.load_tournament(tournament_id)
+    if state.created is None:
         raise Http404("no such tournament")
     context = {
         "tournament_id": tournament_id,
-        "name": row.name,
+        "name": state.created.name,
         "requests": reads.late_requests(tournament_id),
         "key": new_key(),
         **more,
@@ -90,8 +90,8 @@ def late_corrections(request: HttpRequest, tournament_id: UUID) -> HttpResponse:
     actor = actor_of(request.user)
     key = request.POST.get("idempotency_key", "").strip()[:64] or None
     try:
-        commands.handle_board_result(
-            commands.TableRef(tournament_id, late.session, late.board, late.table),
+        handlers.handle_board_result(
+            handlers.TableRef(tournament_id, late.session, late.board, late.table),
             lambda _a: board_result.ApproveLateCorrection(by=actor, reason=reason),
             metadata=Metadata(
                 actor=actor,
