@@ -24,6 +24,7 @@ __all__ = [
     "Outcome",
     "artificial_text",
     "assigned_text",
+    "check_weights",
     "contract_of",
     "lead_of",
     "seat_of",
@@ -122,15 +123,19 @@ class Outcome:
     percent: int
 
 
+def check_weights(percents: list[int]) -> None:
+    """Law 12C1(a), (c): an assigned score has an outcome, its weights whole
+    percents that sum to 100 (decision 0022)."""
+    if not percents:
+        raise EntryError("assigned", "an assigned score has an outcome")
+    if sum(percents) != 100 or any(not 0 < p <= 100 for p in percents):
+        raise EntryError("weights", "the weights sum to 100%")
+
+
 def assigned_text(outcomes: list[Outcome]) -> str:
     """Law 12C1(a), (c): outcomes -> the scorer's ``assigned:620@0.6,-100@0.4``;
     the percentages sum to 100, each a whole percent (decision 0022)."""
-    if not outcomes:
-        raise EntryError("assigned", "an assigned score has an outcome")
-    if sum(o.percent for o in outcomes) != 100 or any(
-        not 0 < o.percent <= 100 for o in outcomes
-    ):
-        raise EntryError("weights", "the weights sum to 100%")
+    check_weights([o.percent for o in outcomes])
     parts = []
     for outcome in outcomes:
         weight = Fraction(outcome.percent, 100)

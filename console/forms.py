@@ -7,7 +7,7 @@ forbid; this module only reads the notation (``console.entry``).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import ClassVar
 
 from django.utils.translation import gettext as _
@@ -15,7 +15,8 @@ from django.utils.translation import gettext_lazy
 
 from console import entry
 from rules.errors import DomainError, StateConflict
-from tournaments.domain import board_result
+from tournaments.domain import tournament
+from tournaments.domain.penalties import in_norm_order
 
 __all__ = [
     "ADJUSTMENTS",
@@ -74,7 +75,11 @@ ADJUSTMENTS: tuple[tuple[str, object], ...] = (
     ("artificial", gettext_lazy("Artificial (Law 12C2)")),
     ("assigned", gettext_lazy("Assigned (Law 12C1(a))")),
     ("weighted", gettext_lazy("Weighted (Law 12C1(c))")),
+    ("catalogue", gettext_lazy("Assigned by the FIGB catalogue")),
 )
+# The catalogue's rows that assign a score on the board (a ruling's, not a
+# penalty's: N-L8 §5, N-L87 §2, App1 §7), in the norms' order.
+ASSIGNING = tuple(rule.key for rule in in_norm_order() if rule.assigned is not None)
 OUTCOME_ROWS = 3
 
 # What a refusal says to a director or a table, by its code; the API's
@@ -118,6 +123,10 @@ FIELD_MESSAGES: dict[str, object] = {
     "board": gettext_lazy("Choose the board and the table"),
     "laws": gettext_lazy("Choose at least one Law"),
     "text": gettext_lazy("Write the facts and the decision"),
+    "catalogue": gettext_lazy("Choose the catalogue entry"),
+    "offender": gettext_lazy(
+        "Choose the offending side: the entry gives the two sides different scores"
+    ),
     "reason": gettext_lazy("Give the correction's reason"),
 }
 
@@ -134,6 +143,8 @@ def message_of(error: DomainError | entry.EntryError | dict[str, object]) -> str
     field_name = str(data.get("field") or "").rsplit(".", 1)[-1]
     text = MESSAGES.get(code)
     if code == "impossible_result" and field_name in FIELD_MESSAGES:
+        text = FIELD_MESSAGES[field_name]
+    if code == "invalid_penalty" and field_name == "offender":
         text = FIELD_MESSAGES[field_name]
     said = str(text) if text is not None else str(data.get("detail", ""))
     law = str(data.get("law") or "")
@@ -228,20 +239,22 @@ def typed_of(
 
 @dataclass(frozen=True, slots=True)
 class Adjusted:
-    """The adjusted score a ruling's form built, as the scorer writes it."""
+    """The adjusted score a ruling's form gives: as the scorer writes it
+    (``text``, artificial), as outcomes the command scores on the table's
+    copy (Law 2), or as the FIGB catalogue entry that assigns it."""
 
     text: str | None
     kind: str = "none"
-    notes: list[str] = field(default_factory=list)
+    outcomes: tuple[tournament.AssignedOutcome, ...] = ()
+    catalogue: str | None = None
+    offender: str | None = None
 
 
-def adjusted_of(
-    data: Mapping[str, str], board: int, language: str, vulnerability: str = ""
-) -> Adjusted:
-    """The ruling form's adjusted score: artificial percentages, or assigned
-    outcomes (a contract, declarer and tricks each, scored as Law 77 scores
-    them on the table's copy's vulnerability, Law 2's by the number when
-    ``vulnerability`` is "") with their weights."""
+def adjusted_of(data: Mapping[str, str], language: str) -> Adjusted:
+    """The ruling form's adjusted score: artificial percentages, assigned
+    outcomes (a contract, declarer and tricks each, with their weights), or
+    a catalogue entry (N-L8 §5, N-L87 §2, App1 §7) with the offending side.
+    The outcomes and the entry are scored by the command (decision 0220)."""
     kind = data.get("adjustment", "none")
     if kind == "artificial":
         ns = number(data.get("ns_percent"), 0, 100)
@@ -249,6 +262,14 @@ def adjusted_of(
         if ns is None or ew is None:
             raise entry.EntryError("artificial", "choose the percentages")
         return Adjusted(entry.artificial_text(ns, ew), kind)
+    if kind == "catalogue":
+        key = data.get("ruling_catalogue", "")
+        if key not in ASSIGNING:
+            raise entry.EntryError("catalogue", "choose the catalogue entry")
+        side = data.get("offender", "")
+        return Adjusted(
+            None, kind, catalogue=key, offender=side if side in ("ns", "ew") else None
+        )
     if kind not in ("assigned", "weighted"):
         return Adjusted(None)
     rows = 1 if kind == "assigned" else OUTCOME_ROWS
@@ -262,10 +283,15 @@ def adjusted_of(
         )
         if percent is None:
             raise entry.EntryError("weights", "a weight is a whole percent")
-        score = board_result.check_result(
-            board, typed.contract, typed.lead, typed.tricks, vulnerability
+        outcomes.append(
+            tournament.AssignedOutcome(
+                contract=typed.contract,
+                lead=typed.lead,
+                tricks=typed.tricks,
+                percent=percent,
+            )
         )
-        outcomes.append(entry.Outcome(score, percent))
     if kind == "weighted" and len(outcomes) < 2:
         raise entry.EntryError("weights", "a weighted score has two outcomes")
-    return Adjusted(entry.assigned_text(outcomes), kind)
+    entry.check_weights([o.percent for o in outcomes])
+    return Adjusted(None, kind, tuple(outcomes))

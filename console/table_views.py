@@ -10,10 +10,15 @@ stored events (decision 0085), never a second result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseBadRequest,
+    HttpResponseRedirect,
+)
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
@@ -24,7 +29,7 @@ from console import entry, forms, reads
 from console.views import new_key
 from eventstore.store import Metadata
 from rules.errors import DomainError, StateConflict
-from tournaments import handlers, selectors
+from tournaments import commands, table_selectors
 from tournaments.domain import board_result
 
 SESSION_KEY = "console_table_code"
@@ -74,21 +79,6 @@ def sign_out(request: HttpRequest) -> HttpResponse:
     return HttpResponseRedirect(reverse("console:table_login"))
 
 
-@dataclass(frozen=True, slots=True)
-class BoardState:
-    board_number: int
-    round: int
-    ns: int
-    ew: int
-    state: board_result.BoardResultState
-
-    @property
-    def status(self) -> str:
-        if not self.state.has_result:
-            return "to_play"
-        return "confirmed" if self.state.confirmed else "entered"
-
-
 def _signed_in(request: HttpRequest) -> reads.TableScope | HttpResponse:
     scope = scope_of(request)
     if scope is None:
@@ -96,38 +86,21 @@ def _signed_in(request: HttpRequest) -> reads.TableScope | HttpResponse:
     return scope
 
 
-def _boards(scope: reads.TableScope) -> list[BoardState]:
-    """The table's boards in the order it plays them, with their state read
-    from each board's own stream (never the lagging read model)."""
-    state = handlers.load_tournament(scope.tournament_id)
-    session = state.sessions.get(scope.session)
-    if session is None:
-        return []
-    out = []
-    for a in sorted(session.assignments, key=lambda a: a.round):
-        if a.table != scope.table:
-            continue
-        for board in a.boards:
-            stream = board_result.stream_id(
-                scope.tournament_id, scope.session, board, scope.table
-            )
-            out.append(
-                BoardState(
-                    board, a.round, a.ns, a.ew, handlers.BOARD_RESULTS.load(stream)[1]
-                )
-            )
-    return out
+def _page(
+    scope: reads.TableScope, board: int | None = None
+) -> table_selectors.TablePage:
+    """The table's session as the results read model has it (two queries);
+    a session the projection has not applied yet shows no board."""
+    found = table_selectors.table_page(
+        scope.tournament_id, scope.session, scope.table, board
+    )
+    return found or table_selectors.TablePage("", False, ())
 
 
-def _context(scope: reads.TableScope, **more: Any) -> dict[str, Any]:
-    state = handlers.load_tournament(scope.tournament_id)
-    session = state.sessions.get(scope.session)
-    return {
-        "scope": scope,
-        "name": state.created.name if state.created else "",
-        "published": session is not None and session.published is not None,
-        **more,
-    }
+def _context(
+    scope: reads.TableScope, page: table_selectors.TablePage, **more: Any
+) -> dict[str, Any]:
+    return {"scope": scope, "name": page.name, "published": page.published, **more}
 
 
 @require_GET
@@ -135,17 +108,17 @@ def boards(request: HttpRequest) -> HttpResponse:
     scope = _signed_in(request)
     if isinstance(scope, HttpResponse):
         return scope
-    listed = _boards(scope)
-    following = next((b for b in listed if b.status != "confirmed"), None)
+    page = _page(scope)
+    following = next((b for b in page.boards if b.status != "confirmed"), None)
     return render(
         request,
         "console/table_boards.html",
-        _context(scope, boards=listed, following=following),
+        _context(scope, page, boards=page.boards, following=following),
     )
 
 
-def _board(scope: reads.TableScope, number: int) -> BoardState:
-    found = next((b for b in _boards(scope) if b.board_number == number), None)
+def _board(page: table_selectors.TablePage, number: int) -> table_selectors.TableBoard:
+    found = page.board(number)
     if found is None:
         raise Http404("this board is not played at this table")
     return found
@@ -161,21 +134,38 @@ def _metadata(scope: reads.TableScope, command: str) -> Metadata:
 
 def board(request: HttpRequest, number: int) -> HttpResponse:
     """One board at the table: North's entry, East-West's confirmation, then
-    the traveller."""
+    the traveller. A GET reads the read model; a POST sends its one command
+    and nothing else, then answers 303 to the board's page at the command's
+    position (``?min_position=``), which waits for it (decision 0220)."""
     scope = _signed_in(request)
     if isinstance(scope, HttpResponse):
         return scope
-    found = _board(scope, number)
     if request.method == "GET":
-        return _board_page(request, scope, found)
+        asked = request.GET.get("min_position")
+        if asked is None:
+            return _board_page(request, scope, number)
+        # Read your writes (decision 0073): the page after a command waits
+        # for the command's position and says how fresh it is.
+        try:
+            fresh = table_selectors.results_read(scope.tournament_id, asked)
+        except ValueError as refused:
+            return HttpResponseBadRequest(
+                str(refused), content_type="text/plain; charset=utf-8"
+            )
+        response = _board_page(request, scope, number, behind=fresh.behind)
+        response["Arbitro-Read-Position"] = str(fresh.position)
+        response["Arbitro-Behind"] = "true" if fresh.behind else "false"
+        if fresh.parked_at is not None:
+            response["Arbitro-Parked-At"] = str(fresh.parked_at)
+        return response
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
     key = request.POST.get("idempotency_key", "").strip()[:64] or None
     action = request.POST.get("action", "enter")
-    ref = handlers.TableRef(scope.tournament_id, scope.session, number, scope.table)
+    ref = commands.TableRef(scope.tournament_id, scope.session, number, scope.table)
     try:
         if action == "confirm":
-            handlers.handle_board_result(
+            result = commands.at_table(
                 ref,
                 lambda _a: board_result.ConfirmResult(by="EW"),
                 metadata=_metadata(scope, "confirm_result"),
@@ -186,7 +176,7 @@ def board(request: HttpRequest, number: int) -> HttpResponse:
                 request.POST, "", get_language() or "it", blank_ok=False
             )
             assert typed is not None
-            handlers.handle_board_result(
+            result = commands.at_table(
                 ref,
                 lambda a: board_result.EnterResult(
                     tournament_id=scope.tournament_id,
@@ -207,7 +197,7 @@ def board(request: HttpRequest, number: int) -> HttpResponse:
         return _board_page(
             request,
             scope,
-            found,
+            number,
             error=forms.message_of(exc),
             field=exc.field,
             key=key,
@@ -217,44 +207,45 @@ def board(request: HttpRequest, number: int) -> HttpResponse:
         return _board_page(
             request,
             scope,
-            _board(scope, number),
+            number,
             error=forms.message_of(exc),
             key=key,
             status=409 if isinstance(exc, StateConflict) else 422,
         )
-    # Answered: the next page gets a new key (post, redirect, get).
-    return HttpResponseRedirect(
-        reverse("console:table_board", args=[number]), status=303
-    )
+    # Answered: the next page gets a new key (post, redirect, get), and
+    # shows the command's own write once the results projection has it.
+    target = reverse("console:table_board", args=[number])
+    if result is not None:
+        target += f"?min_position={result.last_position}"
+    return HttpResponseRedirect(target, status=303)
 
 
 def _board_page(
     request: HttpRequest,
     scope: reads.TableScope,
-    found: BoardState,
+    number: int,
     *,
+    behind: bool = False,
     error: str = "",
     field: str = "",
     key: str | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    # Decision 0143: the traveller once this table's own result is in.
-    traveller = (
-        selectors.traveller(scope.tournament_id, scope.session, found.board_number)
-        if found.state.has_result
-        else []
-    )
-    listed = _boards(scope)
-    after = [b for b in listed if b.status == "to_play"]
+    page = _page(scope, number)
+    found = _board(page, number)
+    after = [b for b in page.boards if b.status == "to_play"]
     return render(
         request,
         "console/table_board.html",
         _context(
             scope,
+            page,
             board=found,
-            result=found.state,
-            traveller=traveller,
+            result=found,
+            # Decision 0143: the traveller once this table's own result is in.
+            traveller=page.traveller if found.has_result else (),
             following=after[0] if after else None,
+            behind=behind,
             form=request.POST if error else {},
             error=error,
             field=field,

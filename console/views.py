@@ -27,11 +27,10 @@ from django.views.decorators.http import require_GET, require_POST
 from access.roles import actor_of, is_director
 from console import entry, forms, late_requests, penalty_labels, reads
 from console.table_codes import issue_codes, renew_codes
-from eventstore.commands import client_key
 from eventstore.store import Metadata
 from httpapi.commands import COMMAND_IDS
 from rules.errors import DomainError, StateConflict
-from tournaments import handlers, result_batch
+from tournaments import commands
 from tournaments.domain import board_result, tournament
 from tournaments.domain.penalties import FIGB_CATALOGUE
 
@@ -97,6 +96,11 @@ def _context(page: reads.SessionView, **more: Any) -> dict[str, Any]:
         "catalogue": [
             (rule.key, penalty_labels.label(rule)) for rule in page.penalties
         ],
+        # The rows that assign a score on the board, for a ruling: the
+        # command scores them (decision 0220), as the API's.
+        "assigning": [
+            (key, penalty_labels.label(FIGB_CATALOGUE[key])) for key in forms.ASSIGNING
+        ],
         "key": new_key(),
         **more,
     }
@@ -145,7 +149,7 @@ def round_entry(
         return render(request, template, context)
     if request.method != "POST":
         return HttpResponse(status=405, headers={"Allow": "GET, POST"})
-    lines: list[result_batch.ResultLine] = []
+    lines: list[commands.ResultLine] = []
     at: list[tuple[int, int]] = []
     errors: dict[str, str] = {}
     for table in tables:
@@ -161,7 +165,7 @@ def round_entry(
             if typed is None:
                 continue
             lines.append(
-                result_batch.ResultLine(
+                commands.ResultLine(
                     line.board_number,
                     line.table,
                     typed.contract,
@@ -179,14 +183,14 @@ def round_entry(
         context["notice"] = _("No result was typed: nothing was recorded.")
         return render(request, template, context, status=400)
     try:
-        entered = result_batch.enter_results(
+        entered = commands.enter_results(
             tournament_id,
             session,
             lines,
             metadata=_metadata(request, tournament_id, "enter_results"),
             idempotency_key=_key(request),
         )
-    except result_batch.LinesRefused as exc:
+    except commands.LinesRefused as exc:
         for refusal in exc.errors:
             table_number, board = at[int(str(refusal["index"]))]
             errors[f"r{table_number}-{board}-"] = forms.message_of(refusal)
@@ -243,7 +247,7 @@ def _answer(
 def _command_id(request: HttpRequest, actor: str) -> UUID:
     """The id a creating command gives its new thing, derived from the form's
     key as the API derives it from ``Idempotency-Key``."""
-    key = client_key(actor, _key(request))
+    key = commands.client_key(actor, _key(request))
     return uuid.uuid4() if key is None else uuid.uuid5(COMMAND_IDS, key)
 
 
@@ -251,7 +255,7 @@ def _command_id(request: HttpRequest, actor: str) -> UUID:
 @director_only
 def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResponse:
     """A ruling (Laws 81-85) with the Laws picked from the list and the
-    adjusted score the form builds (Law 12), through ``handlers.give_ruling``."""
+    adjusted score the form builds (Law 12), through ``commands.give_ruling``."""
     page = session_of(tournament_id, session)
     data = request.POST
 
@@ -265,25 +269,20 @@ def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpRespo
             raise entry.EntryError("text", "facts and decision")
         board: int | None = None
         table: int | None = None
-        adjusted = forms.Adjusted(None)
         if data.get("board") or data.get("table"):
             board, table = forms.board_and_table(data)
         not_played = data.get("not_played") == "on"
         if data.get("adjustment", "none") != "none" or not_played:
             board, table = forms.board_and_table(data)
-            # The table scores with its copy's markings (Law 2, decision 0170).
-            _, played = handlers.BOARD_RESULTS.load(
-                board_result.stream_id(tournament_id, session, board, table)
-            )
-            adjusted = forms.adjusted_of(data, board, _language(), played.vulnerability)
+        adjusted = forms.adjusted_of(data, _language())
         meta = _metadata(request, tournament_id, "give_ruling")
-        ruling_id = _command_id(request, meta.actor)
-        if not_played and board is not None and table is not None:
-            _record_not_played(request, page, board, table)
-        return handlers.give_ruling(
+        # One command (decision 0220): the board not played, the ruling and
+        # its adjusted score, scored on the table's copy (Law 2), stored
+        # together or refused with nothing written.
+        return commands.give_ruling(
             tournament_id,
             tournament.GiveRuling(
-                ruling_id=ruling_id,
+                ruling_id=_command_id(request, meta.actor),
                 session=session,
                 board_number=board,
                 table=table,
@@ -291,59 +290,17 @@ def ruling(request: HttpRequest, tournament_id: UUID, session: int) -> HttpRespo
                 facts=facts,
                 decision=decision,
                 director=meta.actor,
+                catalogue=adjusted.catalogue,
+                offender=adjusted.offender,
+                adjusted_score=adjusted.text,
+                outcomes=adjusted.outcomes,
+                not_played=not_played,
             ),
-            board_result.AwardAdjustedScore(
-                score=adjusted.text,
-                law=laws[0],
-                reason=decision,
-                ruling_id=ruling_id,
-            )
-            if adjusted.text
-            else None,
             metadata=meta,
             idempotency_key=_key(request),
         )
 
     return _answer(request, page, "ruling", run, _("Ruling recorded."))
-
-
-def _record_not_played(
-    request: HttpRequest, page: reads.SessionView, board: int, table: int
-) -> None:
-    """Law 12C2's "board not played" at this table, recorded through the
-    command the API's ``irregularities/`` sends, before the ruling's adjusted
-    score (which the domain awards only over a result or an irregularity).
-    Its key derives from the form's, so a form sent twice records it once; a
-    board whose irregularity is already read is not recorded again."""
-    line = next(
-        (
-            line
-            for tables in page.rounds.values()
-            for t in tables
-            for line in t.lines
-            if line.board_number == board and line.table == table
-        ),
-        None,
-    )
-    if line is not None and line.result is not None and line.result.irregularity:
-        return
-    tid = page.tournament_id
-    key = _key(request)
-    handlers.handle_board_result(
-        handlers.TableRef(tid, page.number, board, table),
-        lambda a: board_result.RecordBoardIrregularity(
-            tournament_id=tid,
-            session=page.number,
-            board_number=board,
-            table=table,
-            ns=a.ns,
-            ew=a.ew,
-            kind="not_played",
-            note=request.POST.get("facts", "").strip()[: forms.MAX_TEXT],
-        ),
-        metadata=_metadata(request, tid, "record_irregularity"),
-        idempotency_key=None if key is None else f"{key}:not-played",
-    )
 
 
 @require_POST
@@ -358,7 +315,7 @@ def penalty(request: HttpRequest, tournament_id: UUID, session: int) -> HttpResp
         number = forms.number(data.get("entry"), 1, 9999)
         if rule is None or number is None:
             raise entry.EntryError("board", "entry and penalty")
-        return handlers.handle_tournament(
+        return commands.handle_tournament(
             tournament_id,
             tournament.ImposePenalty(
                 session=session,
@@ -383,7 +340,7 @@ def publication(
     page = session_of(tournament_id, session)
 
     def run() -> object:
-        return handlers.handle_tournament(
+        return commands.handle_tournament(
             tournament_id,
             tournament.PublishScores(session=session),
             metadata=_metadata(request, tournament_id, "publish_scores"),
@@ -410,8 +367,8 @@ def correction(request: HttpRequest, tournament_id: UUID, session: int) -> HttpR
         inadmissible = data.get("inadmissible") == "on"
         meta = _metadata(request, tournament_id, "correct_result")
         try:
-            return handlers.handle_board_result(
-                handlers.TableRef(tournament_id, session, board, table),
+            return commands.handle_board_result(
+                commands.TableRef(tournament_id, session, board, table),
                 lambda _a: board_result.CorrectResult(
                     contract=typed.contract,
                     lead=typed.lead,

@@ -170,52 +170,79 @@ def handle_official(
 def give_ruling(
     tournament_id: UUID,
     command: tournament.GiveRuling,
-    adjusted: board_result.AwardAdjustedScore | None,
     *,
     metadata: Metadata,
     idempotency_key: str | None = None,
 ) -> AppendResult | None:
-    """A ruling and the adjusted score it awards (Laws 12, 81-85): one command,
-    decided whole and stored in one transaction, or refused with nothing
-    written."""
-    board, table = command.board_number, command.table
-    if adjusted is not None and (board is None or table is None):
-        raise RuleViolation(
-            "an adjusted score names its board and table", law=LawRef("12")
-        )
+    """A ruling and what it does on its board (Laws 12, 81-85): the board not
+    played at the table (Law 12C2) and the adjusted score it assigns
+    (``tournament.awarded_score``, scored on the table's copy, Law 2), one
+    command decided whole and stored in one transaction, or refused with
+    nothing written (decision 0220)."""
+    decided_on: list[tournament.TournamentState] = []
 
-    def award(events: list[Any], ids: list[UUID]) -> list[PendingAppend]:
-        if adjusted is None or board is None or table is None:
-            return []
-        state = load_tournament(tournament_id)
-        seating(state, TableRef(tournament_id, command.session, board, table))
+    def decide(state: tournament.TournamentState, now: Any) -> list[Any]:
+        events = tournament.decide(state, command, now)
+        decided_on[:] = [state]
+        return events
+
+    def on_board(events: list[Any], ids: list[UUID]) -> list[PendingAppend]:
+        board, table = command.board_number, command.table
+        if board is None or table is None:
+            return []  # a ruling on the session: nothing on a board
+        state = decided_on[0]
+        seat = seating(state, TableRef(tournament_id, command.session, board, table))
         stream = board_result.stream_id(tournament_id, command.session, board, table)
         version, current = BOARD_RESULTS.load(stream)
+        window = window_for(state, command.session)
         now = event_store().now()
-        decided = board_result.decide(
-            current, adjusted, now, window_for(state, command.session)
-        )
+        decided: list[Any] = []
+        # A board whose irregularity is recorded already keeps it (a form
+        # sent again, or a fouled board ruled on).
+        if command.not_played and current.irregularity is None:
+            decided += board_result.decide(
+                current,
+                board_result.RecordBoardIrregularity(
+                    tournament_id=tournament_id,
+                    session=command.session,
+                    board_number=board,
+                    table=table,
+                    ns=seat.ns,
+                    ew=seat.ew,
+                    kind="not_played",
+                    note=command.facts,
+                ),
+                now,
+                window,
+            )
+        score = tournament.awarded_score(command, current.vulnerability)
+        if score is not None:
+            decided += board_result.decide(
+                fold(board_result.evolve, current, decided),
+                board_result.AwardAdjustedScore(
+                    score=score,
+                    law=command.laws[0],
+                    reason=command.decision,
+                    ruling_id=command.ruling_id,
+                ),
+                now,
+                window,
+            )
         if not decided:
             return []
         return [
-            PendingAppend(
-                stream,
-                board_result.STREAM_TYPE,
-                decided,
-                version,
-                metadata,
-            )
+            PendingAppend(stream, board_result.STREAM_TYPE, decided, version, metadata)
         ]
 
     return execute(
         tournament.stream_id(tournament_id),
         tournament.STREAM_TYPE,
         TOURNAMENTS,
-        lambda state, now: tournament.decide(state, command, now),
+        decide,
         metadata=metadata,
-        request=(command, adjusted),
+        request=command,
         idempotency_key=idempotency_key,
-        also=award,
+        also=on_board,
     )
 
 

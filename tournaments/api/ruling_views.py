@@ -32,8 +32,8 @@ from tournaments.api.common import (
 )
 from tournaments.api.reads import results_read
 from tournaments.api.visibility import SessionResultsVisible, Sight, seated_at
-from tournaments.domain import board_result, tournament
-from tournaments.domain.penalties import FIGB_CATALOGUE, catalogue_text, ruling_score
+from tournaments.domain import tournament
+from tournaments.domain.penalties import FIGB_CATALOGUE, catalogue_text
 from tournaments.models import (
     RulingRow,
 )
@@ -94,27 +94,8 @@ class GiveRulingApi(APIView):
         data = validated(self.InputSerializer, request.data)
         meta = metadata_for(request, tournament_id, "give_ruling")
         ruling_id = new_id(request, meta.actor)
-        score = data.get("adjusted_score")
-        if data.get("catalogue"):
-            if score:
-                raise tournament.InvalidPenalty(
-                    "a ruling assigns one score: the catalogue's or adjusted_score",
-                    field="adjusted_score",
-                )
-            try:
-                _, score = ruling_score(data["catalogue"], data.get("offender"))
-            except ValueError as exc:
-                raise tournament.InvalidPenalty(str(exc), field="offender") from None
-        adjusted = (
-            board_result.AwardAdjustedScore(
-                score=score,
-                law=data["laws"][0],
-                reason=data["decision"],
-                ruling_id=ruling_id,
-            )
-            if score
-            else None
-        )
+        # The score the ruling assigns (its own, or the catalogue's) is the
+        # domain's (``tournament.awarded_score``), as the console's is.
         result = handlers.give_ruling(
             tournament_id,
             tournament.GiveRuling(
@@ -128,8 +109,8 @@ class GiveRulingApi(APIView):
                 director=meta.actor,
                 catalogue=data.get("catalogue"),
                 offender=data.get("offender"),
+                adjusted_score=data.get("adjusted_score") or None,
             ),
-            adjusted,
             metadata=meta,
             idempotency_key=idem(request),
         )

@@ -21,6 +21,7 @@ from console.table_codes import issue_codes
 from tests.console.integration.test_late_corrections import late_event
 from tests.support.auth import PASSWORD
 from tests.support.pairs_event import project
+from tests.support.runner import caught_up
 from tests.support.server import Server
 from tests.support.site import site_event
 from tournaments import handlers
@@ -245,9 +246,13 @@ def test_the_organizer_approves_a_late_correction_from_their_own_account(
 
 
 def test_a_table_enters_a_result_on_a_phone_and_east_west_confirm(
-    server: Server, browser: Any, shot: Any
+    server: Server, browser: Any, shot: Any, start_runner: Any
 ) -> None:
+    """The phone's pages read the results read model; after each command the
+    board's page waits for the projection's runner to apply it (decision
+    0220), so the page a table sees next shows what it just sent."""
     event = site_event(publish=False, skip=EVERYTHING - {(1, 2), (2, 2)})
+    start_runner()
     director = browser.window(DESKTOP, "it-IT")
     sign_in(
         director,
@@ -307,14 +312,14 @@ def test_a_table_enters_a_result_on_a_phone_and_east_west_confirm(
     assert (result.contract, result.lead, result.tricks) == ("4HS", "SK", 10)
     assert result.confirmed is False
     assert "4C S" in phone.locator(".big").inner_text()
-    project()
+    caught_up()
     phone.reload()
     assert phone.locator("#traveller").is_visible()
     shot(phone, "table-confirm-phone-it")
     phone.get_by_role("button", name="Est-Ovest confermano").click()
     phone.get_by_text("Risultato confermato da Est-Ovest.").wait_for()
     assert stored(event.tid, 1, 1).confirmed is True
-    project()
+    caught_up()
     phone.reload()
     traveller = phone.locator("table.traveller").inner_text()
     assert "4C S" in traveller

@@ -19,6 +19,7 @@ from tournaments.domain.tournament.checks import (
 )
 from tournaments.domain.tournament.commands import (
     AppointOfficial,
+    AssignedOutcome,
     CreateTournament,
     EnterPair,
     GiveRuling,
@@ -85,6 +86,7 @@ from tournaments.domain.tournament.events import (
     TournamentEvent,
     WithdrawalRecorded,
 )
+from tournaments.domain.tournament.rulings import awarded_score
 from tournaments.domain.tournament.state import (
     INITIAL,
     SessionState,
@@ -128,6 +130,7 @@ __all__ = [
     "AlreadyPublished",
     "AppealWindowClosed",
     "AppointOfficial",
+    "AssignedOutcome",
     "AverageRevision",
     "AveragedBoards",
     "BoardCopiesRecorded",
@@ -191,6 +194,7 @@ __all__ = [
     "TournamentState",
     "WindowRules",
     "WithdrawalRecorded",
+    "awarded_score",
     "board_forms",
     "copy_forms",
     "correction_limits",

@@ -70,7 +70,27 @@ class PublishScores:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class AssignedOutcome:
+    """One outcome of an assigned or weighted score (Law 12C1(a), (c)): a
+    result at the table, scored on the table's copy (Law 2), and its weight
+    in whole percent (100 for a single assigned score)."""
+
+    contract: str | None
+    lead: str | None
+    tricks: int | None
+    percent: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GiveRuling:
+    """A ruling (Laws 81-85) and what it does on its board, as one command
+    (decision 0220): the board not played at the table (Law 12C2), and one
+    adjusted score (Law 12), given as the scorer writes it
+    (``adjusted_score``), as outcomes scored on the table's copy
+    (``outcomes``), or as the FIGB catalogue entry that assigns it
+    (``catalogue``, with the offending side when the two sides' scores
+    differ)."""
+
     ruling_id: UUID
     session: int
     board_number: int | None
@@ -79,10 +99,14 @@ class GiveRuling:
     facts: str
     decision: str
     director: str
-    # A FIGB catalogue entry the ruling applies and the offending side: a
-    # penalty the entry adds on the offending team (App1 §7 teams (3)).
+    # A FIGB catalogue entry the ruling applies and the offending side: the
+    # score it assigns on the board, and a penalty it adds on the offending
+    # team (App1 §7 teams (3)).
     catalogue: str | None = None
     offender: str | None = None
+    adjusted_score: str | None = None
+    outcomes: tuple[AssignedOutcome, ...] = ()
+    not_played: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

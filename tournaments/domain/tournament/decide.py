@@ -79,6 +79,7 @@ from tournaments.domain.tournament.events import (
     TournamentEvent,
 )
 from tournaments.domain.tournament.hand_records import set_hand_records
+from tournaments.domain.tournament.rulings import check_ruling
 from tournaments.domain.tournament.state import (
     TournamentState,
 )
@@ -253,6 +254,9 @@ def decide(
         case GiveRuling():
             require_tournament(state)
             require_session(state, command.session)
+            # Its board part is checked here, before anything is stored: the
+            # score it assigns, one only, on a board and table (Law 12).
+            check_ruling(command)
             if not command.laws:
                 raise InvalidSchedule(
                     "a ruling cites the Laws it applies", law=LawRef("85"), field="laws"
