@@ -68,6 +68,7 @@ from bench.event_night import (
     ROOT,
     THREADS,
     WORKERS,
+    Entered,
     _enter,
     _p,
     _watch,
@@ -267,12 +268,12 @@ def _viewers(
     )
 
 
-def _shown_lags(entered: list[tuple[int, float, int]], seen: list[Seen]) -> list[float]:
+def _shown_lags(entered: Entered, seen: list[Seen]) -> list[float]:
     """For every (result, open page): when the page first showed it."""
     lags: list[float] = []
     for page in seen:
         positions = [p for _, p in page]  # only grow
-        for _, at, position in entered:
+        for _, at, position, _elapsed in entered:
             i = bisect.bisect_left(positions, position)
             if i == len(page):
                 lags.append(float("inf"))
@@ -282,12 +283,12 @@ def _shown_lags(entered: list[tuple[int, float, int]], seen: list[Seen]) -> list
 
 
 def _applied_lags(
-    entered: list[tuple[int, float, int]], applied: tuple[list[float], list[int]]
+    entered: Entered, applied: tuple[list[float], list[int]]
 ) -> list[float]:
     """For every result: when the projection's checkpoint passed it."""
     times, positions = applied
     lags: list[float] = []
-    for _, at, position in entered:
+    for _, at, position, _elapsed in entered:
         i = bisect.bisect_left(positions, position)
         lags.append(float("inf") if i == len(times) else max(times[i] - at, 0.0))
     return lags or [0.0]
@@ -423,7 +424,7 @@ def main() -> int:
         tables = sorted(plan)
         rounds = sorted({r for p in plan.values() for r, _ in p})
         barriers = {r: threading.Barrier(len(tables)) for r in rounds}
-        entered: list[tuple[int, float, int]] = []
+        entered: Entered = []
         errors: list[str] = []
         seconds = _run_threads(
             _enter_or_stop,
