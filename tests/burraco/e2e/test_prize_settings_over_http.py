@@ -21,7 +21,7 @@ from tests.burraco.integration.test_export import played
 from tests.support.auth import token_client
 from tests.support.burraco import last_event
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 PATH = "/api/v1/burraco/tournaments/"
 

@@ -17,7 +17,7 @@ from burraco.handlers import handle_burraco, load_burraco
 from tests.support.auth import token_client
 from tests.support.burraco import open_tournament
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 NIL = b.SheetHand(fixed_base=0, fixed_points=0, mobile_base=0, mobile_points=0)
 

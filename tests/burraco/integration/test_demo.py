@@ -13,7 +13,7 @@ from burraco import demo
 from burraco.handlers import load_burraco
 from burraco.selectors import public_turns, standings, turn_results
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def test_the_demo_holds_a_burraco_event_from_mitchell_to_final_standings() -> None:

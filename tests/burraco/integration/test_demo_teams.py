@@ -19,7 +19,7 @@ from registry.projections import RegistryProjection
 from tests.console.integration.test_burraco_console import text
 from tests.support.burraco import last_event
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def test_the_demo_holds_a_teams_event_with_its_line_ups() -> None:

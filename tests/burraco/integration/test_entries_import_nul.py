@@ -19,7 +19,7 @@ from tests.support.auth import token_client
 from tests.support.burraco import open_tournament
 from tournaments.handlers import load_tournament
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def members(count: int) -> list[str]:

@@ -26,7 +26,7 @@ from registry.projections import RegistryProjection
 from tests.support.auth import token_client
 from tests.support.burraco import last_event, open_tournament
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def hand(fb: int, fp: int, mb: int, mp: int) -> b.SheetHand:

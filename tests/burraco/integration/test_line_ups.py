@@ -22,7 +22,7 @@ from rules.errors import DomainError
 from tests.support.auth import token_client
 from tests.support.burraco import teams_tournament
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def room(fixed: int, mobile: int) -> tuple[b.SheetHand, ...]:

@@ -16,7 +16,7 @@ from burraco.selectors import public_turns
 from eventstore.projections import ProjectionRunner
 from tests.support.burraco import open_tournament
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def rows(tid: UUID) -> list[Any]:

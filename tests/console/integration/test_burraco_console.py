@@ -28,7 +28,7 @@ from tests.support.burraco import last_event, open_tournament, teams_tournament
 from tournaments.projections import TournamentResults
 
 SECOND = timedelta(seconds=1)
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def user_with(role: str | None, **scope: object) -> Client:

@@ -24,7 +24,7 @@ from tests.console.integration.test_burraco_console import text, user_with
 from tournaments.domain import tournament as t
 from tournaments.handlers import handle_official
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 PATH = "/console/burraco/new/"
 KEY = re.compile(r'name="idempotency_key" value="([0-9a-f]{32})"')

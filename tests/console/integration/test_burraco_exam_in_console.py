@@ -41,7 +41,7 @@ SECOND = timedelta(seconds=1)
 pytestmark = [
     pytest.mark.postgres,
     pytest.mark.slow,
-    pytest.mark.django_db(transaction=True),
+    pytest.mark.django_db,
 ]
 
 

@@ -31,7 +31,7 @@ from tests.burraco.integration.test_export import played
 from tests.support.burraco import open_tournament
 from tournaments.projections import TournamentResults
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 FOOTERS = {
     "it": "Risultati tenuti da Arbitro, secondo il Codice di Gara F.I.Bur.",

@@ -29,7 +29,7 @@ from tests.console.integration.test_burraco_console import text, user_with
 from tests.support.burraco import open_tournament
 from tournaments.handlers import load_tournament
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def alert(response: Any, kind: str) -> str:

@@ -28,7 +28,7 @@ from tests.results_site.integration.test_team_pages import catch_up as catch_up_
 from tests.support.burraco import open_tournament
 from tournaments.handlers import load_tournament
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 PRIZE = "€\xa010,00"
 NIL = b.SheetHand(fixed_base=0, fixed_points=0, mobile_base=0, mobile_points=0)

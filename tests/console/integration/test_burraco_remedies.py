@@ -23,7 +23,7 @@ from tests.console.integration.test_burraco_incidents import (
 )
 from tests.support.burraco import open_tournament
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def remedy(room: Room, turn: int, kind: str, **fields: str) -> Any:

@@ -16,7 +16,7 @@ from tests.console.integration.test_console_pages import IT, base, director_clie
 from tests.support.burraco import open_tournament
 from tests.support.site import site_event
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 SUPERSCRIPT_TWO = "²"
 

@@ -26,7 +26,7 @@ from tests.support.burraco import open_tournament
 from tests.support.site import site_event
 from tournaments.handlers import load_tournament
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def test_a_ruling_whose_facts_hold_a_nul_is_refused_and_nothing_recorded() -> None:

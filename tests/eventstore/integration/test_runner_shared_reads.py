@@ -20,7 +20,7 @@ from tests.support.models import Tally, TournamentTally
 from tests.support.projections import StreamTally
 from tests.support.projections import TournamentTally as TournamentTallyProjection
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 @pytest.fixture

@@ -31,7 +31,7 @@ from tests.support.models import TournamentTally as TallyRow
 from tests.support.projections import TournamentTally
 from tests.support.staff import operator_client
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 NAME = TournamentTally.name
 
 

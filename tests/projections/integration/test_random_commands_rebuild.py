@@ -30,7 +30,7 @@ from tests.support.pairs_event import (
 )
 from tournaments.projections import TournamentResults
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 SEATED = [(b, t) for b in range(1, 7) for t in range(1, 4)]  # 6 boards, 3 tables
 COUNTER = itertools.count()
 

@@ -11,7 +11,7 @@ from eventstore.projections import ProjectionRunner
 from eventstore.store import event_store
 from tournaments.projections import TournamentResults
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 EXPECTED = {
     "tournaments_matchrow": ["fillfactor=50"],

@@ -29,7 +29,7 @@ from tests.console.integration.test_burraco_prizes import one_turn_tied
 from tests.results_site.integration.test_team_pages import EN, IT, catch_up, text
 from tournaments import selectors
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def rows(response: Any) -> list[list[str]]:

@@ -16,7 +16,7 @@ from eventstore.store import event_store
 from tests.console.integration.test_burraco_console import text
 from tests.console.integration.test_burraco_prizes import catch_up, one_turn_tied
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 
 def test_the_prizes_appear_on_the_site_once_the_projection_has_run() -> None:

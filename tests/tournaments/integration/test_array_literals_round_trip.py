@@ -17,7 +17,7 @@ from tournaments.models import ResultRow
 from tournaments.projection_writes import array_literal
 from tournaments.result_rows import write_figures, write_rows
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.postgres, pytest.mark.django_db]
 
 HOSTILE = [
     "",
