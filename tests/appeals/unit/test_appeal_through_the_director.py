@@ -35,9 +35,16 @@ def handed(
 def test_handed_to_the_chair_it_is_recorded_as_such_and_refused() -> None:
     state = handed(Event())
     assert state.lodged is None
-    assert state.handed is not None
-    assert (state.handed.channel, state.handed.refused) == (
+    assert isinstance(state.handed, appeal.AppealHandedElsewhere)
+    assert (
+        state.handed.channel,
+        state.handed.received_by,
+        state.handed.handed_at,
+        state.handed.refused,
+    ) == (
         appeal.Channel.COMMITTEE_CHAIR,
+        "the chair",
+        RULED + timedelta(minutes=10),
         True,
     )
     accept = appeal.AcceptHandedAppeal(accepted_by="user:chief")
@@ -56,8 +63,11 @@ def test_accepted_by_the_directors_act_it_is_in_time_as_handed() -> None:
     since it was handed at 10 (Law 92B counts the appellant's act)."""
     event = Event()
     state = handed(event, ALLOWS)
-    assert state.handed is not None
-    assert state.handed.refused is False
+    assert isinstance(state.handed, appeal.AppealHandedElsewhere)
+    assert (state.handed.handed_at, state.handed.refused) == (
+        RULED + timedelta(minutes=10),
+        False,
+    )
     accept = appeal.AcceptHandedAppeal(accepted_by="user:chief")
     events = appeal.decide(
         state, accept, event.facts(RULED + timedelta(minutes=30), ALLOWS)
